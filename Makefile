@@ -1,0 +1,39 @@
+# Feature Lab — the two commands of the README:
+#   make run    set up a fresh Debian machine, build, and open the window on the built-in sample
+#   make test   set up, then go vet + go test -race (whole module, headless, -tags ci) + the real-window smoke test under Xvfb
+GO ?= go
+BIN := bin/featurelab
+
+.PHONY: run test setup setup-test build vet unit smoke bench samples fmt
+
+setup:
+	@bash scripts/setup.sh
+
+setup-test:
+	@bash scripts/setup.sh --test
+
+build: setup
+	$(GO) build -o $(BIN) .
+
+run: build
+	./$(BIN)
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	$(GO) vet -tags ci ./...
+
+unit:
+	$(GO) test -race -tags ci -count=1 -timeout 25m ./...
+
+smoke: build
+	bash scripts/window-smoke.sh $(BIN)
+
+test: setup-test vet unit smoke
+
+bench:
+	$(GO) test -run XXX -bench . -benchmem -benchtime 3x ./...
+
+# Regenerate the built-in samples (assets/samples) and the icon from assets/samplegen.
+samples:
+	$(GO) generate ./assets

@@ -1,0 +1,158 @@
+package segment
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+)
+
+// Method names accepted by Options.Method.
+const (
+	MethodKPYP    = "kpyp"
+	MethodKMeans  = "kmeans"
+	MethodDPMeans = "dpmeans"
+)
+
+// Defaults of the zero Options fields.
+const (
+	DefaultTruncation = 20
+	DefaultMaxIter    = 100
+	DefaultTol        = 1e-5
+	// DefaultWidth is the kernel width ψ_c in normalised image coordinates (rows and
+	// columns both run over [0, 1]): a cluster's prior weight halves about 0.25 of the
+	// image away from its location and is negligible beyond about 0.6.
+	DefaultWidth = 0.3
+	// DefaultK is the number of clusters of K-means, and the target number of clusters
+	// from which DP-means chooses λ² when Lambda2 is 0.
+	DefaultK = 5
+)
+
+// maxLabels caps Truncation and K: labels are stored in 16-bit label images.
+const maxLabels = 1 << 16
+
+// maxCells caps the size of the N×C responsibility matrix (2^27 float64s = 1 GiB).
+const maxCells = 1 << 27
+
+// Options configures every segmenter. Zero fields take the documented defaults; a field
+// a method does not use is ignored.
+type Options struct {
+	// Method is "kpyp" (default), "kmeans" or "dpmeans".
+	Method string
+	// Truncation is the number C of stick-breaking components the variational posterior
+	// keeps (KPYP). Default 20.
+	Truncation int
+	// MaxIter caps the iterations. Default 100.
+	MaxIter int
+	// Tol stops the KPYP when the relative change of the variational bound between two
+	// iterations falls below it. Default 1e-5.
+	Tol float64
+	// Texture adds the mean and standard deviation of L* in a 5×5 window to the colour.
+	Texture bool
+	// LearnLocations refines the cluster locations x̂_c by maximising the variational
+	// bound with L-BFGS (paper §3.5) instead of keeping them where they start.
+	LearnLocations bool
+	// LearnWidths learns the kernel widths ψ_c the same way.
+	LearnWidths bool
+	// Width is the kernel width ψ_c of k(x, x̂_c; ψ_c) = exp(−‖x − x̂_c‖²/ψ_c²), in
+	// normalised coordinates; the starting width when LearnWidths is set.
+	// Default DefaultWidth (0.3).
+	Width float64
+	// Discount d ∈ [0, 1) caps the kernel at 1 − d: the sticks are then
+	// Beta(1 − d, α + c·d) at a cluster's own location, the stick of a plain Pitman–Yor
+	// process, and still vanish far from it. The paper's KPYP is d = 0 (default).
+	Discount float64
+	// K is the number of clusters of "kmeans" and the target number of clusters from
+	// which "dpmeans" chooses λ² when Lambda2 is 0. Default 5.
+	K int
+	// Lambda2 is DP-means' penalty λ² per cluster; 0 chooses it by the farthest-first
+	// heuristic of Kulis & Jordan for K clusters.
+	Lambda2 float64
+	// Seed makes a run reproducible: the same seed gives the same labels.
+	Seed uint64
+	// Workers is the number of goroutines the pixels are split over.
+	// 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, when set, is called after every iteration with its number (from 1) and
+	// the variational bound (KPYP) or the objective (K-means, DP-means). It is called
+	// from the goroutine running Segment.
+	Progress func(iter int, bound float64)
+}
+
+// Result is what every segmenter returns.
+type Result struct {
+	// Labels holds one label per pixel, row-major (index y·Width + x). Labels run over
+	// 0..Segments−1, numbered in order of first appearance in the raster.
+	Labels []int32
+	// Width and Height are the image size in pixels.
+	Width, Height int
+	// Segments is the number of labels actually used.
+	Segments int
+	// Iterations is the number of iterations run.
+	Iterations int
+	// Bound is the KPYP variational bound after every iteration (nats); for K-means and
+	// DP-means, their objective after every iteration.
+	Bound []float64
+	// Seconds is the wall-clock time of the run.
+	Seconds float64
+	// Means holds each segment's mean colour as sRGB in [0, 1] (R, G, B), for display.
+	Means [][]float64
+	// Lambda2 is the λ² DP-means used (chosen when Options.Lambda2 is 0).
+	Lambda2 float64
+}
+
+// withDefaults returns opt with zero fields replaced by the defaults, or an error naming
+// the first invalid field.
+func (opt Options) withDefaults() (Options, error) {
+	if opt.Method == "" {
+		opt.Method = MethodKPYP
+	}
+	switch opt.Method {
+	case MethodKPYP, MethodKMeans, MethodDPMeans:
+	default:
+		return opt, fmt.Errorf("segment: Method must be %q, %q or %q, got %q",
+			MethodKPYP, MethodKMeans, MethodDPMeans, opt.Method)
+	}
+	if opt.Truncation < 0 || opt.Truncation > maxLabels {
+		return opt, fmt.Errorf("segment: Truncation must be in [1, %d], got %d", maxLabels, opt.Truncation)
+	}
+	if opt.Truncation == 0 {
+		opt.Truncation = DefaultTruncation
+	}
+	if opt.MaxIter < 0 {
+		return opt, fmt.Errorf("segment: MaxIter must be ≥ 0, got %d", opt.MaxIter)
+	}
+	if opt.MaxIter == 0 {
+		opt.MaxIter = DefaultMaxIter
+	}
+	if !(opt.Tol >= 0) || math.IsInf(opt.Tol, 0) {
+		return opt, fmt.Errorf("segment: Tol must be a finite number ≥ 0, got %v", opt.Tol)
+	}
+	if opt.Tol == 0 {
+		opt.Tol = DefaultTol
+	}
+	if !(opt.Width >= 0) || math.IsInf(opt.Width, 0) {
+		return opt, fmt.Errorf("segment: Width must be a finite number > 0, got %v", opt.Width)
+	}
+	if opt.Width == 0 {
+		opt.Width = DefaultWidth
+	}
+	if !(opt.Discount >= 0 && opt.Discount < 1) {
+		return opt, fmt.Errorf("segment: Discount must be in [0, 1), got %v", opt.Discount)
+	}
+	if opt.K < 0 || opt.K > maxLabels {
+		return opt, fmt.Errorf("segment: K must be in [1, %d], got %d", maxLabels, opt.K)
+	}
+	if opt.K == 0 {
+		opt.K = DefaultK
+	}
+	if !(opt.Lambda2 >= 0) || math.IsInf(opt.Lambda2, 0) {
+		return opt, fmt.Errorf("segment: Lambda2 must be a finite number ≥ 0, got %v", opt.Lambda2)
+	}
+	if opt.Workers < 0 {
+		return opt, fmt.Errorf("segment: Workers must be ≥ 0, got %d", opt.Workers)
+	}
+	if opt.Workers == 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	return opt, nil
+}

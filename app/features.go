@@ -1,0 +1,177 @@
+package app
+
+import (
+	"image"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/imgproc"
+)
+
+// Feature is one learned feature ready to be shown: its picture mapped back to pixels,
+// the signed feature alone, whether it adds or subtracts, and how many images own it.
+type Feature struct {
+	Index  int         // column of Z / row of A
+	Base   bool        // the base feature (owned by the most images) of a feature learner
+	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster)
+	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
+	Effect string      // "add" or "subtract" by the sign of the feature's net effect; "" for base and clusters
+	Owners int         // images whose code has this feature
+}
+
+// IsClustering reports whether the analysis is a clustering (one feature per image).
+func (a *Analysis) IsClustering() bool {
+	return a.Algorithm == "kmeans" || a.Algorithm == "dpmeans"
+}
+
+// Owners counts, for every feature, the images that own it.
+func (a *Analysis) Owners() []int {
+	Z := a.Result.Z
+	n, k := Z.Dims()
+	owners := make([]int, k)
+	for i := 0; i < n; i++ {
+		for j, z := range Z.RawRowView(i) {
+			if z != 0 {
+				owners[j]++
+			}
+		}
+	}
+	return owners
+}
+
+// BaseIndex is the base feature: the one owned by the most images (the first on ties), or
+// −1 for a clustering or an empty result.
+func (a *Analysis) BaseIndex() int {
+	if a.IsClustering() || a.Result.K == 0 {
+		return -1
+	}
+	base, most := -1, -1
+	for j, c := range a.Owners() {
+		if c > most {
+			base, most = j, c
+		}
+	}
+	return base
+}
+
+// Features maps every learned feature back to pixels through the PCA inverse.
+func (a *Analysis) Features() []Feature {
+	res := a.Result
+	if res == nil || res.A == nil || res.K == 0 {
+		return nil
+	}
+	ds := a.Data
+	owners := a.Owners()
+	base := a.BaseIndex()
+	_, d := res.A.Dims()
+	var baseRow []float64
+	if base >= 0 {
+		baseRow = res.A.RawRowView(base)
+	}
+	scores := make([]float64, d)
+	out := make([]Feature, 0, res.K)
+	add := func(f Feature) {
+		if f.Base {
+			out = append([]Feature{f}, out...)
+			return
+		}
+		out = append(out, f)
+	}
+	for k := 0; k < res.K; k++ {
+		row := res.A.RawRowView(k)
+		f := Feature{Index: k, Owners: owners[k], Base: k == base}
+		copy(scores, row)
+		if base >= 0 && k != base {
+			for c := range scores {
+				scores[c] += baseRow[c]
+			}
+		}
+		pix := a.PCA.Inverse(scores, nil)
+		f.Image = imgproc.VectorToImage(pix, ds.Width, ds.Height, ds.Channels)
+		if base >= 0 && k != base {
+			delta := a.featureDelta(row)
+			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
+			var net float64
+			for _, v := range delta {
+				net += v
+			}
+			f.Effect = "add"
+			if net < 0 {
+				f.Effect = "subtract"
+			}
+		}
+		add(f)
+	}
+	return out
+}
+
+// featureDelta is the change in pixels a feature makes: inverse(a) − inverse(0), which
+// removes the PCA mean so only the feature's own contribution is left.
+func (a *Analysis) featureDelta(row []float64) []float64 {
+	with := a.PCA.Inverse(row, nil)
+	without := a.PCA.Inverse(make([]float64, len(row)), nil)
+	for i := range with {
+		with[i] -= without[i]
+	}
+	return with
+}
+
+// Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.
+func (a *Analysis) Reconstruction(i int) image.Image {
+	ds := a.Data
+	return imgproc.VectorToImage(a.PCA.Inverse(a.reconstructedScores(i), nil), ds.Width, ds.Height, ds.Channels)
+}
+
+func (a *Analysis) reconstructedScores(i int) []float64 {
+	res := a.Result
+	_, d := res.A.Dims()
+	out := make([]float64, d)
+	for k, z := range res.Z.RawRowView(i) {
+		if z != 0 {
+			for c, v := range res.A.RawRowView(k) {
+				out[c] += v
+			}
+		}
+	}
+	return out
+}
+
+// Residuals returns, per image, the squared error ‖x_i − z_i A‖² in the algorithm's space.
+func (a *Analysis) Residuals() []float64 {
+	n, _ := a.Scores.Dims()
+	out := make([]float64, n)
+	for i := range out {
+		rec := a.reconstructedScores(i)
+		x := a.Scores.RawRowView(i)
+		var s float64
+		for c := range x {
+			d := x[c] - rec[c]
+			s += d * d
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// Codes returns each image's binary code as a string of 0/1, one character per feature.
+func (a *Analysis) Codes() []string { return codes(a.Result.Z) }
+
+func codes(Z *mat.Dense) []string {
+	if Z == nil {
+		return nil
+	}
+	n, k := Z.Dims()
+	out := make([]string, n)
+	b := make([]byte, k)
+	for i := range out {
+		for j, z := range Z.RawRowView(i) {
+			b[j] = '0'
+			if z != 0 && !math.IsNaN(z) {
+				b[j] = '1'
+			}
+		}
+		out[i] = string(b)
+	}
+	return out
+}

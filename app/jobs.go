@@ -1,0 +1,77 @@
+package app
+
+import (
+	"context"
+	"sync"
+)
+
+// Runner starts background work. The window uses a Runner that runs each job on a new
+// goroutine; tests inject one they can wait on.
+type Runner func(job func())
+
+// GoRunner runs every job on its own goroutine.
+func GoRunner(job func()) { go job() }
+
+// Jobs runs at most one background job per kind ("load", "run", "segment") and lets the
+// user cancel it. Starting a job of a kind cancels the one before it.
+type Jobs struct {
+	run     Runner
+	mu      sync.Mutex
+	cancels map[string]*job
+	wg      sync.WaitGroup
+}
+
+type job struct{ cancel context.CancelFunc }
+
+// NewJobs returns a job table that starts work with run (GoRunner when nil).
+func NewJobs(run Runner) *Jobs {
+	if run == nil {
+		run = GoRunner
+	}
+	return &Jobs{run: run, cancels: map[string]*job{}}
+}
+
+// Start cancels any running job of the same kind and starts work with a fresh context.
+func (j *Jobs) Start(kind string, work func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	this := &job{cancel: cancel}
+	j.mu.Lock()
+	if old := j.cancels[kind]; old != nil {
+		old.cancel()
+	}
+	j.cancels[kind] = this
+	j.mu.Unlock()
+	j.wg.Add(1)
+	j.run(func() {
+		defer j.wg.Done()
+		defer func() {
+			j.mu.Lock()
+			cancel()
+			// Only forget the job if a newer one has not replaced it.
+			if j.cancels[kind] == this {
+				delete(j.cancels, kind)
+			}
+			j.mu.Unlock()
+		}()
+		work(ctx)
+	})
+}
+
+// Cancel stops the running job of a kind, if any.
+func (j *Jobs) Cancel(kind string) {
+	j.mu.Lock()
+	if c := j.cancels[kind]; c != nil {
+		c.cancel()
+	}
+	j.mu.Unlock()
+}
+
+// Running reports whether a job of the kind is in progress.
+func (j *Jobs) Running(kind string) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.cancels[kind] != nil
+}
+
+// Wait blocks until every job started so far has finished.
+func (j *Jobs) Wait() { j.wg.Wait() }

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms"
+	"featurelab/imgproc"
+	"featurelab/pca"
+)
+
+// DefaultPCA is the number of principal components kept unless the user says otherwise.
+const DefaultPCA = 100
+
+// Request is one analysis: where the images come from, how to read them, how many
+// principal components to keep, and which algorithm to run with which options.
+type Request struct {
+	Source    Source
+	Load      imgproc.Options
+	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
+	Algorithm string
+	Options   algorithms.Options
+}
+
+// Timings holds the seconds each stage took.
+type Timings struct {
+	Load      float64 `json:"load"`
+	PCA       float64 `json:"pca"`
+	Algorithm float64 `json:"algorithm"`
+}
+
+// Prepared is a loaded data set with its PCA: what every algorithm run starts from.
+type Prepared struct {
+	Source Source
+	Data   *imgproc.Dataset
+	PCA    *pca.Model
+	Scores *mat.Dense // N × D, the X every algorithm reads
+	Times  Timings
+}
+
+// Analysis is a finished run: the prepared data and the algorithm's result.
+type Analysis struct {
+	*Prepared
+	Algorithm string
+	Options   algorithms.Options
+	Result    *algorithms.Result
+}
+
+// Prepare loads the images of req.Source and fits the PCA, reporting progress.
+func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared, error) {
+	tr := newTracker(report)
+	p := &Prepared{Source: req.Source}
+
+	start := time.Now()
+	lopt := req.Load
+	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
+	ds, err := req.Source.Load(ctx, lopt)
+	if err != nil {
+		return nil, err
+	}
+	p.Data = ds
+	p.Times.Load = time.Since(start).Seconds()
+
+	start = time.Now()
+	tr.update("Computing PCA", 0, 0)
+	if req.PCA < 0 {
+		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
+	}
+	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers})
+	if err != nil {
+		return nil, fmt.Errorf("pca: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p.PCA, p.Scores = model, scores
+	p.Times.PCA = time.Since(start).Seconds()
+	return p, nil
+}
+
+// Run runs one algorithm on prepared data.
+func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options, report func(Progress)) (*Analysis, error) {
+	tr := newTracker(report)
+	opt.Progress = func(ap algorithms.Progress) { tr.algorithm(algo, ap) }
+	if opt.Lambda2 == 0 && NeedsLambda2(algo) && algo != "dpmeans" {
+		// DP-means chooses its own λ² for a target K; the feature learners need one here.
+		opt.Lambda2 = p.ProposeLambda2(opt.K)
+	}
+	start := time.Now()
+	tr.update(algorithmTitle(algo), 0, 0)
+	res, err := algorithms.Run(ctx, algo, p.Scores, opt)
+	if err != nil {
+		return nil, err
+	}
+	q := *p
+	q.Times.Algorithm = time.Since(start).Seconds()
+	return &Analysis{Prepared: &q, Algorithm: algo, Options: opt, Result: res}, nil
+}
+
+// Analyze runs the whole pipeline: load → PCA → algorithm.
+func Analyze(ctx context.Context, req Request, report func(Progress)) (*Analysis, error) {
+	p, err := Prepare(ctx, req, report)
+	if err != nil {
+		return nil, err
+	}
+	return p.Run(ctx, req.Algorithm, req.Options, report)
+}

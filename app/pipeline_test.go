@@ -1,0 +1,86 @@
+package app
+
+import (
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"featurelab/algorithms"
+)
+
+func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
+	var stages []string
+	a, err := Analyze(context.Background(), Request{
+		Source:    Source{Sample: "tabletop"},
+		PCA:       DefaultPCA,
+		Algorithm: "kmeans",
+		Options:   algorithms.Options{K: 4, Restarts: 5, Seed: 3},
+	}, func(p Progress) { stages = append(stages, p.Stage) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := a.Summary()
+	if s.NImages < 60 || s.Width != 320 || s.Height != 240 || s.Channels != 3 {
+		t.Fatalf("summary %d images %d×%d×%d, want ≥ 60 of 320×240×3", s.NImages, s.Width, s.Height, s.Channels)
+	}
+	if s.K != 4 || len(s.Codes) != s.NImages || len(s.Skipped) != 0 {
+		t.Fatalf("k %d, %d codes, skipped %v", s.K, len(s.Codes), s.Skipped)
+	}
+	if s.PCADims != min(DefaultPCA, s.NImages-1) {
+		t.Fatalf("pca dims %d", s.PCADims)
+	}
+	if !strings.HasPrefix(strings.Join(stages, "|"), "Loading images") {
+		t.Fatalf("first stage reported: %v", stages)
+	}
+
+	dir := t.TempDir()
+	if err := a.WriteOutputs(dir); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(dir, FeaturesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	grid, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("features.png: %v", err)
+	}
+	if grid.Bounds().Dx() < 4*128 {
+		t.Fatalf("feature grid only %v wide for 4 clusters", grid.Bounds())
+	}
+	csv, _ := os.ReadFile(filepath.Join(dir, CodesFile))
+	if lines := strings.Count(string(csv), "\n"); lines != s.NImages+1 {
+		t.Fatalf("codes.csv has %d lines, want %d", lines, s.NImages+1)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAnalyzeRejectsBadRequests(t *testing.T) {
+	tests := []struct {
+		name string
+		req  Request
+		want string
+	}{
+		{"unknown algorithm", Request{Algorithm: "nope", Options: algorithms.Options{Restarts: 1}}, "algo must be one of"},
+		{"negative pca", Request{Algorithm: "kmeans", PCA: -1, Options: algorithms.Options{Restarts: 1}}, "pca must be"},
+		{"no restarts", Request{Algorithm: "kmeans", Options: algorithms.Options{Restarts: 0}}, "restarts must be"},
+		{"NaN lambda", Request{Algorithm: "bpmeans", Options: algorithms.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
+		{"bad divergence", Request{Algorithm: "dpmeans", Options: algorithms.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidateRequest(tt.req)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func nan() float64 { var z float64; return z / z }

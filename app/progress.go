@@ -1,0 +1,133 @@
+package app
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"featurelab/algorithms"
+)
+
+// Progress is what a background job reports: the stage, how far it is, and the time.
+type Progress struct {
+	Stage   string        // what is being done, in words: "Loading images", "K-features: restart 40 of 100"
+	Done    int           // units finished in this stage
+	Total   int           // units in all (0 if unknown)
+	Elapsed time.Duration // since the job started
+	ETA     time.Duration // estimated time left in this stage (0 if unknown)
+}
+
+// Fraction is Done/Total in [0,1], or −1 when the total is unknown.
+func (p Progress) Fraction() float64 {
+	if p.Total <= 0 {
+		return -1
+	}
+	f := float64(p.Done) / float64(p.Total)
+	return min(max(f, 0), 1)
+}
+
+// String renders the progress for a status line: "Loading images 37/100 · 0.8 s · 1.2 s left".
+func (p Progress) String() string {
+	s := p.Stage
+	if p.Total > 0 {
+		s += fmt.Sprintf(" %d/%d", p.Done, p.Total)
+	}
+	s += " · " + roundDuration(p.Elapsed)
+	if p.ETA > 0 {
+		s += " · " + roundDuration(p.ETA) + " left"
+	}
+	return s
+}
+
+func roundDuration(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// progressInterval throttles reports: a window redrawn more often than this gains nothing.
+const progressInterval = 100 * time.Millisecond
+
+// tracker turns raw counts from workers into throttled Progress reports. It is safe for
+// concurrent use because algorithm restarts report from several goroutines.
+type tracker struct {
+	mu         sync.Mutex
+	report     func(Progress)
+	start      time.Time
+	stage      string
+	stageStart time.Time
+	last       time.Time
+}
+
+func newTracker(report func(Progress)) *tracker {
+	now := time.Now()
+	return &tracker{report: report, start: now, stageStart: now}
+}
+
+func (t *tracker) update(stage string, done, total int) {
+	if t.report == nil {
+		return
+	}
+	t.mu.Lock()
+	now := time.Now()
+	if stage != t.stage {
+		t.stage, t.stageStart = stage, now
+	} else if now.Sub(t.last) < progressInterval && done < total {
+		t.mu.Unlock()
+		return
+	}
+	t.last = now
+	p := Progress{Stage: stage, Done: done, Total: total, Elapsed: now.Sub(t.start)}
+	if total > 0 && done > 0 && done < total {
+		perUnit := now.Sub(t.stageStart) / time.Duration(done)
+		p.ETA = perUnit * time.Duration(total-done)
+	}
+	// Reporting under the lock keeps reports in order and the callback free of races;
+	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
+	t.report(p)
+	t.mu.Unlock()
+}
+
+// algorithm words an algorithm's progress for the user.
+func (t *tracker) algorithm(algo string, ap algorithms.Progress) {
+	title := algorithmTitle(algo)
+	switch ap.Stage {
+	case "K":
+		t.update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
+	case "restart":
+		if ap.K > 0 && algo == "stepwise" {
+			t.update(fmt.Sprintf("%s: K = %d, restart", title, ap.K), ap.Done, ap.Total)
+		} else {
+			t.update(title+": restart", ap.Done, ap.Total)
+		}
+	case "sweep":
+		t.update(title+": sweep", ap.Done, ap.Total)
+	default:
+		t.update(title+": "+ap.Stage, ap.Done, ap.Total)
+	}
+}
+
+// algorithmTitle is the name the window and messages use for an algorithm.
+func algorithmTitle(algo string) string {
+	switch algo {
+	case "stepwise":
+		return "Stepwise K-features"
+	case "kfeatures":
+		return "K-features"
+	case "bpmeans":
+		return "BP-means"
+	case "collapsed":
+		return "Collapsed BP-means"
+	case "ibp":
+		return "IBP Gibbs sampler"
+	case "kmeans":
+		return "K-means"
+	case "dpmeans":
+		return "DP-means"
+	}
+	return algo
+}
+
+// AlgorithmTitle is the display name of an algorithm ("stepwise" → "Stepwise K-features").
+func AlgorithmTitle(algo string) string { return algorithmTitle(algo) }

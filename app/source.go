@@ -1,0 +1,59 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"featurelab/assets"
+	"featurelab/imgproc"
+)
+
+// DefaultSample is the built-in data set the window opens with and `analyze` uses without DIR.
+const DefaultSample = "tabletop"
+
+// Source says where a data set comes from: a folder on disk, or a built-in sample by name.
+type Source struct {
+	Dir    string // a folder (searched recursively)
+	Sample string // a built-in sample name (assets.Names); used when Dir is empty
+}
+
+// String names the source for messages and titles.
+func (s Source) String() string {
+	if s.Dir != "" {
+		return s.Dir
+	}
+	return "built-in sample " + s.sample()
+}
+
+func (s Source) sample() string {
+	if s.Sample == "" {
+		return DefaultSample
+	}
+	return s.Sample
+}
+
+// Load reads every usable image of the source.
+func (s Source) Load(ctx context.Context, opt imgproc.Options) (*imgproc.Dataset, error) {
+	if s.Dir != "" {
+		return imgproc.Load(ctx, s.Dir, opt)
+	}
+	name := s.sample()
+	if !slices.Contains(assets.Names(), name) {
+		return nil, fmt.Errorf("unknown built-in sample %q (have %v)", name, assets.Names())
+	}
+	sub, err := fs.Sub(assets.Samples(), name)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := imgproc.LoadFS(ctx, sub, ".", opt)
+	if err != nil {
+		return nil, err
+	}
+	// A sample folder also holds its truth.csv and features.txt; they are not skips to report.
+	ds.Skipped = slices.DeleteFunc(ds.Skipped, func(s imgproc.Skip) bool {
+		return s.Path == "truth.csv" || s.Path == "features.txt"
+	})
+	return ds, nil
+}

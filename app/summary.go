@@ -1,0 +1,133 @@
+package app
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+)
+
+// Summary is the JSON object `featurelab analyze --json` prints (SPEC §6).
+type Summary struct {
+	Algorithm   string            `json:"algorithm"`
+	Source      string            `json:"source"`
+	NImages     int               `json:"n_images"`
+	Width       int               `json:"width"`
+	Height      int               `json:"height"`
+	Channels    int               `json:"channels"`
+	PCADims     int               `json:"pca_dims"`
+	K           int               `json:"k"`
+	Lambda2     float64           `json:"lambda2"`
+	Objective   float64           `json:"objective"`
+	BPObjective float64           `json:"bp_objective"`
+	Restarts    int               `json:"restarts,omitempty"`
+	Seed        uint64            `json:"seed"`
+	Iterations  int               `json:"iterations"`
+	Codes       []string          `json:"codes"`
+	Names       []string          `json:"names"`
+	Skipped     map[string]string `json:"skipped"`
+	Resized     []string          `json:"resized,omitempty"`
+	Seconds     Timings           `json:"seconds"`
+	Curve       []CurvePoint      `json:"curve,omitempty"`
+	Explained   float64           `json:"explained_variance,omitempty"`
+}
+
+// CurvePoint is one point of the objective-vs-K curve in JSON.
+type CurvePoint struct {
+	K           int     `json:"k"`
+	Objective   float64 `json:"objective"`
+	BPObjective float64 `json:"bp_objective"`
+}
+
+// Summary builds the summary of an analysis.
+func (a *Analysis) Summary() Summary {
+	res := a.Result
+	s := Summary{
+		Algorithm:   a.Algorithm,
+		Source:      a.Source.String(),
+		NImages:     len(a.Data.Names),
+		Width:       a.Data.Width,
+		Height:      a.Data.Height,
+		Channels:    a.Data.Channels,
+		PCADims:     a.PCA.D,
+		K:           res.K,
+		Lambda2:     res.Lambda2,
+		Objective:   finite(res.Objective),
+		BPObjective: finite(res.BPObjective),
+		Restarts:    len(res.RestartObjectives),
+		Seed:        a.Options.Seed,
+		Iterations:  res.Iterations,
+		Codes:       a.Codes(),
+		Names:       a.Data.Names,
+		Skipped:     map[string]string{},
+		Resized:     a.Data.Resized,
+		Seconds:     a.Times,
+	}
+	for _, sk := range a.Data.Skipped {
+		s.Skipped[sk.Path] = sk.Reason
+	}
+	for _, c := range res.Curve {
+		s.Curve = append(s.Curve, CurvePoint{K: c.K, Objective: finite(c.Objective), BPObjective: finite(c.BPObjective)})
+	}
+	if a.PCA.TotalVariance > 0 {
+		var kept float64
+		for _, v := range a.PCA.Variance {
+			kept += v
+		}
+		s.Explained = kept / a.PCA.TotalVariance
+	}
+	return s
+}
+
+// finite keeps JSON encodable: encoding/json refuses NaN and ±Inf.
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return -1
+	}
+	return v
+}
+
+// WriteJSON writes v as indented JSON.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// FullResult is result.json: the summary plus the matrices and traces.
+type FullResult struct {
+	Summary
+	Z                 [][]uint8   `json:"z"`
+	A                 [][]float64 `json:"a"`
+	RestartObjectives []float64   `json:"restart_objectives,omitempty"`
+	Residuals         []float64   `json:"residuals"`
+	Owners            []int       `json:"owners"`
+	BaseFeature       int         `json:"base_feature"`
+}
+
+// FullResult gathers everything worth keeping about the analysis.
+func (a *Analysis) FullResult() FullResult {
+	res := a.Result
+	fr := FullResult{
+		Summary:     a.Summary(),
+		Residuals:   a.Residuals(),
+		Owners:      a.Owners(),
+		BaseFeature: a.BaseIndex(),
+	}
+	n, _ := res.Z.Dims()
+	for i := 0; i < n; i++ {
+		row := make([]uint8, res.K)
+		for j, z := range res.Z.RawRowView(i) {
+			if z != 0 {
+				row[j] = 1
+			}
+		}
+		fr.Z = append(fr.Z, row)
+	}
+	for k := 0; k < res.K; k++ {
+		fr.A = append(fr.A, append([]float64(nil), res.A.RawRowView(k)...))
+	}
+	for _, v := range res.RestartObjectives {
+		fr.RestartObjectives = append(fr.RestartObjectives, finite(v))
+	}
+	return fr
+}

@@ -1,0 +1,67 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"featurelab/algorithms"
+)
+
+// ValidateRequest checks the parameters of an analysis before any work starts, so a bad
+// value is reported by name instead of surfacing as NaN or a failure minutes later.
+func ValidateRequest(req Request) error {
+	if !slices.Contains(algorithms.Names(), req.Algorithm) {
+		return fmt.Errorf("algo must be one of %s, got %q", strings.Join(algorithms.Names(), ", "), req.Algorithm)
+	}
+	if req.PCA < 0 {
+		return fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
+	}
+	return ValidateOptions(req.Algorithm, req.Options)
+}
+
+// ValidateOptions checks one algorithm's options; the window calls it per field too.
+func ValidateOptions(algo string, o algorithms.Options) error {
+	switch {
+	case o.K < 0:
+		return fmt.Errorf("k must be ≥ 0, got %d", o.K)
+	case o.K > 64 && (algo == "kfeatures" || algo == "kmeans"):
+		return fmt.Errorf("k must be ≤ 64, got %d", o.K)
+	case math.IsNaN(o.Lambda2) || math.IsInf(o.Lambda2, 0) || o.Lambda2 < 0:
+		return fmt.Errorf("lambda2 must be a number ≥ 0, got %v", o.Lambda2)
+	case o.Restarts < 1:
+		return fmt.Errorf("restarts must be ≥ 1, got %d", o.Restarts)
+	case o.Sweeps < 1 && algo == "ibp":
+		return fmt.Errorf("sweeps must be ≥ 1, got %d", o.Sweeps)
+	case o.Workers < 0:
+		return fmt.Errorf("workers must be ≥ 0, got %d", o.Workers)
+	}
+	if algo == "dpmeans" && o.Divergence != "" && !slices.Contains([]string{"euclidean", "kl", "idiv"}, o.Divergence) {
+		return fmt.Errorf("divergence must be euclidean, kl or idiv, got %q", o.Divergence)
+	}
+	return nil
+}
+
+// NeedsLambda2 reports whether an algorithm pays λ² per feature and so needs a value.
+func NeedsLambda2(algo string) bool {
+	switch algo {
+	case "stepwise", "bpmeans", "collapsed", "dpmeans":
+		return true
+	}
+	return false
+}
+
+// DefaultTargetK is the number of features the farthest-first heuristic aims at when the
+// user gives neither λ² nor K (SPEC §5).
+const DefaultTargetK = 5
+
+// ProposeLambda2 proposes λ² from the data by the farthest-first heuristic of Kulis &
+// Jordan for a target number of features k (0 = DefaultTargetK).
+func (p *Prepared) ProposeLambda2(k int) float64 {
+	if k <= 0 {
+		k = DefaultTargetK
+	}
+	n, _ := p.Scores.Dims()
+	return algorithms.FarthestFirstLambda2(p.Scores, min(k, n), "euclidean")
+}

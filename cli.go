@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"featurelab/algorithms"
+	"featurelab/app"
+	"featurelab/assets"
+	"featurelab/imgproc"
+	"featurelab/views"
+)
+
+const usage = `Feature Lab finds the latent binary features shared by a folder of images.
+
+Usage:
+  featurelab                          open the window, the built-in sample loaded
+  featurelab analyze [flags] [DIR]    load → PCA → algorithm; DIR defaults to the built-in sample
+  featurelab segment [flags] IMAGE    segment one image (KPYP)
+  featurelab samples DIR              write the built-in sample data sets to DIR
+
+Run 'featurelab analyze -h' for the flags.
+`
+
+// run is the whole command line; it returns the process exit code. Errors are one line on
+// stderr, never a panic or a trace.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "featurelab: internal error: %v\n", r)
+			code = 2
+		}
+	}()
+	if len(args) == 0 {
+		views.Run()
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	switch args[0] {
+	case "analyze":
+		err = analyzeCmd(ctx, args[1:], stdout, stderr)
+	case "segment":
+		err = segmentCmd(ctx, args[1:], stdout, stderr)
+	case "samples":
+		err = samplesCmd(args[1:], stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = fmt.Errorf("unknown command %q (want analyze, segment or samples)", args[0])
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "featurelab: %s\n", oneLine(err.Error()))
+		return 1
+	}
+	return 0
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// parseInterspersed lets flags come before or after the positional arguments, as in
+// `featurelab analyze DIR --json`.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	algo := fs.String("algo", "stepwise", "algorithm: "+strings.Join(algorithms.Names(), "|"))
+	k := fs.Int("k", 0, "number of features or clusters (kfeatures, kmeans; target K for choosing λ²)")
+	lambda2 := fs.Float64("lambda2", 0, "penalty λ² per feature (0 = proposed from the data by the farthest-first heuristic)")
+	restarts := fs.Int("restarts", 100, "random restarts (chains for ibp)")
+	sweeps := fs.Int("sweeps", 1000, "Gibbs sweeps (ibp)")
+	pcaDims := fs.Int("pca", app.DefaultPCA, "principal components to keep (0 = raw pixels)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
+	gray := fs.Bool("gray", false, "convert images to grey")
+	size := fs.String("size", "", "common image size WxH (default: the most common size)")
+	divergence := fs.String("divergence", "euclidean", "dpmeans Bregman divergence: euclidean|kl|idiv")
+	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
+	out := fs.String("out", "featurelab-out", "output folder")
+	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return fmt.Errorf("analyze takes one folder, got %d arguments", len(pos))
+	}
+	req := app.Request{
+		Source:    app.Source{Sample: *sample},
+		PCA:       *pcaDims,
+		Algorithm: *algo,
+		Options: algorithms.Options{K: *k, Lambda2: *lambda2, Restarts: *restarts, Sweeps: *sweeps,
+			Seed: *seed, Workers: *workers, Divergence: *divergence},
+		Load: imgproc.Options{Workers: *workers},
+	}
+	if len(pos) == 1 {
+		req.Source = app.Source{Dir: pos[0]}
+	}
+	if *gray {
+		req.Load.Color = imgproc.ColorGray
+	}
+	if *size != "" {
+		if _, err := fmt.Sscanf(*size, "%dx%d", &req.Load.Width, &req.Load.Height); err != nil || req.Load.Width < 1 || req.Load.Height < 1 {
+			return fmt.Errorf("size must look like 320x240, got %q", *size)
+		}
+	}
+	if err := app.ValidateRequest(req); err != nil {
+		return err
+	}
+
+	progress := newStderrProgress(stderr)
+	a, err := app.Analyze(ctx, req, progress.report)
+	progress.done()
+	if err != nil {
+		return err
+	}
+	if err := a.WriteOutputs(*out); err != nil {
+		return err
+	}
+	if *jsonOut {
+		return app.WriteJSON(stdout, a.Summary())
+	}
+	res := a.Result
+	fmt.Fprintf(stdout, "%s: %d images, K = %d, objective %.6g (with λ²: %.6g); wrote %s\n",
+		app.AlgorithmTitle(a.Algorithm), len(a.Data.Names), res.K, res.Objective, res.BPObjective, *out)
+	return nil
+}
+
+func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return errors.New("segment: not yet available (KPYP segmentation lands with its own issue)")
+}
+
+func samplesCmd(args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("samples takes one folder: featurelab samples DIR")
+	}
+	if err := assets.WriteAll(args[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s to %s\n", strings.Join(assets.Names(), ", "), args[0])
+	return nil
+}
+
+// stderrProgress prints throttled progress lines on stderr once a job has run for a second.
+type stderrProgress struct {
+	w     io.Writer
+	start time.Time
+	last  time.Time
+	shown bool
+}
+
+func newStderrProgress(w io.Writer) *stderrProgress {
+	return &stderrProgress{w: w, start: time.Now()}
+}
+
+func (p *stderrProgress) report(pr app.Progress) {
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 500*time.Millisecond {
+		return
+	}
+	p.last, p.shown = now, true
+	fmt.Fprintln(p.w, pr.String())
+}
+
+func (p *stderrProgress) done() {
+	if p.shown {
+		fmt.Fprintf(p.w, "done in %.1f s\n", time.Since(p.start).Seconds())
+	}
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs, idempotently, the Debian packages Feature Lab needs: the C toolchain and X11/GL
+# headers for Fyne's cgo build and, for the tests, Xvfb and the tools of the window smoke test.
+# --no-upgrade keeps an installed Mesa as it is: upgrading it mid-session breaks llvmpipe.
+set -euo pipefail
+
+build_pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
+  libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev)
+test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri)
+
+pkgs=("${build_pkgs[@]}")
+if [ "${1:-}" = "--test" ]; then
+  pkgs+=("${test_pkgs[@]}")
+fi
+
+if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "setup: this script installs Debian packages with apt-get; on this system install by hand: ${pkgs[*]}" >&2
+  exit 1
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "setup: need root or sudo to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"

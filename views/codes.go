@@ -1,0 +1,190 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/app"
+)
+
+// Columns of the codes table.
+const (
+	colImage = iota
+	colName
+	colCode
+	colRecon
+	colResidual
+	codesColumns
+)
+
+var codesHeaders = [codesColumns]string{"Image", "Name", "Code", "Reconstruction", "Residual"}
+
+// codesView lists every image with its binary code, reconstruction and residual, counts
+// the distinct codes, and shows a selected image large beside its reconstruction.
+type codesView struct {
+	ui        *UI
+	counts    *widget.Label
+	table     *widget.Table
+	detailImg *canvas.Image
+	detailRec *canvas.Image
+	detailTxt *widget.Label
+	box       fyne.CanvasObject
+
+	pres      *app.Presentation
+	highlight int // feature whose owners are marked, −1 for none
+	owns      map[int]bool
+	selected  int
+}
+
+func newCodesView(ui *UI) *codesView {
+	v := &codesView{ui: ui, highlight: -1, selected: -1}
+	v.counts = widget.NewLabel("")
+	v.counts.Wrapping = fyne.TextWrapWord
+	v.table = widget.NewTableWithHeaders(
+		func() (int, int) {
+			if v.pres == nil {
+				return 0, codesColumns
+			}
+			return len(v.pres.Codes), codesColumns
+		},
+		newCodesCell,
+		v.updateCell,
+	)
+	v.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
+	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		l := o.(*widget.Label)
+		switch {
+		case id.Row < 0 && id.Col >= 0:
+			l.SetText(codesHeaders[id.Col])
+		case id.Col < 0 && id.Row >= 0:
+			l.SetText(fmt.Sprint(id.Row + 1))
+		default:
+			l.SetText("")
+		}
+	}
+	v.table.SetColumnWidth(colImage, 90)
+	v.table.SetColumnWidth(colName, 170)
+	v.table.SetColumnWidth(colCode, 120)
+	v.table.SetColumnWidth(colRecon, 90)
+	v.table.SetColumnWidth(colResidual, 100)
+	v.table.OnSelected = func(id widget.TableCellID) { v.selectImage(id.Row) }
+
+	v.detailImg = bigImage()
+	v.detailRec = bigImage()
+	v.detailTxt = widget.NewLabel("Select an image to see it beside its reconstruction.")
+	v.detailTxt.Wrapping = fyne.TextWrapWord
+	detail := container.NewBorder(nil, v.detailTxt, nil, nil,
+		container.NewGridWithColumns(2, v.detailImg, v.detailRec))
+	split := container.NewHSplit(v.table, detail)
+	split.Offset = 0.6
+	v.box = container.NewBorder(v.counts, nil, nil, nil, split)
+	return v
+}
+
+func (v *codesView) object() fyne.CanvasObject { return v.box }
+
+func bigImage() *canvas.Image {
+	c := canvas.NewImageFromImage(nil)
+	c.FillMode = canvas.ImageFillContain
+	c.ScaleMode = canvas.ImageScaleFastest
+	c.SetMinSize(fyne.NewSize(200, 150))
+	return c
+}
+
+func newCodesCell() fyne.CanvasObject {
+	img := canvas.NewImageFromImage(nil)
+	img.FillMode = canvas.ImageFillContain
+	img.SetMinSize(fyne.NewSize(80, 60))
+	label := widget.NewLabel("")
+	label.Truncation = fyne.TextTruncateEllipsis
+	return container.NewStack(img, label)
+}
+
+func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	stack := o.(*fyne.Container)
+	img := stack.Objects[0].(*canvas.Image)
+	label := stack.Objects[1].(*widget.Label)
+	if v.pres == nil || id.Row >= len(v.pres.Codes) {
+		return
+	}
+	i := id.Row
+	img.Hide()
+	label.Show()
+	label.TextStyle = fyne.TextStyle{}
+	label.Importance = widget.MediumImportance
+	switch id.Col {
+	case colImage:
+		img.Image = v.ui.dataset.thumbs[i]
+		img.Show()
+		label.Hide()
+		img.Refresh()
+		return
+	case colRecon:
+		img.Image = v.pres.Recon[i]
+		img.Show()
+		label.Hide()
+		img.Refresh()
+		return
+	case colName:
+		label.SetText(v.pres.Analysis.Data.Names[i])
+	case colCode:
+		label.TextStyle = fyne.TextStyle{Monospace: true}
+		label.SetText(v.pres.Codes[i])
+	case colResidual:
+		label.SetText(fmt.Sprintf("%.4g", v.pres.Residuals[i]))
+	}
+	if v.owns[i] {
+		label.Importance = widget.HighImportance
+		label.TextStyle.Bold = true
+	}
+	label.Refresh()
+}
+
+// show lists a presentation's codes; call on the UI goroutine.
+func (v *codesView) show(p *app.Presentation) {
+	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
+	parts := make([]string, 0, len(p.CodeCounts))
+	for _, c := range p.CodeCounts {
+		parts = append(parts, fmt.Sprintf("%s ×%d", c.Code, c.Count))
+	}
+	v.counts.SetText(fmt.Sprintf("%d distinct codes: %s", len(p.CodeCounts), strings.Join(parts, ", ")))
+	v.detailImg.Image, v.detailRec.Image = nil, nil
+	v.detailImg.Refresh()
+	v.detailRec.Refresh()
+	v.detailTxt.SetText("Select an image to see it beside its reconstruction.")
+	v.table.UnselectAll()
+	v.table.Refresh()
+}
+
+// markOwners highlights the images that own feature k.
+func (v *codesView) markOwners(k int) {
+	if v.pres == nil || k < 0 || k >= len(v.pres.Owners) {
+		return
+	}
+	v.highlight = k
+	v.owns = map[int]bool{}
+	for _, i := range v.pres.Owners[k] {
+		v.owns[i] = true
+	}
+	v.table.Refresh()
+}
+
+// selectImage shows image i large beside its reconstruction and code.
+func (v *codesView) selectImage(i int) {
+	if v.pres == nil || i < 0 || i >= len(v.pres.Codes) {
+		return
+	}
+	v.selected = i
+	a := v.pres.Analysis
+	v.detailImg.Image = a.Data.Image(i)
+	v.detailRec.Image = a.Reconstruction(i)
+	v.detailImg.Refresh()
+	v.detailRec.Refresh()
+	v.detailTxt.SetText(fmt.Sprintf("%s — code %s, residual %.4g (left: the image; right: its reconstruction from the code)",
+		a.Data.Names[i], v.pres.Codes[i], v.pres.Residuals[i]))
+}

@@ -1,0 +1,74 @@
+package views
+
+import (
+	"fmt"
+	"image"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/app"
+)
+
+// featuresView shows the base and every feature: base+feature, the feature alone on a
+// diverging colour map, add/subtract, and how many images own it.
+type featuresView struct {
+	ui      *UI
+	header  *widget.Label
+	cards   *fyne.Container
+	buttons []*widget.Button
+	box     fyne.CanvasObject
+}
+
+const featureCell = 150
+
+func newFeaturesView(ui *UI) *featuresView {
+	v := &featuresView{ui: ui}
+	v.header = widget.NewLabel("Run an algorithm to see its features.")
+	v.header.Wrapping = fyne.TextWrapWord
+	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+90)))
+	v.box = container.NewBorder(v.header, nil, nil, nil, container.NewVScroll(v.cards))
+	return v
+}
+
+func (v *featuresView) object() fyne.CanvasObject { return v.box }
+
+func featureImage(img image.Image) *canvas.Image {
+	c := canvas.NewImageFromImage(img)
+	c.FillMode = canvas.ImageFillContain
+	c.ScaleMode = canvas.ImageScaleFastest
+	c.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))
+	return c
+}
+
+// show lays out the features of a presentation; call on the UI goroutine.
+func (v *featuresView) show(p *app.Presentation) {
+	a := p.Analysis
+	kind := "features"
+	if a.IsClustering() {
+		kind = "clusters"
+	}
+	v.header.SetText(fmt.Sprintf("%s — %d %s, objective %.6g (with λ²: %.6g). Tap “Show owners” to highlight the images that own a feature.",
+		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.Result.Objective, a.Result.BPObjective))
+	v.cards.Objects = nil
+	v.buttons = nil
+	for _, f := range p.Features {
+		f := f
+		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
+		parts := []fyne.CanvasObject{featureImage(f.Image)}
+		if f.Signed != nil {
+			parts = append(parts, featureImage(f.Signed))
+		} else {
+			parts = append(parts, layout.NewSpacer())
+		}
+		btn := widget.NewButton("Show owners", func() { v.ui.highlightFeature(f.Index) })
+		v.buttons = append(v.buttons, btn)
+		parts = append(parts, title, owners, btn)
+		v.cards.Add(container.NewVBox(parts...))
+	}
+	v.cards.Refresh()
+}

@@ -1,0 +1,233 @@
+package views
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/algorithms"
+	"featurelab/app"
+)
+
+// runAlgorithms are the algorithms the window offers, in the order of SPEC §5.
+var runAlgorithms = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
+
+const prefAlgorithm = "algorithm"
+
+// runPanel picks an algorithm, edits its parameters, and runs or cancels it.
+type runPanel struct {
+	ui *UI
+
+	algo     string
+	picker   *widget.Select
+	params   []*param
+	byKey    map[string]*param
+	form     *widget.Form
+	message  *widget.Label
+	lambda   *widget.Label
+	runBtn   *widget.Button
+	stopBtn  *widget.Button
+	proposed float64 // λ² proposed for the loaded data set
+	box      fyne.CanvasObject
+}
+
+func newRunPanel(ui *UI) *runPanel {
+	p := &runPanel{ui: ui, byKey: map[string]*param{}}
+	feat := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
+	p.params = []*param{
+		newParam("k", "K", "features (K-features) or clusters (K-means); target K for DP-means' λ²", "5", false, 1, "kfeatures", "kmeans", "dpmeans"),
+		newParam("lambda2", "λ²", "penalty per feature; proposed from the data", "20", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
+		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans"),
+		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
+		newParam("chains", "Chains", "independent Gibbs chains, run in parallel", "1", false, 1, "ibp"),
+		newParam("seed", "Seed", "the same seed gives the same result", "1", false, 0, feat...),
+		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
+	}
+	for _, q := range p.params {
+		p.byKey[q.key] = q
+		q.entry.OnChanged = func(string) { p.validate() }
+	}
+	titles := make([]string, len(runAlgorithms))
+	for i, a := range runAlgorithms {
+		titles[i] = app.AlgorithmTitle(a)
+	}
+	p.form = widget.NewForm()
+	p.message = widget.NewLabel("")
+	p.message.Wrapping = fyne.TextWrapWord
+	p.message.Importance = widget.DangerImportance
+	p.lambda = widget.NewLabel("")
+	p.lambda.Wrapping = fyne.TextWrapWord
+	p.lambda.Importance = widget.LowImportance
+	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
+	p.runBtn.Importance = widget.HighImportance
+	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
+	p.stopBtn.Disable()
+	p.picker = widget.NewSelect(titles, func(title string) {
+		for i, t := range titles {
+			if t == title {
+				p.selectAlgorithm(runAlgorithms[i])
+			}
+		}
+	})
+	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.box = container.NewVBox(heading, p.picker, p.form, p.lambda, p.message, container.NewGridWithColumns(2, p.runBtn, p.stopBtn))
+	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
+	if !contains(runAlgorithms, algo) {
+		algo = "stepwise"
+	}
+	p.picker.SetSelected(app.AlgorithmTitle(algo))
+	return p
+}
+
+func (p *runPanel) object() fyne.CanvasObject { return p.box }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// selectAlgorithm shows the chosen algorithm's parameters with the values last used.
+func (p *runPanel) selectAlgorithm(algo string) {
+	if p.algo != "" {
+		for _, q := range p.params {
+			if q.appliesTo(p.algo) {
+				q.save(p.ui.app.Preferences(), p.algo)
+			}
+		}
+	}
+	p.algo = algo
+	p.ui.app.Preferences().SetString(prefAlgorithm, algo)
+	p.form.Items = nil
+	for _, q := range p.params {
+		if q.appliesTo(algo) {
+			q.load(p.ui.app.Preferences(), algo)
+			p.form.Items = append(p.form.Items, q.item)
+		}
+	}
+	p.form.Refresh()
+	p.showProposal()
+	p.validate()
+}
+
+// setProposal records the λ² the farthest-first heuristic proposes for a new data set and
+// fills it in, so the user sees it and can change it.
+func (p *runPanel) setProposal(lambda2 float64) {
+	p.proposed = lambda2
+	if lambda2 > 0 {
+		p.byKey["lambda2"].entry.SetText(strconv.FormatFloat(lambda2, 'g', 4, 64))
+	}
+	p.showProposal()
+}
+
+func (p *runPanel) showProposal() {
+	if p.proposed > 0 && p.byKey["lambda2"].appliesTo(p.algo) {
+		p.lambda.SetText(fmt.Sprintf("λ² = %.4g was proposed from the data (farthest-first heuristic, target K = %d).", p.proposed, app.DefaultTargetK))
+		p.lambda.Show()
+		return
+	}
+	p.lambda.Hide()
+}
+
+// validate shows the first bad field's message next to the form and disables Run.
+func (p *runPanel) validate() bool {
+	for _, q := range p.params {
+		if !q.appliesTo(p.algo) {
+			continue
+		}
+		if err := q.validate(q.entry.Text); err != nil {
+			p.message.SetText(err.Error())
+			p.message.Show()
+			p.runBtn.Disable()
+			return false
+		}
+	}
+	p.message.SetText("")
+	p.message.Hide()
+	if !p.ui.jobs.Running("run") {
+		p.runBtn.Enable()
+	}
+	return true
+}
+
+// options reads the form into algorithm options.
+func (p *runPanel) options() algorithms.Options {
+	o := algorithms.Options{
+		K:        p.byKey["k"].intValue(),
+		Lambda2:  p.byKey["lambda2"].floatValue(),
+		Restarts: p.byKey["restarts"].intValue(),
+		Sweeps:   p.byKey["sweeps"].intValue(),
+		Seed:     uint64(p.byKey["seed"].intValue()),
+		Workers:  p.byKey["workers"].intValue(),
+	}
+	if p.algo == "ibp" {
+		o.Restarts = p.byKey["chains"].intValue()
+	}
+	if !p.byKey["lambda2"].appliesTo(p.algo) {
+		o.Lambda2 = 0
+	}
+	if p.algo == "dpmeans" && o.Lambda2 > 0 {
+		o.K = 0 // an explicit λ² wins over the target K
+	}
+	return o
+}
+
+// start runs the algorithm on the loaded data set in the background.
+func (p *runPanel) start() {
+	prep := p.ui.dataset.prepared
+	if prep == nil {
+		dialog.ShowInformation("No data", "Open a folder or a built-in sample first.", p.ui.win)
+		return
+	}
+	if !p.validate() {
+		return
+	}
+	for _, q := range p.params {
+		if q.appliesTo(p.algo) {
+			q.save(p.ui.app.Preferences(), p.algo)
+		}
+	}
+	algo, opt := p.algo, p.options()
+	if err := app.ValidateOptions(algo, opt); err != nil {
+		p.message.SetText(err.Error())
+		p.message.Show()
+		return
+	}
+	p.runBtn.Disable()
+	p.stopBtn.Enable()
+	p.ui.status.busy(app.Progress{Stage: app.AlgorithmTitle(algo) + ": starting"})
+	p.ui.jobs.Start("run", func(ctx context.Context) {
+		a, err := prep.Run(ctx, algo, opt, func(pr app.Progress) {
+			fyne.Do(func() { p.ui.status.busy(pr) })
+		})
+		var pres *app.Presentation
+		if err == nil {
+			pres = a.Present()
+		}
+		fyne.Do(func() {
+			p.stopBtn.Disable()
+			p.validate()
+			switch {
+			case errors.Is(err, context.Canceled):
+				p.ui.status.idle("Run cancelled; the previous result is kept")
+			case err != nil:
+				p.ui.status.idle(app.AlgorithmTitle(algo) + " failed")
+				dialog.ShowError(err, p.ui.win)
+			default:
+				p.ui.showAnalysis(pres)
+				p.ui.status.idle(fmt.Sprintf("%s: K = %d, objective %.6g, in %.2f s",
+					app.AlgorithmTitle(algo), a.Result.K, a.Result.Objective, a.Times.Algorithm))
+			}
+		})
+	})
+}

@@ -1,0 +1,134 @@
+package views
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"featurelab/app"
+)
+
+// loadedUI is a window with the built-in tabletop sample loaded.
+func loadedUI(t *testing.T) *UI {
+	t.Helper()
+	ui := newTestUI(t)
+	ui.LoadSample("tabletop")
+	ui.Wait()
+	if ui.dataset.prepared == nil {
+		t.Fatalf("sample did not load: %s", ui.status.text())
+	}
+	return ui
+}
+
+func setParam(ui *UI, key, value string) {
+	test.Type(ui.run.byKey[key].entry, "")
+	ui.run.byKey[key].entry.SetText(value)
+}
+
+func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("stepwise"))
+	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") {
+		t.Fatalf("λ² proposal not shown: %q", ui.run.lambda.Text)
+	}
+	setParam(ui, "lambda2", "20")
+	setParam(ui, "restarts", "20")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result after Run: %s", ui.status.text())
+	}
+	k := ui.pres.Analysis.Result.K
+	if k < 2 {
+		t.Fatalf("stepwise found K = %d on the tabletop sample", k)
+	}
+	if got := len(ui.features.cards.Objects); got != k {
+		t.Fatalf("features view shows %d cards for K = %d", got, k)
+	}
+	if rows, _ := ui.codes.table.Length(); rows != len(ui.dataset.prepared.Data.Names) {
+		t.Fatalf("codes table has %d rows", rows)
+	}
+	if !strings.Contains(ui.codes.counts.Text, "distinct codes") {
+		t.Fatalf("code counts %q", ui.codes.counts.Text)
+	}
+	// Show owners of the last feature: the codes view marks exactly its owners.
+	test.Tap(ui.features.buttons[len(ui.features.buttons)-1])
+	if ui.tabs.SelectedIndex() != 2 || len(ui.codes.owns) == 0 {
+		t.Fatalf("owners not highlighted: tab %d, %d marked", ui.tabs.SelectedIndex(), len(ui.codes.owns))
+	}
+	ui.codes.table.Select(widgetCell(0, colCode))
+	if !strings.Contains(ui.codes.detailTxt.Text, ui.pres.Codes[0]) {
+		t.Fatalf("detail %q does not show the code", ui.codes.detailTxt.Text)
+	}
+}
+
+func TestBadParameterDisablesRunWithAMessage(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kfeatures"))
+	setParam(ui, "k", "zero")
+	if !ui.run.runBtn.Disabled() {
+		t.Fatal("Run stays enabled with a bad K")
+	}
+	if !strings.Contains(ui.run.message.Text, "k must be a whole number") {
+		t.Fatalf("message %q", ui.run.message.Text)
+	}
+	setParam(ui, "k", "3")
+	if ui.run.runBtn.Disabled() || ui.run.message.Text != "" {
+		t.Fatalf("Run not re-enabled: message %q", ui.run.message.Text)
+	}
+}
+
+func TestCancelKeepsThePreviousResult(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	setParam(ui, "k", "3")
+	setParam(ui, "restarts", "5")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	first := ui.pres
+	if first == nil {
+		t.Fatalf("first run failed: %s", ui.status.text())
+	}
+	// A long run, cancelled at once: the window keeps the first result.
+	setParam(ui, "restarts", "1000000")
+	test.Tap(ui.run.runBtn)
+	test.Tap(ui.run.stopBtn)
+	ui.Wait()
+	if ui.pres != first {
+		t.Fatal("the previous result was replaced by a cancelled run")
+	}
+	if !strings.Contains(ui.status.text(), "cancelled") {
+		t.Fatalf("status %q", ui.status.text())
+	}
+	if ui.run.runBtn.Disabled() {
+		t.Fatal("Run stays disabled after a cancel")
+	}
+}
+
+func TestExportGridWritesAReadablePNG(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	setParam(ui, "k", "4")
+	setParam(ui, "restarts", "3")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	path := filepath.Join(t.TempDir(), "grid.png")
+	ui.Export(app.FeaturesFile, path)
+	ui.Wait()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("export: %v (status %q)", err, ui.status.text())
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() < 4*128 || img.Bounds().Dy() < 2*128 {
+		t.Fatalf("grid is only %v", img.Bounds())
+	}
+}

@@ -1,0 +1,98 @@
+package views
+
+import (
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+
+	"featurelab/app"
+	"featurelab/assets"
+)
+
+// AppID is the application's unique ID (also in FyneApp.toml); preferences live under it.
+const AppID = "io.github.featurelab"
+
+// Title is the window title the smoke test looks for.
+const Title = "Feature Lab"
+
+// Run opens the window on the built-in sample and blocks until it is closed.
+func Run() {
+	a := fyneapp.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
+	w := a.NewWindow(Title)
+	ui := New(a, w, app.GoRunner)
+	w.SetContent(ui.Content())
+	w.SetMainMenu(ui.mainMenu())
+	w.Resize(fyne.NewSize(1200, 800))
+	ui.LoadSample(app.DefaultSample)
+	w.ShowAndRun()
+}
+
+// UI is the window's state: the jobs it runs and the panels it shows.
+type UI struct {
+	app  fyne.App
+	win  fyne.Window
+	jobs *app.Jobs
+
+	dataset  *datasetPanel
+	run      *runPanel
+	features *featuresView
+	codes    *codesView
+	diag     *diagnosticsView
+	status   *statusBar
+	tabs     *container.AppTabs
+	content  fyne.CanvasObject
+
+	// The shown result; set on the UI goroutine only.
+	pres *app.Presentation
+}
+
+// New builds the window's content. run starts background jobs (app.GoRunner when nil;
+// tests pass one they can wait on).
+func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
+	ui := &UI{app: a, win: w, jobs: app.NewJobs(run)}
+	ui.status = newStatusBar(func() { ui.jobs.Cancel("load"); ui.jobs.Cancel("run") })
+	ui.dataset = newDatasetPanel(ui)
+	ui.run = newRunPanel(ui)
+	ui.features = newFeaturesView(ui)
+	ui.codes = newCodesView(ui)
+	ui.diag = newDiagnosticsView(ui)
+	ui.tabs = container.NewAppTabs(
+		container.NewTabItem("Dataset", ui.dataset.object()),
+		container.NewTabItem("Features", ui.features.object()),
+		container.NewTabItem("Codes", ui.codes.object()),
+		container.NewTabItem("Diagnostics", ui.diag.object()),
+	)
+	side := container.NewPadded(container.NewVScroll(ui.run.object()))
+	split := container.NewHSplit(side, ui.tabs)
+	split.Offset = 0.24
+	ui.content = container.NewBorder(nil, ui.status.object(), nil, nil, split)
+	return ui
+}
+
+// Content is the window's root object.
+func (ui *UI) Content() fyne.CanvasObject { return ui.content }
+
+// Wait blocks until every background job started so far has finished (for tests).
+func (ui *UI) Wait() { ui.jobs.Wait() }
+
+// datasetChanged resets what depended on the previous data set.
+func (ui *UI) datasetChanged(lambda2 float64) {
+	ui.run.setProposal(lambda2)
+	ui.diag.refresh()
+}
+
+// showAnalysis shows a finished run in the features and codes views.
+func (ui *UI) showAnalysis(p *app.Presentation) {
+	ui.pres = p
+	ui.features.show(p)
+	ui.codes.show(p)
+	ui.diag.refresh()
+	ui.tabs.SelectIndex(1)
+}
+
+// highlightFeature marks the images that own feature k and shows them.
+func (ui *UI) highlightFeature(k int) {
+	ui.codes.markOwners(k)
+	ui.tabs.SelectIndex(2)
+}
