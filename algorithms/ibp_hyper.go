@@ -20,6 +20,11 @@ type ibpConfig struct {
 	maxNew int
 	// mhSteps is the number of Metropolis steps on each of log σ_X and log σ_A per sweep.
 	mhSteps int
+	// block is the largest block of shared features of a row drawn jointly (1: one at a
+	// time, as in Liu & Li Alg. 1).
+	block int
+	// colMoves·max(K, 1) column moves are proposed per sweep (0: none).
+	colMoves int
 	// step0 is the initial random-walk standard deviation of the log σ proposals.
 	step0 float64
 	// bug injects a deliberate error (tests only).
@@ -47,6 +52,8 @@ const (
 	ibpMaxNew     = 4
 	ibpMHSteps    = 5
 	ibpStep0      = 0.1
+	ibpBlock      = 6
+	ibpColMoves   = 3
 	// ibpTargetAccept is the acceptance rate the burn-in adaptation steers toward.
 	ibpTargetAccept = 0.35
 	// ibpLambdaMin and ibpLambdaMax bound λ = σ_X²/σ_A²: proposals outside are rejected,
@@ -61,7 +68,8 @@ func ibpDefaultConfig() *ibpConfig {
 		alphaShape: ibpAlphaShape, alphaRate: ibpAlphaRate,
 		sxShape: ibpSigmaShape, sxScale: ibpSigmaScale,
 		saShape: ibpSigmaShape, saScale: ibpSigmaScale,
-		maxNew: ibpMaxNew, mhSteps: ibpMHSteps, step0: ibpStep0,
+		maxNew: ibpMaxNew, mhSteps: ibpMHSteps, step0: ibpStep0, block: ibpBlock,
+		colMoves: ibpColMoves,
 	}
 }
 

@@ -1,58 +1,143 @@
 package algorithms
 
 import (
+	"bufio"
+	"encoding/binary"
 	"context"
+	"image"
+	_ "image/jpeg"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
 	"testing"
 
-	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 )
 
-func TestScratchK1(t *testing.T) {
-	X := tabletopScores(t)
-	kfInitMode = 1
-	res, _ := KFeatures(context.Background(), X, Options{K: 1, Restarts: 10, Seed: 1})
+func readPPM(t *testing.T, path string) []float64 {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	var toks []string
+	for len(toks) < 4 {
+		b, _ := r.ReadByte()
+		if b == '#' {
+			r.ReadString('\n')
+			continue
+		}
+		if b == ' ' || b == '\n' || b == '\t' || b == '\r' {
+			continue
+		}
+		s := string(b)
+		for {
+			c, _ := r.ReadByte()
+			if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+				break
+			}
+			s += string(c)
+		}
+		toks = append(toks, s)
+	}
+	w, _ := strconv.Atoi(toks[1])
+	h, _ := strconv.Atoi(toks[2])
+	buf := make([]byte, w*h*3)
+	if _, err := io_ReadFull(r, buf); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float64, len(buf))
+	for i, v := range buf {
+		out[i] = float64(v) / 255
+	}
+	return out
+}
+
+func io_ReadFull(r *bufio.Reader, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func readJPEGGo(t *testing.T, path string) []float64 {
+	f, _ := os.Open(path)
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	out := make([]float64, 0, b.Dx()*b.Dy()*3)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bb, _ := img.At(x, y).RGBA()
+			out = append(out, float64(r>>8)/255, float64(g>>8)/255, float64(bb>>8)/255)
+		}
+	}
+	return out
+}
+
+func saveBin(t *testing.T, path string, X *mat.Dense) {
 	n, d := X.Dims()
-	in := make([]bool, n)
-	sum := make([]float64, d)
-	cnt := 0
-	for i := 0; i < n; i++ {
-		if res.Z.At(i, 0) == 1 {
-			in[i] = true
-			floats.Add(sum, X.RawRowView(i))
-			cnt++
+	f, _ := os.Create(path)
+	defer f.Close()
+	binary.Write(f, binary.LittleEndian, int32(n))
+	binary.Write(f, binary.LittleEndian, int32(d))
+	binary.Write(f, binary.LittleEndian, X.RawMatrix().Data)
+}
+
+func centred(rows [][]float64) *mat.Dense {
+	n, d := len(rows), len(rows[0])
+	X := mat.NewDense(n, d, nil)
+	s := 1 / math.Sqrt(float64(n-1))
+	for i, r := range rows {
+		for j, v := range r {
+			X.Set(i, j, v*s)
 		}
 	}
-	tot := 0.0
-	for i := 0; i < n; i++ {
-		tot += floats.Dot(X.RawRowView(i), X.RawRowView(i))
-	}
-	obj := func(sum []float64, cnt int) float64 {
-		if cnt == 0 {
-			return tot
-		}
-		return tot - floats.Dot(sum, sum)/float64(cnt)
-	}
-	t.Logf("start obj %.4f (res %.4f) |S|=%d", obj(sum, cnt), res.Objective, cnt)
-	tmp := make([]float64, d)
-	for improved := true; improved; {
-		improved = false
+	for j := 0; j < d; j++ {
+		var m float64
 		for i := 0; i < n; i++ {
-			copy(tmp, sum)
-			c := cnt
-			if in[i] {
-				floats.Sub(tmp, X.RawRowView(i))
-				c--
-			} else {
-				floats.Add(tmp, X.RawRowView(i))
-				c++
-			}
-			if o := obj(tmp, c); o < obj(sum, cnt)-1e-9 {
-				copy(sum, tmp)
-				cnt = c
-				in[i] = !in[i]
-				improved = true
-				t.Logf("flip %d -> %.4f |S|=%d", i, o, cnt)
-			}
+			m += X.At(i, j)
 		}
+		m /= float64(n)
+		for i := 0; i < n; i++ {
+			X.Set(i, j, X.At(i, j)-m)
+		}
+	}
+	return X
+}
+
+func TestScratchDecoders(t *testing.T) {
+	files, _ := filepath.Glob("/work/shared/data/tabletop/*.jpg")
+	sort.Strings(files)
+	var goRows, imRows [][]float64
+	for _, f := range files {
+		goRows = append(goRows, readJPEGGo(t, f))
+		base := filepath.Base(f)
+		imRows = append(imRows, readPPM(t, "/tmp/kfscratch/ppm/"+base[:len(base)-4]+".ppm"))
+	}
+	for name, rows := range map[string][][]float64{"go": goRows, "libjpeg": imRows} {
+		X := lqFactor(centred(rows))
+		saveBin(t, "/tmp/kfscratch/tabletop_"+name+".bin", X)
+		tot := mat.Norm(X, 2)
+		var objs []float64
+		for k := 1; k <= 8; k++ {
+			res, err := KFeatures(context.Background(), X, Options{K: k, Restarts: 300, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			objs = append(objs, math.Round(res.Objective*1000)/1000)
+		}
+		t.Logf("%s: total %.4f objs %v", name, tot*tot, objs)
 	}
 }

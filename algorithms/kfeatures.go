@@ -29,7 +29,9 @@ const kfReseedRounds = 2
 // Each restart is initialised as in the paper's §5 (like K-means++): feature 1 is the mean
 // of all rows and every row owns it; feature k > 1 is the residual of a row drawn with
 // probability proportional to its squared residual, and is owned by the rows whose residual
-// it lowers. Then Z-steps and A-steps alternate until Z stops changing (at most
+// it lowers. Odd restarts, and all restarts on centred data (PCA scores, whose mean is
+// zero), draw feature 1 the same way instead of using the mean, as the reference code
+// does: the mean base is a poor start for data without a shared background. Then Z-steps and A-steps alternate until Z stops changing (at most
 // opt.MaxIter, default 1000, Z-steps). The Z-step is exact for K ≤ 16 (all 2^K codes of a
 // row are compared) and coordinate flips above. The A-step is A = (Z'Z)⁻¹Z'X. When Z'Z is
 // singular — a feature nobody owns, or a column of Z that is a combination of the others —
@@ -129,6 +131,10 @@ func restartProgress(fn func(Progress), k int) func(done, total int, best float6
 	}
 }
 
+// kfGramMaxN is the largest N for which the restarts keep the N×N Gram matrix XXᵀ
+// (32 MB at N = 2048); above it b_n = Ax_n is recomputed from X at every A-step.
+const kfGramMaxN = 2048
+
 // kfProblem is the read-only data every restart of K-features shares.
 type kfProblem struct {
 	orig *mat.Dense // the X the caller gave
@@ -137,12 +143,18 @@ type kfProblem struct {
 	// A = (Z'Z)⁻¹Z'X, b = Ax, G = AAᵀ — is a combination of rows of X or an inner product
 	// of such combinations, so it depends on X only through XXᵀ = LLᵀ: the run on L gives the
 	// same Z, at the cost of N instead of D columns. The final A is recomputed on orig.
-	x    *mat.Dense
-	n, d int       // dimensions of x
-	xsq  []float64 // ‖x_n‖²
-	mean []float64 // the mean row, the initial base feature
+	x     *mat.Dense
+	n, d  int       // dimensions of x
+	xsq   []float64 // ‖x_n‖²
+	total float64   // ‖X‖²_F
+	mean  []float64 // the mean row, the initial base feature
+	xmean []float64 // x_n·mean
+	// gram is XXᵀ (N×N, row-major) when it pays to keep it (see kfWork), else nil.
+	gram []float64
 	// tiny is a squared residual too small to seed a feature from.
 	tiny float64
+	// centred is set when the mean row is zero (PCA scores are centred).
+	centred bool
 }
 
 func newKFProblem(X *mat.Dense) *kfProblem {
@@ -155,15 +167,34 @@ func newKFProblem(X *mat.Dense) *kfProblem {
 	p.n, p.d = n, d
 	p.xsq = make([]float64, n)
 	p.mean = make([]float64, d)
+	p.xmean = make([]float64, n)
 	var maxSq float64
 	for i := 0; i < n; i++ {
 		row := p.x.RawRowView(i)
 		p.xsq[i] = floats.Dot(row, row)
+		p.total += p.xsq[i]
 		maxSq = max(maxSq, p.xsq[i])
 		floats.Add(p.mean, row)
 	}
 	floats.Scale(1/float64(n), p.mean)
+	for i := range p.xmean {
+		p.xmean[i] = floats.Dot(p.x.RawRowView(i), p.mean)
+	}
 	p.tiny = 1e-12 * maxSq
+	p.centred = floats.Dot(p.mean, p.mean) <= 1e-20*maxSq
+	// Keeping XXᵀ makes b_n = Ax_n = (XXᵀZ(Z'Z)⁻¹)_n cost K² per row instead of K·D, with
+	// XXᵀZ updated in N per changed bit of Z; worth it unless N is large next to D.
+	if n <= kfGramMaxN && n <= 8*d {
+		var s mat.SymDense
+		s.SymOuterK(1, p.x)
+		p.gram = make([]float64, n*n)
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				v := s.At(i, j)
+				p.gram[i*n+j], p.gram[j*n+i] = v, v
+			}
+		}
+	}
 	return p
 }
 
@@ -187,7 +218,6 @@ func lqFactor(X *mat.Dense) *mat.Dense {
 type kfFit struct {
 	k          int
 	z          []uint64 // row codes: bit j set when the row owns feature j
-	a          []float64
 	obj        float64
 	iters      int
 	objectives []float64
@@ -204,9 +234,9 @@ func (p *kfProblem) best(ctx context.Context, k int, cfg kfConfig, seed uint64,
 	bestBits.Store(math.Float64bits(math.Inf(1)))
 	newWorker := func() restartFunc[*kfFit] {
 		w := newKFWork(p, k, walk, cfg.maxIter)
-		mine := &kfFit{z: make([]uint64, p.n), a: make([]float64, k*p.d), obj: math.Inf(1)}
+		mine := &kfFit{z: make([]uint64, p.n), obj: math.Inf(1)}
 		return func(r int, rng *rand.Rand) (*kfFit, float64, error) {
-			obj, iters, err := w.run(ctx, rng)
+			obj, iters, err := w.run(ctx, r, rng)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -216,7 +246,6 @@ func (p *kfProblem) best(ctx context.Context, k int, cfg kfConfig, seed uint64,
 			if obj < mine.obj {
 				mine.k, mine.obj, mine.iters = w.k, obj, iters
 				copy(mine.z, w.z)
-				mine.a = append(mine.a[:0], w.aData[:w.k*p.d]...)
 				for {
 					old := bestBits.Load()
 					if obj >= math.Float64frombits(old) || bestBits.CompareAndSwap(old, math.Float64bits(obj)) {
@@ -238,13 +267,13 @@ func (p *kfProblem) best(ctx context.Context, k int, cfg kfConfig, seed uint64,
 	// Detach the winner from its worker's buffers.
 	out := *fit
 	out.z = append([]uint64(nil), fit.z...)
-	out.a = append([]float64(nil), fit.a...)
 	out.objectives = objectives
 	return &out, nil
 }
 
 // result turns a fit into a Result on the caller's X: Z as 0/1 entries, A = (Z'Z)⁻¹Z'X
-// and the objective recomputed on X.
+// by the package's A-step and the objective recomputed on X, free of the restarts'
+// incremental updates.
 func (p *kfProblem) result(fit *kfFit) (*Result, error) {
 	n := p.n
 	_, d := p.orig.Dims()
@@ -256,9 +285,7 @@ func (p *kfProblem) result(fit *kfFit) (*Result, error) {
 		}
 	}
 	A := mat.NewDense(fit.k, d, nil)
-	if p.x == p.orig {
-		copy(A.RawMatrix().Data, fit.a)
-	} else if err := aStep(A, Z, p.orig, nil); err != nil {
+	if err := aStep(A, Z, p.orig, nil); err != nil {
 		return nil, fmt.Errorf("final A-step: %w", err)
 	}
 	obj := codesResidual(p.orig, fit.z, A.RawMatrix().Data, make([]float64, d))
@@ -286,403 +313,4 @@ func codesResidual(X *mat.Dense, z []uint64, a []float64, row []float64) float64
 		total += floats.Dot(row, row)
 	}
 	return total
-}
-
-// kfWork is one worker's scratch for restarts of K-features; after newKFWork a restart
-// allocates nothing.
-type kfWork struct {
-	p       *kfProblem
-	kMax, k int // features requested; features now (fewer only after a drop)
-	maxIter int
-	walks   []*grayWalk // by k, for k ≤ maxExactK
-
-	z     []uint64  // row codes
-	aData []float64 // A, k×d row-major, capacity kMax×d
-	rr    []float64 // squared residual of every row (initialisation and re-seeding)
-	row   []float64 // d scratch
-	aa    []float64 // kMax scratch: A_j·a for a new feature a
-
-	// Matrix views of the buffers for every k ≤ kMax, built once so changing k is free.
-	aView, zView, bView, gView []*mat.Dense
-	zData, bData, gData        []float64
-	asw                        []*aStepWork // by k, made on first use
-
-	q, qg []float64 // quadTable for the exact Z-step
-	bb    [2 * maxExactK]float64
-	gz    []float64
-	gram  []float64 // kMax×kMax scratch for dependentFeatures
-
-	// trace, when set (tests), is told the objective after every half-step.
-	trace func(iter int, afterZ, afterA float64)
-}
-
-func newKFWork(p *kfProblem, k int, walk *grayWalk, maxIter int) *kfWork {
-	n, d := p.n, p.d
-	w := &kfWork{
-		p: p, kMax: k, maxIter: maxIter,
-		walks: make([]*grayWalk, min(k, maxExactK)+1),
-		z:     make([]uint64, n),
-		aData: make([]float64, k*d),
-		rr:    make([]float64, n),
-		row:   make([]float64, d),
-		aa:    make([]float64, k),
-		zData: make([]float64, n*k),
-		bData: make([]float64, n*k),
-		gData: make([]float64, k*k),
-		aView: make([]*mat.Dense, k+1),
-		zView: make([]*mat.Dense, k+1),
-		bView: make([]*mat.Dense, k+1),
-		gView: make([]*mat.Dense, k+1),
-		asw:   make([]*aStepWork, k+1),
-		gz:    make([]float64, k),
-		gram:  make([]float64, k*k),
-	}
-	if k <= maxExactK {
-		w.walks[k] = walk
-		w.q = make([]float64, 1<<k)
-		w.qg = make([]float64, 1<<k)
-	}
-	for j := 1; j <= k; j++ {
-		w.aView[j] = mat.NewDense(j, d, w.aData[:j*d])
-		w.zView[j] = mat.NewDense(n, j, w.zData[:n*j])
-		w.bView[j] = mat.NewDense(n, j, w.bData[:n*j])
-		w.gView[j] = mat.NewDense(j, j, w.gData[:j*j])
-	}
-	return w
-}
-
-// run performs one restart and returns its objective and number of Z-steps.
-func (w *kfWork) run(ctx context.Context, rng *rand.Rand) (obj float64, iters int, err error) {
-	w.initialise(rng)
-	if w.trace != nil {
-		w.trace(0, math.NaN(), w.objective())
-	}
-	fresh := false // A is the least-squares A of the current Z
-	for iters < w.maxIter {
-		if err := ctx.Err(); err != nil {
-			return 0, iters, err
-		}
-		changed := w.zStep()
-		iters++
-		if !changed && fresh {
-			break // Z is optimal for A and A for Z: a fixed point
-		}
-		var afterZ float64
-		if w.trace != nil {
-			afterZ = w.objective()
-		}
-		if err := w.aStep(); err != nil {
-			return 0, iters, err
-		}
-		fresh = true
-		if w.trace != nil {
-			w.trace(iters, afterZ, w.objective())
-		}
-	}
-	if !fresh { // only when maxIter stops a run after its first Z-step
-		if err := w.aStep(); err != nil {
-			return 0, iters, err
-		}
-	}
-	return w.objective(), iters, nil
-}
-
-// objective returns ‖X − ZA‖²_F for the current Z and A.
-func (w *kfWork) objective() float64 {
-	return codesResidual(w.p.x, w.z, w.aData[:w.k*w.p.d], w.row)
-}
-
-// feature returns row j of A.
-func (w *kfWork) feature(j int) []float64 { return w.aData[j*w.p.d : (j+1)*w.p.d] }
-
-// initialise sets Z and A by the paper's §5 K-means++-like seeding.
-var kfInitMode = 0
-
-func (w *kfWork) initialise(rng *rand.Rand) {
-	p := w.p
-	mode := kfInitMode
-	if mode == 2 {
-		mode = int(rng.Uint64() & 1)
-	}
-	if mode == 0 {
-		w.k = 1
-		copy(w.feature(0), p.mean)
-		for i := range w.z {
-			w.z[i] = 1
-		}
-	} else {
-		w.k = 0
-		clear(w.z)
-	}
-	w.residualNorms()
-	for w.k < w.kMax {
-		w.addFeature(w.sampleRow(rng))
-	}
-}
-
-// sampleRow draws a row with probability proportional to its squared residual (uniformly
-// when every residual is zero).
-func (w *kfWork) sampleRow(rng *rand.Rand) int {
-	var total float64
-	for _, v := range w.rr {
-		total += v
-	}
-	if !(total > 0) {
-		return rng.IntN(w.p.n)
-	}
-	u := rng.Float64() * total
-	last := 0
-	for i, v := range w.rr {
-		if v <= 0 {
-			continue
-		}
-		last = i
-		if u < v {
-			return i
-		}
-		u -= v
-	}
-	return last // rounding left u ≥ 0 after the last positive weight
-}
-
-// residualNorms sets rr[n] = ‖x_n − z_n A‖².
-func (w *kfWork) residualNorms() {
-	d := w.p.d
-	for i, code := range w.z {
-		copy(w.row, w.p.x.RawRowView(i))
-		for r := code; r != 0; r &= r - 1 {
-			floats.Sub(w.row, w.aData[bits.TrailingZeros64(r)*d:][:d])
-		}
-		w.rr[i] = floats.Dot(w.row, w.row)
-	}
-}
-
-// addFeature appends the feature a = residual of row n and gives it to every row whose
-// residual it lowers, ‖r_m − a‖² < ‖r_m‖² ⇔ ‖a‖² − 2r_m·a < 0 (paper §5); rr is kept up
-// to date. r_m·a = x_m·a − Σ_{j∈z_m} A_j·a, so no residual matrix is needed.
-func (w *kfWork) addFeature(n int) {
-	p := w.p
-	f := w.k
-	a := w.feature(f)
-	copy(a, p.x.RawRowView(n))
-	for r := w.z[n]; r != 0; r &= r - 1 {
-		floats.Sub(a, w.feature(bits.TrailingZeros64(r)))
-	}
-	for j := 0; j < f; j++ {
-		w.aa[j] = floats.Dot(w.feature(j), a)
-	}
-	asq := floats.Dot(a, a)
-	bit := uint64(1) << f
-	for m, code := range w.z {
-		ra := floats.Dot(p.x.RawRowView(m), a)
-		for r := code; r != 0; r &= r - 1 {
-			ra -= w.aa[bits.TrailingZeros64(r)]
-		}
-		if delta := asq - 2*ra; delta < 0 {
-			w.z[m] = code | bit
-			w.rr[m] = max(w.rr[m]+delta, 0)
-		}
-	}
-	w.k = f + 1
-}
-
-// zStep sets every row's code to the best for the current A (exactly for K ≤ 16) and
-// reports whether any code changed.
-func (w *kfWork) zStep() bool {
-	p, k := w.p, w.k
-	A := w.aView[k]
-	B, G := w.bView[k], w.gView[k]
-	B.Mul(p.x, A.T()) // b_n = A x_n for every row
-	G.Mul(A, A.T())
-	g := w.gData[:k*k]
-	var gmax float64
-	for j := 0; j < k; j++ {
-		gmax = max(gmax, g[j*k+j])
-	}
-	var walk *grayWalk
-	if k <= maxExactK {
-		walk = w.walk(k)
-		quadTable(w.q, w.qg, g, k)
-	}
-	changed := false
-	for n, cur := range w.z {
-		b := w.bData[n*k : n*k+k]
-		tol := zTolRel * (p.xsq[n] + gmax)
-		var code uint64
-		if walk != nil {
-			code, _ = zStepExact(b, w.q, w.qg[:1<<k], walk, &w.bb, cur, tol)
-		} else {
-			code, _ = zStepFlips(b, g, k, cur, w.gz, tol)
-		}
-		if code != cur {
-			w.z[n] = code
-			changed = true
-		}
-	}
-	return changed
-}
-
-// walk returns the Gray-code walk for k bits, building it on first use (k < kMax happens
-// only after a feature was dropped).
-func (w *kfWork) walk(k int) *grayWalk {
-	if w.walks[k] == nil {
-		w.walks[k] = newGrayWalk(k)
-	}
-	return w.walks[k]
-}
-
-// aStep sets A = (Z'Z)⁻¹Z'X (MAD-Bayes Alg. 4, step 2). When Z'Z is singular the later of
-// the dependent features is re-seeded from the row with the largest residual under the
-// remaining features (as in the initialisation); after kfReseedRounds rounds, or when no
-// row has a residual left, it is dropped instead. Neither raises the objective: the
-// remaining features span the same fits, and a re-seeded feature is only given to rows it
-// improves.
-func (w *kfWork) aStep() error {
-	for round := 0; ; round++ {
-		err := w.solveA()
-		if err == nil {
-			return nil
-		}
-		var cond mat.Condition
-		ill := errors.As(err, &cond)
-		if !ill && !errors.Is(err, errSingular) {
-			return err
-		}
-		dep := w.dependentFeatures()
-		if dep == 0 {
-			if ill {
-				return nil // badly conditioned but of full rank: A is the solution found
-			}
-			dep = 1 << (w.k - 1) // cannot happen; the last feature guarantees progress
-		}
-		dropped := bits.OnesCount64(dep)
-		w.dropFeatures(dep)
-		if w.k == 0 {
-			w.resetToMean()
-			continue
-		}
-		if round >= kfReseedRounds {
-			continue
-		}
-		if err := w.solveA(); err != nil {
-			continue // still degenerate: detect again
-		}
-		w.residualNorms()
-		for i := 0; i < dropped; i++ {
-			n := floats.MaxIdx(w.rr)
-			if w.rr[n] <= w.p.tiny {
-				break
-			}
-			w.addFeature(n)
-		}
-	}
-}
-
-// solveA fills the 0/1 matrix Z from the codes and calls the shared aStep.
-func (w *kfWork) solveA() error {
-	k := w.k
-	for i := range w.zData[:w.p.n*k] {
-		w.zData[i] = 0
-	}
-	for i, code := range w.z {
-		row := w.zData[i*k : i*k+k]
-		for r := code; r != 0; r &= r - 1 {
-			row[bits.TrailingZeros64(r)] = 1
-		}
-	}
-	if w.asw[k] == nil {
-		w.asw[k] = newAStepWork(k, w.p.d)
-	}
-	return aStep(w.aView[k], w.zView[k], w.p.x, w.asw[k])
-}
-
-// dependentFeatures returns the features whose column of Z is a linear combination of the
-// columns before it (an empty column included), found by a Cholesky factorisation of Z'Z
-// that skips such columns. Z'Z has integer entries, so a dependent column leaves a pivot at
-// rounding level and an independent one a pivot of order one.
-func (w *kfWork) dependentFeatures() uint64 {
-	k := w.k
-	m := w.gram[:k*k]
-	clear(m)
-	for _, code := range w.z {
-		for r := code; r != 0; r &= r - 1 {
-			i := bits.TrailingZeros64(r)
-			for t := r; t != 0; t &= t - 1 {
-				m[i*k+bits.TrailingZeros64(t)]++ // upper triangle, j ≥ i
-			}
-		}
-	}
-	// Overwrite the lower triangle with the factor L of Z'Z = LLᵀ, row by row.
-	var dep uint64
-	for j := 0; j < k; j++ {
-		for i := 0; i < j; i++ {
-			if dep&(1<<i) != 0 {
-				m[j*k+i] = 0
-				continue
-			}
-			s := m[i*k+j] // (Z'Z)_ij from the upper triangle
-			for t := 0; t < i; t++ {
-				s -= m[j*k+t] * m[i*k+t]
-			}
-			m[j*k+i] = s / m[i*k+i]
-		}
-		diag := m[j*k+j]
-		s := diag
-		for t := 0; t < j; t++ {
-			s -= m[j*k+t] * m[j*k+t]
-		}
-		if s <= 1e-9*diag || diag == 0 {
-			dep |= 1 << j
-			m[j*k+j] = 1
-			continue
-		}
-		m[j*k+j] = math.Sqrt(s)
-	}
-	return dep
-}
-
-// dropFeatures removes the features in the set dep from Z and A, keeping the order of
-// the others.
-func (w *kfWork) dropFeatures(dep uint64) {
-	d := w.p.d
-	for i, code := range w.z {
-		w.z[i] = compressCode(code, dep)
-	}
-	out := 0
-	for j := 0; j < w.k; j++ {
-		if dep&(1<<j) != 0 {
-			continue
-		}
-		if out != j {
-			copy(w.feature(out), w.aData[j*d:j*d+d])
-		}
-		out++
-	}
-	w.k = out
-}
-
-// compressCode deletes the bits in dep from code, shifting the higher bits down.
-func compressCode(code, dep uint64) uint64 {
-	var out uint64
-	o := 0
-	for j := 0; j < 64; j++ {
-		if dep&(1<<j) != 0 {
-			continue
-		}
-		if code&(1<<j) != 0 {
-			out |= 1 << o
-		}
-		o++
-	}
-	return out
-}
-
-// resetToMean leaves the single base feature, the mean row, owned by every row; Z'Z = N
-// cannot be singular.
-func (w *kfWork) resetToMean() {
-	w.k = 1
-	copy(w.feature(0), w.p.mean)
-	for i := range w.z {
-		w.z[i] = 1
-	}
 }

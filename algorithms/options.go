@@ -30,6 +30,20 @@ type Options struct {
 	// Progress, when set, is told how the run advances. It is called from worker
 	// goroutines, possibly concurrently, so it must be cheap and safe for concurrent use.
 	Progress func(Progress)
+
+	// IBP Gibbs sampler.
+
+	// Init selects the IBP sampler's starting allocation: "prior" (default: a draw from
+	// the IBP(Alpha0) prior, Liu & Li App. A), "single" (one feature owned by every row)
+	// or "given" (InitZ). Setting InitZ implies "given".
+	Init string
+	// InitZ is a starting N×K 0/1 allocation for the IBP sampler, e.g. a BP-means Z.
+	InitZ *mat.Dense
+	// Chains is the number of independent IBP chains, run in parallel on Workers; the
+	// chain whose best sample has the highest log joint is reported. Default 1.
+	Chains int
+	// Alpha0, SigmaX0 and SigmaA0 are the IBP sampler's starting α, σ_X and σ_A. Default 1.
+	Alpha0, SigmaX0, SigmaA0 float64
 }
 
 // Progress reports how far a run has come.
@@ -70,4 +84,17 @@ type Result struct {
 	Seconds float64
 	// Lambda2 is the λ² used (chosen by the farthest-first heuristic when not given).
 	Lambda2 float64
+
+	// IBP Gibbs sampler.
+
+	// Alpha, SigmaX and SigmaA are the posterior means of α, σ_X and σ_A over the second
+	// half of the sweeps, pooled over chains.
+	Alpha, SigmaX, SigmaA float64
+	// KHistogram[k] counts the second-half sweeps (all chains) that ended with K = k.
+	KHistogram []int
+	// Trace is the per-sweep record of the reported chain.
+	Trace *IBPTrace
+	// MAPZ is the reported chain's highest-log-joint allocation and MAPLogJoint its log joint.
+	MAPZ        *mat.Dense
+	MAPLogJoint float64
 }

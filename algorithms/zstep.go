@@ -28,9 +28,9 @@ const zTolRel = 1e-12
 
 // grayWalk is the Gray-code walk over all 2^K codes of K bits: step i (1 ≤ i < 2^K) goes
 // from grayCode(i−1) to grayCode(i) by flipping bit j = trailing zeros of i. flip[i] is j
-// when that bit switches on and j+K when it switches off: the index, into the signed vector
-// [b, −b], of what the running linear term zᵀb adds. It is read-only once built and is
-// shared by every worker.
+// when that bit switches on and j+K when it switches off: the index, into the signed
+// vector [2b, −2b], of what the running linear term 2zᵀb adds. It is read-only once built
+// and is shared by every worker.
 type grayWalk struct {
 	k    int
 	flip []uint8
@@ -87,31 +87,31 @@ func codeDot(z uint64, b []float64) float64 {
 
 // zStepExact returns the code minimising zᵀGz − 2zᵀb over all 2^K codes, and its value.
 // b is Ax (K values), q and qg come from quadTable, walk from newGrayWalk(K), and bb is
-// scratch for [b, −b]. The current code cur is kept unless another beats it by more than
-// tol; among those that do, the first smallest in Gray order wins.
+// scratch for [2b, −2b]. The current code cur is kept unless another beats it by more
+// than tol; among those that do, the first smallest in Gray order wins.
 func zStepExact(b, q, qg []float64, walk *grayWalk, bb *[2 * maxExactK]float64, cur uint64, tol float64) (uint64, float64) {
 	k := walk.k
 	for j, v := range b[:k] {
-		bb[j] = v
-		bb[j+k] = -v
+		bb[j] = 2 * v
+		bb[j+k] = -2 * v
 	}
 	curVal := q[cur] - 2*codeDot(cur, b)
 	best := curVal - tol
 	bestI := -1
-	n := len(qg)
-	flip := walk.flip[:n]
-	for start := 0; start < n; start += grayResync {
-		end := min(start+grayResync, n)
+	flip := walk.flip
+	qg = qg[:len(flip)]
+	for start := 0; start < len(flip); start += grayResync {
+		end := min(start+grayResync, len(flip))
 		// Resynchronise: the block's first code is evaluated from its bits.
-		lin := codeDot(grayCode(start), b)
-		if v := qg[start] - 2*lin; v < best {
+		lin := 2 * codeDot(grayCode(start), b)
+		if v := qg[start] - lin; v < best {
 			best, bestI = v, start
 		}
-		blockQ := qg[start+1 : end]
 		blockF := flip[start+1 : end]
+		blockQ := qg[start+1 : end][:len(blockF)]
 		for i, f := range blockF {
 			lin += bb[f&(2*maxExactK-1)]
-			if v := blockQ[i] - 2*lin; v < best {
+			if v := blockQ[i] - lin; v < best {
 				best, bestI = v, start+1+i
 			}
 		}

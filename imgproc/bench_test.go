@@ -2,6 +2,7 @@ package imgproc
 
 import (
 	"context"
+	"image"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,6 +31,42 @@ func BenchmarkLoadTabletop(b *testing.B) {
 		}
 		if len(ds.Names) != 100 {
 			b.Fatalf("%d images", len(ds.Names))
+		}
+	}
+}
+
+// BenchmarkToVectorYCbCr converts one decoded 320×240 JPEG (4:2:0) to RGB floats: the
+// loader's own share of the work, without the decoder.
+func BenchmarkToVectorYCbCr(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 320, 240), image.YCbCrSubsampleRatio420)
+	for i := range img.Cb {
+		img.Cb[i], img.Cr[i] = uint8(i), uint8(3*i)
+	}
+	dst := make([]float64, 320*240*3)
+	b.ReportAllocs()
+	for b.Loop() {
+		toVector(img, 3, dst)
+	}
+}
+
+// BenchmarkResampleCard resamples one 314×476 colour card to 222×323, the resize the
+// cards data set needs.
+func BenchmarkResampleCard(b *testing.B) {
+	src := ImageToVector(imageOfSize(314, 476), false)
+	dst := make([]float64, 222*323*3)
+	b.ReportAllocs()
+	for b.Loop() {
+		resample(src, 314, 476, 3, dst, 222, 323, true)
+	}
+}
+
+// BenchmarkLoadORLFaces loads the 400 real 92×112 PGM faces in 40 subfolders.
+func BenchmarkLoadORLFaces(b *testing.B) {
+	dir := realData(b, "orl_faces")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Load(context.Background(), dir, Options{}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

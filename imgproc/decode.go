@@ -5,78 +5,147 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
-	_ "image/gif" // register the decoders image.Decode sniffs for
+	_ "image/gif" // register the decoders image.DecodeConfig sniffs for
 	_ "image/jpeg"
 	_ "image/png"
+	"io"
 	"io/fs"
+	"strconv"
+	"strings"
 
-	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/bmp"
 	_ "golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
 )
 
+// decoded is one file after the first pass: a picture, upright, or the reason it was skipped.
+type decoded struct {
+	name   string
+	img    image.Image
+	colour bool
+	skip   string
+}
+
+// recorder passes reads through, keeping a copy of the bytes while keep is set, and
+// remembers the first error that is not EOF.
+type recorder struct {
+	r    io.Reader
+	keep bool
+	buf  bytes.Buffer
+	err  error
+}
+
+func (rec *recorder) Read(p []byte) (int, error) {
+	n, err := rec.r.Read(p)
+	if rec.keep {
+		rec.buf.Write(p[:n])
+	}
+	if err != nil && err != io.EOF && rec.err == nil {
+		rec.err = err
+	}
+	return n, err
+}
+
 // decodeFile reads one file and decodes it if it is a usable image; otherwise it says why
-// not in skip. A decoder that panics on hostile input becomes a skip too.
+// not in skip. The header is read first, so a file over the pixel budget is rejected
+// before any pixel memory is allocated, and a large file that is not an image costs only
+// the few bytes needed to tell. A decoder that panics on hostile input becomes a skip too.
 func decodeFile(fsys fs.FS, full, name string, budget int64) (d decoded) {
 	d.name = name
 	defer func() {
 		if r := recover(); r != nil {
-			d.img, d.skip = nil, fmt.Sprintf("corrupt image (decoder failed: %v)", r)
+			d.img, d.skip = nil, fmt.Sprintf("corrupt image (the decoder failed: %v)", r)
 		}
 	}()
-	data, err := fs.ReadFile(fsys, full)
+	f, err := fsys.Open(full)
 	if err != nil {
-		d.skip = "unreadable: " + err.Error()
+		d.skip = "unreadable: " + errText(err)
 		return d
 	}
-	if len(data) == 0 {
+	defer f.Close()
+
+	rec := &recorder{r: f, keep: true}
+	cfg, format, err := image.DecodeConfig(rec)
+	switch {
+	case rec.err != nil:
+		d.skip = "unreadable: " + errText(rec.err)
+		return d
+	case err != nil && rec.buf.Len() == 0:
 		d.skip = "empty file"
 		return d
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		if errors.Is(err, image.ErrFormat) {
-			d.skip = "not an image"
-		} else {
-			d.skip = "corrupt image header: " + err.Error()
-		}
+	case errors.Is(err, image.ErrFormat):
+		d.skip = "not an image"
+		return d
+	case err != nil:
+		d.skip = fmt.Sprintf("corrupt %s: %v", formatName(rec.buf.Bytes()), err)
+		return d
+	case cfg.Width <= 0 || cfg.Height <= 0:
+		d.skip = fmt.Sprintf("empty %s image (%d×%d pixels)", format, cfg.Width, cfg.Height)
 		return d
 	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > budget || cfg.Width <= 0 || cfg.Height <= 0 {
-		d.skip = fmt.Sprintf("%d×%d pixels exceeds the %d MP budget", cfg.Width, cfg.Height, budget/1_000_000)
+	if px := int64(cfg.Width) * int64(cfg.Height); px > budget {
+		d.skip = fmt.Sprintf("%d×%d pixels exceeds the %s budget", cfg.Width, cfg.Height, megapixels(budget))
 		return d
 	}
-	var img image.Image
+	orientation := 1
 	if format == "jpeg" {
-		img, err = imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
-	} else {
-		img, _, err = image.Decode(bytes.NewReader(data))
+		orientation = jpegOrientation(rec.buf.Bytes())
 	}
-	if err != nil {
+
+	// Decode the whole stream again: the bytes already read, then the rest of the file.
+	rec.keep = false
+	img, _, err := image.Decode(io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec))
+	switch {
+	case rec.err != nil:
+		d.skip = "unreadable: " + errText(rec.err)
+		return d
+	case err != nil:
 		d.skip = fmt.Sprintf("corrupt %s: %v", format, err)
 		return d
+	case img.Bounds().Empty():
+		d.skip = fmt.Sprintf("empty %s image", format)
+		return d
 	}
-	d.img, d.colour = img, isColour(img)
+	d.img = applyOrientation(img, orientation)
+	d.colour = isColour(d.img)
 	return d
 }
 
-// isColour says whether a decoded picture has colour channels worth keeping.
-func isColour(img image.Image) bool {
-	switch m := img.(type) {
-	case *image.Gray, *image.Gray16:
-		return false
-	case *FloatImage:
-		return m.Channels == 3
-	case *image.Paletted:
-		for _, c := range m.Palette {
-			r, g, b, _ := c.RGBA()
-			if r != g || g != b {
-				return true
-			}
-		}
-		return false
+// formatName names the image format a file's first bytes announce, for skip reasons
+// when even its header cannot be decoded. The names are image.RegisterFormat's.
+func formatName(head []byte) string {
+	h := string(head[:min(len(head), 12)])
+	switch {
+	case strings.HasPrefix(h, "\xff\xd8"):
+		return "jpeg"
+	case strings.HasPrefix(h, "\x89PNG"):
+		return "png"
+	case strings.HasPrefix(h, "GIF8"):
+		return "gif"
+	case strings.HasPrefix(h, "BM"):
+		return "bmp"
+	case strings.HasPrefix(h, "II*\x00"), strings.HasPrefix(h, "MM\x00*"):
+		return "tiff"
+	case strings.HasPrefix(h, "RIFF") && len(h) >= 12 && h[8:12] == "WEBP":
+		return "webp"
+	case strings.HasPrefix(h, "PF"), strings.HasPrefix(h, "Pf"):
+		return "pfm"
+	case len(h) >= 2 && h[0] == 'P' && h[1] >= '1' && h[1] <= '6':
+		return "pnm"
 	}
-	return img.ColorModel() != color.GrayModel && img.ColorModel() != color.Gray16Model
+	return "image"
+}
+
+// megapixels formats a pixel budget: 50000000 → "50 MP".
+func megapixels(px int64) string {
+	return strconv.FormatFloat(float64(px)/1e6, 'g', 4, 64) + " MP"
+}
+
+// errText drops the path an *fs.PathError repeats; the skip already names the file.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

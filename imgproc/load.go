@@ -14,7 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/disintegration/imaging"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,171 +21,195 @@ import (
 type ColorMode int
 
 const (
-	// ColorAuto gives colour if any image is colour, grey otherwise.
+	// ColorAuto gives colour if any image is colour, grey otherwise. A picture is colour
+	// when some pixel's channels differ, so a grey photo saved as RGB counts as grey.
 	ColorAuto ColorMode = iota
 	// ColorRGB always gives three channels.
 	ColorRGB
-	// ColorGray always gives one channel, the ITU-R BT.601 luma.
+	// ColorGray always gives one channel, the ITU-R BT.601 luma 0.299R + 0.587G + 0.114B.
 	ColorGray
 )
 
-// DefaultMaxPixels is the per-image pixel budget: 50 megapixels.
+// DefaultMaxPixels is the default per-image pixel budget: 50 megapixels.
 const DefaultMaxPixels = 50_000_000
+
+// maxElements bounds the data matrix (N·P float64s, 16 GiB) so that an absurd request
+// fails with a message instead of exhausting memory.
+const maxElements = 1 << 31
 
 // Options controls loading. The zero value is usable.
 type Options struct {
 	Color         ColorMode
-	Width, Height int   // common size; 0 = the most common size among the images
+	Width, Height int   // common size; both 0 = the most common size among the images
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
 	Workers       int   // decoding goroutines; 0 = GOMAXPROCS
-	// Progress, when set, is called from the workers with the files done so far.
+	// Progress, when set, is called from the decoding goroutines each time a file is done
+	// (decoded or skipped), with the count so far and the number of files found.
 	Progress func(done, total int)
 }
 
 // Skip is a file that was not loaded and why.
 type Skip struct {
-	Path   string
+	Path   string // relative to the loaded folder, slash-separated
 	Reason string
 }
 
-// Dataset is a loaded folder: one row of Pixels per image, values in [0,1] (or as stored,
-// for float maps), laid out row-major with the channels of a pixel together:
-// v[(y·Width+x)·Channels+c].
+// Dataset is a loaded folder: row i of Pixels is image Names[i], laid out row-major with
+// the channels of a pixel together, v[(y·Width+x)·Channels+c], values in [0, 1] (PFM
+// samples as stored).
 type Dataset struct {
-	Names    []string // paths relative to the folder, in natural order
-	Width    int
-	Height   int
-	Channels int
-	Pixels   *mat.Dense
-	Skipped  []Skip
-	Resized  []string // images resized to the common size
+	Names         []string // paths relative to the folder, slash-separated, in natural order
+	Width         int
+	Height        int
+	Channels      int           // 1 (grey) or 3 (RGB)
+	Pixels        *mat.Dense    // len(Names) × Width·Height·Channels
+	Skipped       []Skip        // files that are not usable images, in natural order
+	Resized       []string      // images resampled to the common size
+	OriginalSizes []image.Point // each image's size as decoded and turned upright, before resampling
 }
 
-// Image returns image i as a picture.
+// Image returns image i as a picture (clamped to [0, 1] for display); an index out of
+// range gives an empty picture.
 func (d *Dataset) Image(i int) image.Image {
+	if d == nil || d.Pixels == nil || i < 0 || i >= len(d.Names) {
+		return image.NewGray(image.Rect(0, 0, 0, 0))
+	}
 	return VectorToImage(d.Pixels.RawRowView(i), d.Width, d.Height, d.Channels)
 }
 
-// Load reads every usable image in dir and its subfolders.
+// Load reads every usable image in dir and its subfolders. Files and folders whose names
+// start with "." are ignored; other files that are not usable images are listed in
+// Dataset.Skipped with the reason. Loading fails only when fewer than 2 images remain.
 func Load(ctx context.Context, dir string, opt Options) (*Dataset, error) {
 	st, err := os.Stat(dir)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("load %s: no such folder", dir)
-		}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("load %s: no such folder", dir)
+	case err != nil:
 		return nil, fmt.Errorf("load %s: %w", dir, err)
-	}
-	if !st.IsDir() {
+	case !st.IsDir():
 		return nil, fmt.Errorf("load %s: not a folder", dir)
 	}
-	ds, err := LoadFS(ctx, os.DirFS(dir), ".", opt)
-	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", dir, err)
-	}
-	return ds, nil
+	return load(ctx, os.DirFS(dir), ".", dir, opt)
 }
 
-// decoded is one file after the first pass.
-type decoded struct {
-	name   string
-	img    image.Image
-	colour bool
-	skip   string
-}
-
-// LoadFS reads every usable image under root in fsys.
+// LoadFS is Load for the folder root of fsys (use "." for all of it), e.g. the built-in
+// samples embedded in the binary. Names are relative to root.
 func LoadFS(ctx context.Context, fsys fs.FS, root string, opt Options) (*Dataset, error) {
-	var files []string
-	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() {
-			rel := p
-			if root != "." {
-				rel = strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
-			}
-			files = append(files, rel)
-		}
-		return nil
-	})
+	st, err := fs.Stat(fsys, root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("load %s: no such folder", root)
+	case err != nil:
+		return nil, fmt.Errorf("load %s: %w", root, err)
+	case !st.IsDir():
+		return nil, fmt.Errorf("load %s: not a folder", root)
+	}
+	return load(ctx, fsys, root, root, opt)
+}
+
+func (opt Options) check() (Options, error) {
+	switch {
+	case opt.Color < ColorAuto || opt.Color > ColorGray:
+		return opt, fmt.Errorf("unknown colour mode %d", opt.Color)
+	case opt.Width < 0 || opt.Height < 0 || (opt.Width == 0) != (opt.Height == 0):
+		return opt, fmt.Errorf("width and height must both be positive or both be 0, got %d×%d", opt.Width, opt.Height)
+	case opt.MaxPixels < 0:
+		return opt, fmt.Errorf("pixel budget must be ≥ 0, got %d", opt.MaxPixels)
+	}
+	if opt.MaxPixels == 0 {
+		opt.MaxPixels = DefaultMaxPixels
+	}
+	if int64(opt.Width)*int64(opt.Height) > opt.MaxPixels {
+		return opt, fmt.Errorf("size %d×%d exceeds the %s budget", opt.Width, opt.Height, megapixels(opt.MaxPixels))
+	}
+	return opt, nil
+}
+
+// load is Load and LoadFS after the folder is known to exist; label names it in errors.
+func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Dataset, error) {
+	opt, err := opt.check()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("load %s: %w", label, err)
 	}
-	slices.SortFunc(files, func(a, b string) int {
-		if NaturalLess(a, b) {
-			return -1
-		}
-		if NaturalLess(b, a) {
-			return 1
-		}
-		return 0
-	})
-	budget := opt.MaxPixels
-	if budget <= 0 {
-		budget = DefaultMaxPixels
+	files, skipped, err := listFiles(fsys, root)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", label, err)
 	}
+
+	// First pass: decode every file; a picture's colour and size are known only after.
 	total := len(files)
 	var done atomic.Int64
 	items := make([]decoded, total)
 	err = parallel(ctx, total, opt.Workers, func(i int) {
-		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], budget)
+		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), total)
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("load %s: %w", label, err)
 	}
-
-	ds := &Dataset{}
 	var good []decoded
 	for _, it := range items {
 		if it.skip != "" {
-			ds.Skipped = append(ds.Skipped, Skip{it.name, it.skip})
+			skipped = append(skipped, Skip{it.name, it.skip})
 			continue
 		}
 		good = append(good, it)
 	}
-	if len(good) < 2 {
-		if len(good) == 0 {
-			return nil, fmt.Errorf("no usable images (%s)", describeSkips(ds.Skipped))
+	slices.SortStableFunc(skipped, func(a, b Skip) int { return naturalOrder(a.Path, b.Path) })
+	switch len(good) {
+	case 0:
+		return nil, fmt.Errorf("load %s: no usable images (%s)", label, describeSkips(skipped))
+	case 1:
+		msg := fmt.Sprintf("load %s: only 1 usable image (%s); need at least 2", label, good[0].name)
+		if len(skipped) > 0 {
+			msg += " (" + describeSkips(skipped) + ")"
 		}
-		return nil, fmt.Errorf("only 1 usable image (%s); need at least 2", good[0].name)
+		return nil, errors.New(msg)
 	}
-	ds.Width, ds.Height = opt.Width, opt.Height
-	if ds.Width <= 0 || ds.Height <= 0 {
-		ds.Width, ds.Height = commonSize(good)
+
+	ds := &Dataset{Skipped: skipped, Width: opt.Width, Height: opt.Height, Channels: 1}
+	ds.Names = make([]string, len(good))
+	ds.OriginalSizes = make([]image.Point, len(good))
+	for i, g := range good {
+		ds.Names[i] = g.name
+		ds.OriginalSizes[i] = g.img.Bounds().Size()
 	}
-	ds.Channels = 1
-	switch opt.Color {
-	case ColorRGB:
+	if ds.Width == 0 {
+		size := mostCommon(ds.OriginalSizes)
+		ds.Width, ds.Height = size.X, size.Y
+	}
+	if opt.Color == ColorRGB || (opt.Color == ColorAuto && slices.ContainsFunc(good, func(g decoded) bool { return g.colour })) {
 		ds.Channels = 3
-	case ColorAuto:
-		for _, g := range good {
-			if g.colour {
-				ds.Channels = 3
-				break
-			}
-		}
 	}
 	p := ds.Width * ds.Height * ds.Channels
+	if int64(p)*int64(len(good)) > maxElements {
+		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d samples would need %.0f GB; choose a smaller size",
+			label, len(good), ds.Width, ds.Height, ds.Channels, float64(p)*float64(len(good))*8/1e9)
+	}
+
+	// Second pass: one row of the data matrix per picture, resampled when its size differs.
 	ds.Pixels = mat.NewDense(len(good), p, nil)
-	ds.Names = make([]string, len(good))
 	resized := make([]bool, len(good))
 	err = parallel(ctx, len(good), opt.Workers, func(i int) {
-		g := good[i]
-		img := g.img
-		if b := img.Bounds(); b.Dx() != ds.Width || b.Dy() != ds.Height {
-			img = imaging.Resize(flatten(img), ds.Width, ds.Height, imaging.Lanczos)
-			resized[i] = true
+		img := good[i].img
+		good[i].img = nil // let the decoded picture go as soon as it is converted
+		row := ds.Pixels.RawRowView(i)
+		size := ds.OriginalSizes[i]
+		if size.X == ds.Width && size.Y == ds.Height {
+			toVector(img, ds.Channels, row)
+			return
 		}
-		toVector(img, ds.Channels == 1, ds.Pixels.RawRowView(i))
-		ds.Names[i] = g.name
-		good[i].img = nil // let the decoded picture go
+		resized[i] = true
+		native := make([]float64, size.X*size.Y*ds.Channels)
+		toVector(img, ds.Channels, native)
+		_, float := img.(*FloatImage)
+		resample(native, size.X, size.Y, ds.Channels, row, ds.Width, ds.Height, !float)
 	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("load %s: %w", label, err)
 	}
 	for i, r := range resized {
 		if r {
@@ -196,70 +219,89 @@ func LoadFS(ctx context.Context, fsys fs.FS, root string, opt Options) (*Dataset
 	return ds, nil
 }
 
-// flatten composites a picture with transparency on white before it is resampled, so
-// transparent pixels do not bleed their hidden colour into the edges.
-func flatten(img image.Image) image.Image {
-	if _, ok := img.(*FloatImage); ok {
-		return img
+// listFiles walks root and returns the regular files below it, relative to root, in
+// natural order. Unreadable subfolders and special files become skips; hidden entries
+// (".git", ".DS_Store") and links to folders are ignored.
+func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
+	var files []string
+	var skips []Skip
+	rel := func(p string) string {
+		if root == "." {
+			return p
+		}
+		return strings.TrimPrefix(p, root+"/")
 	}
-	b := img.Bounds()
-	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	row := make([]float64, b.Dx()*3)
-	for y := 0; y < b.Dy(); y++ {
-		sub := subImageRow(img, y)
-		toVector(sub, false, row)
-		for x := 0; x < b.Dx(); x++ {
-			o := out.PixOffset(x, y)
-			for c := 0; c < 3; c++ {
-				out.Pix[o+c] = uint8(row[3*x+c]*255 + 0.5)
+	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root {
+				return err
 			}
-			out.Pix[o+3] = 255
+			skips = append(skips, Skip{rel(p), "unreadable folder: " + errText(err)})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if p != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		switch t := d.Type(); {
+		case d.IsDir():
+		case t.IsRegular():
+			files = append(files, rel(p))
+		case t&fs.ModeSymlink != 0:
+			// Follow links to files; links to folders could loop, so they are not walked.
+			st, err := fs.Stat(fsys, p)
+			switch {
+			case err != nil:
+				skips = append(skips, Skip{rel(p), "unreadable link: " + errText(err)})
+			case st.Mode().IsRegular():
+				files = append(files, rel(p))
+			}
+		default: // a pipe or device would block or never end when read
+			skips = append(skips, Skip{rel(p), "not a regular file"})
+		}
+		return nil
+	})
+	slices.SortFunc(files, naturalOrder)
+	return files, skips, err
+}
+
+// naturalOrder is NaturalLess as a comparison function for slices.SortFunc.
+func naturalOrder(a, b string) int {
+	switch {
+	case NaturalLess(a, b):
+		return -1
+	case NaturalLess(b, a):
+		return 1
+	}
+	return 0
+}
+
+// mostCommon is the most frequent size; ties go to the size seen first.
+func mostCommon(sizes []image.Point) image.Point {
+	counts := make(map[image.Point]int)
+	for _, s := range sizes {
+		counts[s]++
+	}
+	best := sizes[0]
+	for _, s := range sizes {
+		if counts[s] > counts[best] {
+			best = s
 		}
 	}
-	return out
+	return best
 }
 
-func subImageRow(img image.Image, y int) image.Image {
-	b := img.Bounds()
-	r := image.Rect(b.Min.X, b.Min.Y+y, b.Max.X, b.Min.Y+y+1)
-	if s, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	}); ok {
-		return s.SubImage(r)
-	}
-	return rowView{img, r}
-}
-
-type rowView struct {
-	image.Image
-	r image.Rectangle
-}
-
-func (v rowView) Bounds() image.Rectangle { return v.r }
-
-// commonSize is the most common size among the images; ties go to the earliest image.
-func commonSize(items []decoded) (int, int) {
-	counts := map[image.Point]int{}
-	for _, it := range items {
-		b := it.img.Bounds()
-		counts[image.Pt(b.Dx(), b.Dy())]++
-	}
-	best, bestN := image.Point{}, -1
-	for _, it := range items {
-		b := it.img.Bounds()
-		pt := image.Pt(b.Dx(), b.Dy())
-		if counts[pt] > bestN {
-			best, bestN = pt, counts[pt]
-		}
-	}
-	return best.X, best.Y
-}
-
+// describeSkips summarises skips for an error message: the count and the first three.
 func describeSkips(skips []Skip) string {
 	if len(skips) == 0 {
 		return "the folder has no files"
 	}
-	parts := make([]string, 0, 3)
+	parts := make([]string, 0, 4)
 	for i, s := range skips {
 		if i == 3 {
 			parts = append(parts, fmt.Sprintf("and %d more", len(skips)-3))
@@ -270,7 +312,9 @@ func describeSkips(skips []Skip) string {
 	return fmt.Sprintf("%d skipped: %s", len(skips), strings.Join(parts, "; "))
 }
 
-// parallel runs fn(0..n-1) on workers goroutines and stops early when ctx is done.
+// parallel runs fn(0), …, fn(n−1) on workers goroutines (0 = GOMAXPROCS) and stops
+// handing out work when ctx is done. Each fn(i) writes only its own slot, so results do
+// not depend on the number of workers.
 func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -278,10 +322,8 @@ func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 	workers = max(1, min(workers, n))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range workers {
+		wg.Go(func() {
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -289,7 +331,7 @@ func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 				}
 				fn(i)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return ctx.Err()

@@ -3,122 +3,270 @@ package imgproc
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"testing/fstest"
 )
 
 func TestLoadSkipsBadFilesWithReasons(t *testing.T) {
 	dir := t.TempDir()
 	writeBadFolder(t, dir)
-	ds, err := Load(context.Background(), dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ds.Names) != 5 || len(ds.Skipped) != 4 {
-		t.Fatalf("loaded %v, skipped %v; want 5 and 4", ds.Names, ds.Skipped)
-	}
-	want := map[string]string{
-		"truncated.jpg":  "corrupt",
-		"notes.jpg":      "not an image",
-		"empty.png":      "empty file",
-		"huge_claim.png": "exceeds the 50 MP budget",
-	}
-	for _, s := range ds.Skipped {
-		if !strings.Contains(s.Reason, want[s.Path]) {
-			t.Errorf("%s skipped because %q, want %q", s.Path, s.Reason, want[s.Path])
-		}
-	}
-	if ds.Width != 32 || ds.Height != 24 || ds.Channels != 3 {
-		t.Fatalf("size %d×%d×%d", ds.Width, ds.Height, ds.Channels)
-	}
+	checkBadFolder(t, dir)
 }
 
 func TestLoadErrors(t *testing.T) {
 	onlyBad := t.TempDir()
-	os.WriteFile(filepath.Join(onlyBad, "a.jpg"), []byte("text"), 0o644)
+	writeFiles(t, onlyBad, map[string][]byte{"a.jpg": []byte("text"), "b.png": nil})
 	one := t.TempDir()
-	os.WriteFile(filepath.Join(one, "a.png"), encodePNG(t, photo(0)), 0o644)
+	writeFiles(t, one, map[string][]byte{"a.png": encodePNG(t, photo(0)), "notes.txt": []byte("hello")})
+	many := t.TempDir()
+	writeFiles(t, many, map[string][]byte{"a.png": encodePNG(t, photo(0)), "b.png": encodePNG(t, photo(1))})
+	file := filepath.Join(many, "a.png")
 	tests := []struct {
-		name, dir, want string
+		name string
+		dir  string
+		opt  Options
+		want string
 	}{
-		{"missing", filepath.Join(onlyBad, "nope"), "no such folder"},
-		{"only bad", onlyBad, "no usable images (1 skipped: a.jpg: not an image)"},
-		{"empty", t.TempDir(), "no usable images (the folder has no files)"},
-		{"one image", one, "only 1 usable image"},
+		{"missing", filepath.Join(onlyBad, "nope"), Options{}, "load " + filepath.Join(onlyBad, "nope") + ": no such folder"},
+		{"a file", file, Options{}, "load " + file + ": not a folder"},
+		{"only bad", onlyBad, Options{}, "load " + onlyBad + ": no usable images (2 skipped: a.jpg: not an image; b.png: empty file)"},
+		{"empty", t.TempDir(), Options{}, "no usable images (the folder has no files)"},
+		{"one image", one, Options{}, "load " + one + ": only 1 usable image (a.png); need at least 2 (1 skipped: notes.txt: not an image)"},
+		{"width only", many, Options{Width: 10}, "width and height must both be positive or both be 0, got 10×0"},
+		{"negative size", many, Options{Width: -1, Height: 5}, "width and height"},
+		{"size over budget", many, Options{Width: 1000, Height: 1000, MaxPixels: 1000}, "size 1000×1000 exceeds the 0.001 MP budget"},
+		{"negative budget", many, Options{MaxPixels: -1}, "pixel budget must be ≥ 0"},
+		{"bad colour", many, Options{Color: 7}, "unknown colour mode 7"},
+		{"all over budget", many, Options{MaxPixels: 100}, "32×24 pixels exceeds the 0.0001 MP budget"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Load(context.Background(), tt.dir, Options{})
+			ds, err := Load(context.Background(), tt.dir, tt.opt)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("got %v, want %q", err, tt.want)
+				t.Fatalf("got %v (dataset %v), want an error containing %q", err, ds != nil, tt.want)
 			}
 		})
 	}
 }
 
-func TestLoadResizesTransparencyAndGrey(t *testing.T) {
-	dir := t.TempDir()
-	clear := image.NewNRGBA(image.Rect(0, 0, 32, 24)) // fully transparent → white
-	big := image.NewGray(image.Rect(0, 0, 64, 48))
-	for i := range big.Pix {
-		big.Pix[i] = 128
+func TestLoadFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"samples/set/a.png":        {Data: encodePNG(t, photo(0))},
+		"samples/set/sub/b.png":    {Data: encodePNG(t, photo(1))},
+		"samples/set/truth.csv":    {Data: []byte("a.png,1\n")},
+		"samples/set/.hidden.png":  {Data: []byte("ignored")},
+		"samples/set/.git/HEAD":    {Data: []byte("ignored")},
+		"samples/other/c.png":      {Data: encodePNG(t, photo(2))},
+		"samples/set/sub/d_10.png": {Data: encodePNG(t, photo(3))},
+		"samples/set/sub/d_9.png":  {Data: encodePNG(t, photo(4))},
 	}
-	os.WriteFile(filepath.Join(dir, "a.png"), encodePNG(t, photo(0)), 0o644)
-	os.WriteFile(filepath.Join(dir, "b.png"), encodePNG(t, clear), 0o644)
-	os.WriteFile(filepath.Join(dir, "c.png"), encodePNG(t, big), 0o644)
+	ds, err := LoadFS(context.Background(), fsys, "samples/set", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a.png", "sub/b.png", "sub/d_9.png", "sub/d_10.png"}; !equalStrings(ds.Names, want) {
+		t.Errorf("names %v, want %v", ds.Names, want)
+	}
+	if len(ds.Skipped) != 1 || ds.Skipped[0] != (Skip{"truth.csv", "not an image"}) {
+		t.Errorf("skipped %v, want only truth.csv (hidden files are ignored)", ds.Skipped)
+	}
+	if _, err := LoadFS(context.Background(), fsys, "samples/nope", Options{}); err == nil || err.Error() != "load samples/nope: no such folder" {
+		t.Errorf("missing root: %v", err)
+	}
+	if _, err := LoadFS(context.Background(), fsys, "samples/set/a.png", Options{}); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("file root: %v", err)
+	}
+}
+
+// TestLoadSizes covers the common size: the most frequent one, ties to the first image in
+// natural order, or the size asked for; the others are resampled and listed.
+func TestLoadSizes(t *testing.T) {
+	grey := func(w, h int, v uint8) []byte {
+		img := image.NewGray(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = v
+		}
+		return encodePNG(t, img)
+	}
+	tests := []struct {
+		name        string
+		files       map[string][]byte
+		opt         Options
+		w, h        int
+		resized     []string
+		wantOrigins []image.Point
+	}{
+		{"most common", map[string][]byte{"a.png": grey(8, 6, 10), "b.png": grey(16, 12, 20), "c.png": grey(16, 12, 30)},
+			Options{}, 16, 12, []string{"a.png"}, []image.Point{{8, 6}, {16, 12}, {16, 12}}},
+		{"tie goes to the first", map[string][]byte{"img10.png": grey(16, 12, 10), "img9.png": grey(8, 6, 20)},
+			Options{}, 8, 6, []string{"img10.png"}, []image.Point{{8, 6}, {16, 12}}},
+		{"asked for", map[string][]byte{"a.png": grey(8, 6, 10), "b.png": grey(8, 6, 20)},
+			Options{Width: 4, Height: 4}, 4, 4, []string{"a.png", "b.png"}, []image.Point{{8, 6}, {8, 6}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tt.files)
+			ds, err := Load(context.Background(), dir, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ds.Width != tt.w || ds.Height != tt.h || !equalStrings(ds.Resized, tt.resized) {
+				t.Fatalf("size %d×%d resized %v, want %d×%d resized %v", ds.Width, ds.Height, ds.Resized, tt.w, tt.h, tt.resized)
+			}
+			for i, p := range tt.wantOrigins {
+				if ds.OriginalSizes[i] != p {
+					t.Errorf("original size %d = %v, want %v", i, ds.OriginalSizes[i], p)
+				}
+			}
+			// A flat picture stays flat through the resampling (the weights sum to 1).
+			for i := range ds.Names {
+				row := ds.Pixels.RawRowView(i)
+				for _, v := range row {
+					if math.Abs(v-row[0]) > 1e-12 {
+						t.Fatalf("%s: flat picture resampled to %v and %v", ds.Names[i], row[0], v)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestLoadTransparencyOnWhite(t *testing.T) {
+	clear := image.NewNRGBA(image.Rect(0, 0, 4, 2)) // fully transparent
+	half := image.NewNRGBA(image.Rect(0, 0, 4, 2))
+	for i := 0; i < len(half.Pix); i += 4 {
+		copy(half.Pix[i:], []uint8{255, 0, 0, 51}) // red at alpha 0.2
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.png": encodePNG(t, clear), "b.png": encodePNG(t, half)})
 	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ds.Width != 32 || ds.Height != 24 || len(ds.Resized) != 1 || ds.Resized[0] != "c.png" {
-		t.Fatalf("size %d×%d, resized %v", ds.Width, ds.Height, ds.Resized)
+	if ds.Channels != 3 {
+		t.Fatalf("%d channels, want 3 (b.png is pink)", ds.Channels)
 	}
-	for _, v := range ds.Pixels.RawRowView(1) {
+	for _, v := range ds.Pixels.RawRowView(0) {
 		if v != 1 {
 			t.Fatalf("transparent pixel loaded as %v, want white", v)
 		}
 	}
-	grey, err := Load(context.Background(), dir, Options{Color: ColorGray, Width: 16, Height: 12})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if grey.Channels != 1 || grey.Width != 16 || len(grey.Resized) != 3 {
-		t.Fatalf("grey load %d channels %d wide, resized %v", grey.Channels, grey.Width, grey.Resized)
-	}
-	if v := grey.Pixels.At(2, 50); math.Abs(v-128.0/255) > 0.01 {
-		t.Fatalf("grey 128 loaded as %v", v)
+	want := []float64{1, 0.8, 0.8} // 0.2·red + 0.8·white
+	row := ds.Pixels.RawRowView(1)
+	for i, v := range row {
+		if math.Abs(v-want[i%3]) > 1e-12 {
+			t.Fatalf("red at alpha 0.2 loaded as %v, want %v", row[:3], want)
+		}
 	}
 }
 
-func TestLoadAppliesEXIFOrientation(t *testing.T) {
-	data := encodeJPEG(t, photo(0)) // 32×24
-	// APP1 Exif segment with a little-endian TIFF header and one IFD entry: orientation 6.
-	exif := []byte("Exif\x00\x00II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00")
-	seg := append([]byte{0xFF, 0xE1, byte((len(exif) + 2) >> 8), byte(len(exif) + 2)}, exif...)
-	rotated := append(append(append([]byte{}, data[:2]...), seg...), data[2:]...)
+func TestLoadColourModes(t *testing.T) {
+	greyRGB := image.NewNRGBA(image.Rect(0, 0, 4, 4)) // grey content stored as RGB
+	for i := 0; i < len(greyRGB.Pix); i += 4 {
+		v := uint8(i)
+		copy(greyRGB.Pix[i:], []uint8{v, v, v, 255})
+	}
+	grey := image.NewGray(image.Rect(0, 0, 4, 4))
+	colour := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := range colour.Pix {
+		colour.Pix[i] = 255
+	}
+	colour.Pix[0] = 0 // one cyan pixel
+	tests := []struct {
+		name  string
+		files map[string][]byte
+		mode  ColorMode
+		want  int
+	}{
+		{"auto grey", map[string][]byte{"a.png": encodePNG(t, grey), "b.png": encodePNG(t, greyRGB), "c.jpg": encodeJPEG(t, greyRGB)}, ColorAuto, 1},
+		{"auto one colour", map[string][]byte{"a.png": encodePNG(t, grey), "b.png": encodePNG(t, colour)}, ColorAuto, 3},
+		{"rgb", map[string][]byte{"a.png": encodePNG(t, grey), "b.png": encodePNG(t, grey)}, ColorRGB, 3},
+		{"gray", map[string][]byte{"a.png": encodePNG(t, colour), "b.png": encodePNG(t, colour)}, ColorGray, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tt.files)
+			ds, err := Load(context.Background(), dir, Options{Color: tt.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ds.Channels != tt.want || ds.Pixels.RawMatrix().Cols != 16*tt.want {
+				t.Fatalf("%d channels (%d columns), want %d", ds.Channels, ds.Pixels.RawMatrix().Cols, tt.want)
+			}
+		})
+	}
+	// Grey of a cyan pixel is its BT.601 luma.
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.jpg"), rotated, 0o644)
-	os.WriteFile(filepath.Join(dir, "b.jpg"), rotated, 0o644)
+	writeFiles(t, dir, map[string][]byte{"a.png": encodePNG(t, colour), "b.png": encodePNG(t, colour)})
+	ds, err := Load(context.Background(), dir, Options{Color: ColorGray})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ds.Pixels.At(0, 0), 0.587+0.114; math.Abs(got-want) > 1e-12 {
+		t.Errorf("luma of cyan = %v, want %v", got, want)
+	}
+	if got := ds.Pixels.At(0, 1); got != 1 {
+		t.Errorf("luma of white = %v, want exactly 1", got)
+	}
+}
+
+// TestLoadEXIFOrientation stores a 16×8 picture, red left half and blue right half, with
+// EXIF orientation 6 ("turn 90° clockwise to view"): it must load as 8×16, red on top.
+func TestLoadEXIFOrientation(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 16, 8))
+	for y := 0; y < 8; y++ {
+		for x := 0; x < 16; x++ {
+			c := color.NRGBA{255, 0, 0, 255}
+			if x >= 8 {
+				c = color.NRGBA{0, 0, 255, 255}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	data := withOrientation(encodeJPEG(t, img), 6)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.jpg": data, "b.jpg": data})
 	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ds.Width != 24 || ds.Height != 32 {
-		t.Fatalf("orientation 6 gave %d×%d, want 24×32", ds.Width, ds.Height)
+	if ds.Width != 8 || ds.Height != 16 || ds.OriginalSizes[0] != image.Pt(8, 16) {
+		t.Fatalf("orientation 6 gave %d×%d, want 8×16", ds.Width, ds.Height)
+	}
+	pic := ds.Image(0)
+	top, bottom := pic.At(4, 2).(color.NRGBA), pic.At(4, 13).(color.NRGBA)
+	if top.R < 200 || top.B > 60 || bottom.B < 200 || bottom.R > 60 {
+		t.Errorf("top %v bottom %v: want red over blue", top, bottom)
 	}
 }
 
-func TestPNMAndPFM(t *testing.T) {
-	dir := t.TempDir()
-	// A raw PGM with a comment, whose first pixel is '#' (35), which trips some decoders.
+// withOrientation inserts an APP1 Exif segment holding one IFD entry, orientation o, after
+// the SOI marker of a JPEG.
+func withOrientation(jpg []byte, o byte) []byte {
+	exif := []byte("Exif\x00\x00MM\x00*\x00\x00\x00\x08\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00")
+	exif[6+8+2+8+1] = o // the SHORT value, big-endian, left-justified in its 4 bytes
+	seg := append([]byte{0xff, 0xe1, byte((len(exif) + 2) >> 8), byte(len(exif) + 2)}, exif...)
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	return append(out, jpg[2:]...)
+}
+
+func TestLoadPGMWithComment(t *testing.T) {
+	// A raw PGM with a comment, whose first pixel is '#' (35), which trips some decoders,
+	// and a plain PGM with the same pixels.
 	pgm := append([]byte("P5\n# made by a test\n3 2\n255\n"), 35, 0, 255, 10, 20, 30)
-	os.WriteFile(filepath.Join(dir, "a.pgm"), pgm, 0o644)
-	os.WriteFile(filepath.Join(dir, "b.pgm"), []byte("P2\n3 2\n255\n35 0 255\n10 20 30\n"), 0o644)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.pgm": pgm, "b": []byte("P2\n# plain\n3 2\n255\n35 0 255\n10 20 30\n")})
 	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -126,102 +274,188 @@ func TestPNMAndPFM(t *testing.T) {
 	if ds.Channels != 1 || ds.Width != 3 || ds.Height != 2 {
 		t.Fatalf("pgm loaded as %d×%d×%d", ds.Width, ds.Height, ds.Channels)
 	}
-	for _, row := range []int{0, 1} {
-		if got := ds.Pixels.At(row, 0); math.Abs(got-35.0/255) > 1e-12 {
-			t.Fatalf("row %d first pixel %v", row, got)
+	want := []float64{35, 0, 255, 10, 20, 30}
+	for row := range 2 {
+		for i, v := range want {
+			if got := ds.Pixels.At(row, i); got != v/255 {
+				t.Fatalf("row %d sample %d = %v, want %v/255", row, i, got, v)
+			}
 		}
 	}
+}
 
-	m := &FloatImage{W: 2, H: 2, Channels: 1, Pix: []float32{-0.25, 0.5, 1.5, 0.125}}
+func TestLoadPFMKeepsValues(t *testing.T) {
+	a := &FloatImage{W: 2, H: 2, Channels: 1, Pix: []float32{-0.25, 0.5, 1.5, 0.125}}
+	b := &FloatImage{W: 2, H: 2, Channels: 1, Pix: []float32{0, -3, 2, 0.1}}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"x.pfm": pfmBytes(t, a), "y": pfmBytes(t, b)})
+	ds, err := Load(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Channels != 1 {
+		t.Fatalf("%d channels, want 1", ds.Channels)
+	}
+	for i, m := range []*FloatImage{a, b} {
+		for j, want := range m.Pix {
+			if got := ds.Pixels.At(i, j); got != float64(want) {
+				t.Fatalf("image %d sample %d = %v, want %v (values must be kept as stored)", i, j, got, want)
+			}
+		}
+	}
+	// Resampling a float map keeps values outside [0, 1] too.
+	c := &FloatImage{W: 4, H: 4, Channels: 1, Pix: make([]float32, 16)}
+	for i := range c.Pix {
+		c.Pix[i] = -2
+	}
+	writeFiles(t, dir, map[string][]byte{"z.pfm": pfmBytes(t, c)})
+	ds, err = Load(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Resized[0] != "z.pfm" || math.Abs(ds.Pixels.At(2, 0)+2) > 1e-9 {
+		t.Errorf("resized %v, first sample %v; want z.pfm resized and −2 kept", ds.Resized, ds.Pixels.At(2, 0))
+	}
+}
+
+func pfmBytes(t testing.TB, m *FloatImage) []byte {
+	t.Helper()
 	var b bytes.Buffer
 	if err := EncodePFM(&b, m); err != nil {
 		t.Fatal(err)
 	}
-	pfmDir := t.TempDir()
-	os.WriteFile(filepath.Join(pfmDir, "x.pfm"), b.Bytes(), 0o644)
-	os.WriteFile(filepath.Join(pfmDir, "y"), b.Bytes(), 0o644)
-	fds, err := Load(context.Background(), pfmDir, Options{})
+	return b.Bytes()
+}
+
+func TestLoad16BitPNG(t *testing.T) {
+	img := image.NewGray16(image.Rect(0, 0, 2, 1))
+	img.SetGray16(0, 0, color.Gray16{Y: 1})
+	img.SetGray16(1, 0, color.Gray16{Y: 65535})
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.png": encodePNG(t, img), "b.png": encodePNG(t, img)})
+	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []float64{-0.25, 0.5, 1.5, 0.125} {
-		if got := fds.Pixels.At(0, i); got != want {
-			t.Fatalf("pfm sample %d = %v, want %v (values must be kept as stored)", i, got, want)
-		}
+	if got := ds.Pixels.RawRowView(0); got[0] != 1.0/65535 || got[1] != 1 {
+		t.Errorf("16-bit samples loaded as %v, want [1/65535 1]", got)
 	}
 }
 
 func TestLoadIsTheSameForAnyNumberOfWorkers(t *testing.T) {
 	dir := t.TempDir()
 	writeBadFolder(t, dir)
-	one, err := Load(context.Background(), dir, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	many, err := Load(context.Background(), dir, Options{Workers: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Join(one.Names, ",") != strings.Join(many.Names, ",") {
-		t.Fatal("order depends on workers")
-	}
-	a, b := one.Pixels.RawMatrix().Data, many.Pixels.RawMatrix().Data
-	for i := range a {
-		if a[i] != b[i] {
-			t.Fatal("pixels depend on workers")
+	writeFiles(t, dir, map[string][]byte{"sub/big.png": encodePNG(t, imageOfSize(40, 30))})
+	var ref *Dataset
+	for _, workers := range []int{1, 2, 8} {
+		ds, err := Load(context.Background(), dir, Options{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref = ds
+			continue
+		}
+		if !equalStrings(ds.Names, ref.Names) || !equalStrings(ds.Resized, ref.Resized) || len(ds.Skipped) != len(ref.Skipped) {
+			t.Fatalf("workers %d: names %v resized %v, want %v %v", workers, ds.Names, ds.Resized, ref.Names, ref.Resized)
+		}
+		for i := range ds.Skipped {
+			if ds.Skipped[i] != ref.Skipped[i] {
+				t.Fatalf("workers %d: skips %v, want %v", workers, ds.Skipped, ref.Skipped)
+			}
+		}
+		a, b := ds.Pixels.RawMatrix().Data, ref.Pixels.RawMatrix().Data
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("workers %d: sample %d is %v, want %v", workers, i, a[i], b[i])
+			}
 		}
 	}
 }
 
-func TestLoadRealData(t *testing.T) {
-	tests := []struct {
-		dir                  string
-		n, w, h, c           int
-		first, last, resized string
-	}{
-		{"tabletop", 100, 320, 240, 3, "Picture_1.jpg", "Picture_100.jpg", ""},
-		{"orl_faces", 400, 92, 112, 1, "s1/1.pgm", "s40/10.pgm", ""},
-		{"cards", 56, 222, 323, 3, "2_of_clubs.png", "red_joker.png", "back@2x.png"},
-		{"dice", 100, 14, 14, 1, "sim_pic_1.png", "sim_pic_100.png", ""},
+func imageOfSize(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
 	}
-	for _, tt := range tests {
-		t.Run(tt.dir, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "shared", "data", tt.dir)
-			if _, err := os.Stat(dir); err != nil {
-				t.Skipf("real data not here (%v): it lives in ../shared/data", err)
-			}
-			ds, err := Load(context.Background(), dir, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := len(ds.Names)
-			if n != tt.n || ds.Width != tt.w || ds.Height != tt.h || ds.Channels != tt.c {
-				t.Fatalf("%d images %d×%d×%d", n, ds.Width, ds.Height, ds.Channels)
-			}
-			if ds.Names[0] != tt.first || ds.Names[n-1] != tt.last {
-				t.Fatalf("order %s … %s", ds.Names[0], ds.Names[n-1])
-			}
-			if tt.resized != "" && (len(ds.Resized) != 2 || !strings.Contains(strings.Join(ds.Resized, ","), tt.resized)) {
-				t.Fatalf("resized %v", ds.Resized)
-			}
-			for _, v := range ds.Pixels.RawMatrix().Data {
-				if v < 0 || v > 1 {
-					t.Fatalf("pixel %v outside [0,1]", v)
-				}
-			}
-		})
+	return img
+}
+
+func TestLoadProgress(t *testing.T) {
+	dir := t.TempDir()
+	writeBadFolder(t, dir)
+	var mu sync.Mutex
+	seen := map[int]int{}
+	_, err := Load(context.Background(), dir, Options{Workers: 3, Progress: func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if total != 9 {
+			t.Errorf("total %d, want 9 files", total)
+		}
+		seen[done]++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for done := 1; done <= 9; done++ {
+		if seen[done] != 1 {
+			t.Errorf("progress %d reported %d times, want once", done, seen[done])
+		}
 	}
 }
 
-func TestDivergingIsWhiteAtZero(t *testing.T) {
-	img := Diverging([]float64{-1, 0, 1}, 3, 1, 1).(*image.NRGBA)
-	if c := img.NRGBAAt(1, 0); c != (color.NRGBA{255, 255, 255, 255}) {
-		t.Fatalf("zero maps to %v", c)
+func TestLoadCancelled(t *testing.T) {
+	dir := t.TempDir()
+	writeBadFolder(t, dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Load(ctx, dir, Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
 	}
-	if c := img.NRGBAAt(0, 0); !(c.B > c.R) {
-		t.Fatalf("negative maps to %v, want blue", c)
+}
+
+// TestLoadSurvivesPanickingDecoder registers a decoder that panics: the file is skipped.
+func TestLoadSurvivesPanickingDecoder(t *testing.T) {
+	dir := t.TempDir()
+	writeBadFolder(t, dir)
+	writeFiles(t, dir, map[string][]byte{"boom.img": []byte("BOOM!panic please")})
+	ds, err := Load(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if c := img.NRGBAAt(2, 0); !(c.R > c.B) {
-		t.Fatalf("positive maps to %v, want red", c)
+	for _, s := range ds.Skipped {
+		if s.Path == "boom.img" {
+			if !strings.Contains(s.Reason, "the decoder failed: hostile input") {
+				t.Errorf("boom.img skipped because %q", s.Reason)
+			}
+			return
+		}
+	}
+	t.Errorf("boom.img not skipped: %v", ds.Skipped)
+}
+
+func init() {
+	image.RegisterFormat("boom", "BOOM!",
+		func(io.Reader) (image.Image, error) { panic("hostile input") },
+		func(io.Reader) (image.Config, error) {
+			return image.Config{ColorModel: color.GrayModel, Width: 2, Height: 2}, nil
+		})
+}
+
+func TestDatasetImage(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.png": encodePNG(t, photo(0)), "b.png": encodePNG(t, photo(1))})
+	ds, err := Load(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ds.Image(1).(*image.NRGBA)
+	orig := photo(1).(*image.NRGBA)
+	if !bytes.Equal(got.Pix, orig.Pix) {
+		t.Error("Image(1) differs from the picture loaded")
+	}
+	if b := ds.Image(5).Bounds(); !b.Empty() {
+		t.Errorf("Image out of range has bounds %v, want empty", b)
 	}
 }

@@ -63,10 +63,13 @@ func readPNMInt(r *bufio.Reader, what string) (int, error) {
 	}
 	v := 0
 	for _, c := range []byte(tok) {
-		if c < '0' || c > '9' || v > 1<<30 {
+		if c < '0' || c > '9' {
 			return 0, fmt.Errorf("pnm: bad %s %q", what, tok)
 		}
-		v = v*10 + int(c-'0')
+		// Capped so that width·height·channels cannot overflow an int64.
+		if v = v*10 + int(c-'0'); v > 1<<30 {
+			return 0, fmt.Errorf("pnm: %s %s too large", what, tok)
+		}
 	}
 	return v, nil
 }

@@ -140,7 +140,8 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	if v.owns[i] {
 		label.Importance = widget.HighImportance
-		label.TextStyle.Bold = true
+		// Bold monospace is not in every theme (the test theme lacks it).
+		label.TextStyle.Bold = !label.TextStyle.Monospace
 	}
 	label.Refresh()
 }

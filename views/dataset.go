@@ -106,8 +106,9 @@ func (p *datasetPanel) chooseFolder() {
 			d.SetLocation(l)
 		}
 	}
-	d.Resize(fyne.NewSize(800, 560))
 	d.Show()
+	d.Resize(fyne.NewSize(800, 560)) // before Show a FileDialog has no content to size
+
 }
 
 // show puts a freshly loaded data set on screen; call on the UI goroutine.

@@ -35,6 +35,7 @@ type runPanel struct {
 	runBtn   *widget.Button
 	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
+	running  bool    // a run is in progress (UI goroutine only)
 	box      fyne.CanvasObject
 }
 
@@ -154,7 +155,7 @@ func (p *runPanel) validate() bool {
 	}
 	p.message.SetText("")
 	p.message.Hide()
-	if !p.ui.jobs.Running("run") {
+	if !p.running {
 		p.runBtn.Enable()
 	}
 	return true
@@ -203,6 +204,7 @@ func (p *runPanel) start() {
 		p.message.Show()
 		return
 	}
+	p.running = true
 	p.runBtn.Disable()
 	p.stopBtn.Enable()
 	p.ui.status.busy(app.Progress{Stage: app.AlgorithmTitle(algo) + ": starting"})
@@ -215,6 +217,7 @@ func (p *runPanel) start() {
 			pres = a.Present()
 		}
 		fyne.Do(func() {
+			p.running = false
 			p.stopBtn.Disable()
 			p.validate()
 			switch {

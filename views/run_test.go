@@ -13,7 +13,7 @@ import (
 )
 
 // loadedUI is a window with the built-in tabletop sample loaded.
-func loadedUI(t *testing.T) *UI {
+func loadedUI(t *testing.T) testUI {
 	t.Helper()
 	ui := newTestUI(t)
 	ui.LoadSample("tabletop")
@@ -24,7 +24,7 @@ func loadedUI(t *testing.T) *UI {
 	return ui
 }
 
-func setParam(ui *UI, key, value string) {
+func setParam(ui testUI, key, value string) {
 	test.Type(ui.run.byKey[key].entry, "")
 	ui.run.byKey[key].entry.SetText(value)
 }

@@ -2,16 +2,59 @@ package views
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 )
 
-func newTestUI(t *testing.T) *UI {
+// queueRunner holds background jobs until the test runs them on its own goroutine.
+// Under Fyne's test driver fyne.Do runs at once on the caller, so jobs on other goroutines
+// would touch widgets concurrently with the test; the real driver serialises them instead.
+type queueRunner struct {
+	mu   sync.Mutex
+	jobs []func()
+}
+
+func (q *queueRunner) run(job func()) {
+	q.mu.Lock()
+	q.jobs = append(q.jobs, job)
+	q.mu.Unlock()
+}
+
+// drain runs queued jobs, and any they queue, until none is left.
+func (q *queueRunner) drain() {
+	for {
+		q.mu.Lock()
+		if len(q.jobs) == 0 {
+			q.mu.Unlock()
+			return
+		}
+		job := q.jobs[0]
+		q.jobs = q.jobs[1:]
+		q.mu.Unlock()
+		job()
+	}
+}
+
+// testUI is a window whose background jobs the test runs with wait.
+type testUI struct {
+	*UI
+	queue *queueRunner
+}
+
+// Wait runs every pending job to the end on the test goroutine.
+func (t testUI) Wait() {
+	t.queue.drain()
+	t.UI.Wait()
+}
+
+func newTestUI(t *testing.T) testUI {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := a.NewWindow(Title)
-	ui := New(a, w, nil)
+	q := &queueRunner{}
+	ui := testUI{New(a, w, q.run), q}
 	w.SetContent(ui.Content())
 	t.Cleanup(func() { ui.Wait(); w.Close() })
 	return ui

@@ -25,6 +25,8 @@ const (
 	// DefaultK is the number of clusters of K-means, and the target number of clusters
 	// from which DP-means chooses λ² when Lambda2 is 0.
 	DefaultK = 5
+	// DefaultCell is the side of the cells of pixels that share a location.
+	DefaultCell = 4
 )
 
 // maxLabels caps Truncation and K: labels are stored in 16-bit label images.
@@ -57,6 +59,11 @@ type Options struct {
 	// normalised coordinates; the starting width when LearnWidths is set.
 	// Default DefaultWidth (0.3).
 	Width float64
+	// Cell is the side, in pixels, of the cells of the location lattice: the pixels of a
+	// cell share its centre as their location and so, by the paper's eqs. (44)–(45),
+	// one set of stick-breaking weights. 1 gives every pixel its own location.
+	// Default DefaultCell.
+	Cell int
 	// Discount d ∈ [0, 1) caps the kernel at 1 − d: the sticks are then
 	// Beta(1 − d, α + c·d) at a cluster's own location, the stick of a plain Pitman–Yor
 	// process, and still vanish far from it. The paper's KPYP is d = 0 (default).
@@ -138,6 +145,12 @@ func (opt Options) withDefaults() (Options, error) {
 	}
 	if !(opt.Discount >= 0 && opt.Discount < 1) {
 		return opt, fmt.Errorf("segment: Discount must be in [0, 1), got %v", opt.Discount)
+	}
+	if opt.Cell < 0 {
+		return opt, fmt.Errorf("segment: Cell must be ≥ 1, got %d", opt.Cell)
+	}
+	if opt.Cell == 0 {
+		opt.Cell = DefaultCell
 	}
 	if opt.K < 0 || opt.K > maxLabels {
 		return opt, fmt.Errorf("segment: K must be in [1, %d], got %d", maxLabels, opt.K)

@@ -99,6 +99,30 @@ func stroke(r float64, pts ...float64) shape {
 	return union(parts...)
 }
 
+// taper is a thick polyline through pts (x, y pairs) whose half width varies linearly
+// along each segment, from radii[i] at point i to radii[i+1] at point i+1. Its distance is
+// exact across the stroke and close enough along it for antialiasing when the width
+// changes slowly.
+func taper(pts, radii []float64) shape {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i, r := range radii {
+		x, y := pts[2*i], pts[2*i+1]
+		x0, y0 = math.Min(x0, x-r), math.Min(y0, y-r)
+		x1, y1 = math.Max(x1, x+r), math.Max(y1, y+r)
+	}
+	return boxed(func(x, y float64) float64 {
+		d := math.Inf(1)
+		for i := 1; i < len(radii); i++ {
+			ax, ay := pts[2*i-2], pts[2*i-1]
+			dx, dy := pts[2*i]-ax, pts[2*i+1]-ay
+			t := math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/(dx*dx+dy*dy)))
+			r := radii[i-1] + t*(radii[i]-radii[i-1])
+			d = math.Min(d, math.Hypot(x-ax-t*dx, y-ay-t*dy)-r)
+		}
+		return d
+	}, x0, y0, x1, y1)
+}
+
 // ring is the circle outline of radius r and half width hw.
 func ring(cx, cy, r, hw float64) shape {
 	return boxed(func(x, y float64) float64 {
@@ -136,7 +160,7 @@ func heart(cx, cy, s float64, flipped bool) shape {
 // (dx, dy) to its right in image coordinates (y down), bounded to the given box.
 func halfPlane(x0, y0, dx, dy float64, bx0, by0, bx1, by1 float64) shape {
 	l := math.Hypot(dx, dy)
-	nx, ny := -dy/l, dx/l
+	nx, ny := dy/l, -dx/l // outward normal: the inside is to the right of the direction
 	return boxed(func(x, y float64) float64 {
 		return (x-x0)*nx + (y-y0)*ny
 	}, bx0, by0, bx1, by1)

@@ -98,7 +98,7 @@ func codeString(c []bool) string {
 
 func encodePNG(m image.Image) []byte {
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&buf, m); err != nil {
 		panic("samplegen: png encode of an in-memory image: " + err.Error()) // cannot fail
 	}

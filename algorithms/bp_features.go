@@ -1,0 +1,146 @@
+package algorithms
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// bpPivotTol is the relative size below which a Cholesky pivot of Z'Z counts as zero. Z is
+// 0/1, so Z'Z holds small integers and a dependent column leaves a pivot of rounding size
+// (~1e-15·Z'Z_jj), while an independent one leaves at least ~1/N of it.
+const bpPivotTol = 1e-9
+
+// solveA removes the redundant features and then sets A = (Z'Z)⁻¹Z'X (MAD-Bayes Alg. 1,
+// step 2), R = X − ZA and the RSS. It returns the number of features removed.
+//
+// A feature is redundant when its column of Z is a combination of the columns before it.
+// The paper names the two cases that make Z'Z singular — a feature owned by nobody, and two
+// features owned by the same rows, which it merges into one whose mean is their sum — but
+// a column can also be the sum of others (a base owned by all next to a feature and its
+// complement). All three are found alike: a Cholesky factorisation of Z'Z that skips a
+// column whose pivot vanishes. Dropping such a column leaves the column space of Z, and
+// so the least-squares fit, unchanged, while K falls by one: the BP-means objective drops
+// by λ² per feature removed. For two equal columns, dropping the second and refitting is
+// exactly the paper's merge. The kept factor stays in st.chol for the collapsed learner.
+func (st *bpState) solveA() int {
+	st.compact()
+	k, kc, d := st.k, st.kcap, st.d
+	g := st.gram
+	for j := 0; j < k; j++ {
+		clear(g[j*kc : j*kc+k])
+	}
+	on := st.on
+	for i := 0; i < st.n; i++ {
+		m := 0
+		for j, v := range st.zrow(i) {
+			if v != 0 {
+				on[m] = j
+				m++
+			}
+		}
+		for p := 0; p < m; p++ {
+			row := g[on[p]*kc:]
+			for q := 0; q < m; q++ {
+				row[on[q]]++
+			}
+		}
+	}
+
+	// Left-looking Cholesky of Z'Z over the features in order; L's row p belongs to the
+	// p-th kept feature keep[p].
+	L := st.chol
+	kept, removed := 0, 0
+	for j := 0; j < k; j++ {
+		row := L[kept*kc : kept*kc+kept+1]
+		gj := g[j*kc:]
+		piv := gj[j]
+		for p := 0; p < kept; p++ {
+			lp := L[p*kc : p*kc+p+1]
+			s := gj[st.keep[p]] - floats.Dot(row[:p], lp[:p])
+			row[p] = s / lp[p]
+			piv -= row[p] * row[p]
+		}
+		if piv > bpPivotTol*gj[j] {
+			row[kept] = math.Sqrt(piv)
+			st.keep[kept] = j
+			kept++
+			continue
+		}
+		st.owners[j] = 0 // compact below drops it with its column of Z
+		removed++
+	}
+	if removed > 0 {
+		st.compact()
+	}
+	k = st.k
+
+	// S = Z'X, a sum of the rows each feature owns; then A solves LL'A = S in place.
+	s := st.s[:k*d]
+	clear(s)
+	for i := 0; i < st.n; i++ {
+		x := st.xrow(i)
+		for j, v := range st.zrow(i) {
+			if v != 0 {
+				floats.Add(s[j*d:(j+1)*d], x)
+			}
+		}
+	}
+	for p := 0; p < k; p++ { // forward: L Y = S
+		yp := s[p*d : (p+1)*d]
+		lp := L[p*kc:]
+		for q := 0; q < p; q++ {
+			floats.AddScaled(yp, -lp[q], s[q*d:(q+1)*d])
+		}
+		floats.Scale(1/lp[p], yp)
+	}
+	for p := k - 1; p >= 0; p-- { // backward: L'A = Y
+		ap := s[p*d : (p+1)*d]
+		for q := p + 1; q < k; q++ {
+			floats.AddScaled(ap, -L[q*kc+p], s[q*d:(q+1)*d])
+		}
+		floats.Scale(1/L[p*kc+p], ap)
+	}
+	copy(st.a, s)
+	for j := 0; j < k; j++ {
+		f := st.feature(j)
+		st.anorm[j] = floats.Dot(f, f)
+	}
+	st.recomputeResiduals()
+	return removed
+}
+
+// cholInverse sets M = (LL')⁻¹ from the lower-triangular k×k factor L; both have stride
+// kc. work needs k·kc entries. It costs O(k³), once per full recompute.
+func cholInverse(M, L []float64, k, kc int, work []float64) {
+	// W = L⁻¹ (lower triangular), column by column by forward substitution.
+	W := work
+	for c := 0; c < k; c++ {
+		for p := 0; p < k; p++ {
+			if p < c {
+				W[p*kc+c] = 0
+				continue
+			}
+			var s float64
+			if p == c {
+				s = 1
+			}
+			lp := L[p*kc:]
+			for q := c; q < p; q++ {
+				s -= lp[q] * W[q*kc+c]
+			}
+			W[p*kc+c] = s / lp[p]
+		}
+	}
+	// M = W'W.
+	for a := 0; a < k; a++ {
+		for b := a; b < k; b++ {
+			var s float64
+			for p := b; p < k; p++ {
+				s += W[p*kc+a] * W[p*kc+b]
+			}
+			M[a*kc+b] = s
+			M[b*kc+a] = s
+		}
+	}
+}

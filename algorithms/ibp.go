@@ -1,0 +1,336 @@
+package algorithms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// IBPTrace is the per-sweep record of one chain of the IBP Gibbs sampler.
+type IBPTrace struct {
+	K        []int     // number of features after each sweep
+	Alpha    []float64 // α after each sweep
+	SigmaX   []float64 // σ_X after each sweep
+	SigmaA   []float64 // σ_A after each sweep
+	LogJoint []float64 // log P(X|Z,σ_X,σ_A) + log P([Z]|α) + log p(α) + log p(σ_X²) + log p(σ_A²)
+	// AcceptX and AcceptA are the Metropolis acceptance rates of log σ_X and log σ_A
+	// after burn-in, when the step sizes are frozen.
+	AcceptX, AcceptA float64
+}
+
+// IBPGibbs runs the collapsed Gibbs sampler of Griffiths & Ghahramani (2005) for the
+// linear-Gaussian infinite latent feature model, as described by Liu & Li (Alg. 1):
+// X = ZA + noise with Z ~ IBP(α), A ~ N(0, σ_A²), noise ~ N(0, σ_X²), A integrated out,
+// α ~ Gamma(1, 1), σ_X², σ_A² ~ InvGamma(1, 1). Each sweep resamples every row of Z in a
+// random order (shared features by Gibbs, then up to 4 new features), then α | Z, then
+// log σ_X and log σ_A by random-walk Metropolis whose step sizes adapt during the first
+// half of the sweeps (burn-in).
+//
+// opt.Sweeps (default 1000) sweeps run in each of opt.Chains (default 1) chains, in
+// parallel on opt.Workers; chain c draws from restartRNG(opt.Seed, c), so the result
+// does not depend on the number of workers. The reported chain is the one whose best
+// sample has the highest log joint. Result.Z is its final allocation and Result.A the
+// posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X; Alpha, SigmaX,
+// SigmaA and KHistogram summarise the second half of the sweeps of all chains.
+// Objective is ‖X − ZA‖²_F and BPObjective adds opt.Lambda2·K. A run that ends with no
+// features returns empty Z and A. Progress reports Stage "sweep".
+func IBPGibbs(ctx context.Context, X *mat.Dense, opt Options) (*Result, error) {
+	return ibpGibbs(ctx, X, opt, ibpDefaultConfig())
+}
+
+// ibpSettings are the validated run parameters.
+type ibpSettings struct {
+	sweeps, chains int
+	alpha, sx, sa  float64 // starting values
+	init           string
+	z0             []float64 // "given": N×k0 flat
+	k0             int
+}
+
+func ibpSettingsFrom(X *mat.Dense, opt Options) (ibpSettings, error) {
+	st := ibpSettings{sweeps: opt.Sweeps, chains: opt.Chains, alpha: opt.Alpha0,
+		sx: opt.SigmaX0, sa: opt.SigmaA0, init: opt.Init}
+	if X == nil || X.IsEmpty() {
+		return st, errors.New("X is empty: need at least one row and one column")
+	}
+	n, _ := X.Dims()
+	for i := 0; i < n; i++ {
+		for j, v := range X.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return st, fmt.Errorf("X has %v at row %d, column %d", v, i, j)
+			}
+		}
+	}
+	switch {
+	case st.sweeps < 0:
+		return st, fmt.Errorf("sweeps must be ≥ 0, got %d", st.sweeps)
+	case st.chains < 0:
+		return st, fmt.Errorf("chains must be ≥ 0, got %d", st.chains)
+	case opt.Workers < 0:
+		return st, fmt.Errorf("workers must be ≥ 0, got %d", opt.Workers)
+	case !(opt.Lambda2 >= 0) || math.IsInf(opt.Lambda2, 0):
+		return st, fmt.Errorf("lambda2 must be a finite number ≥ 0, got %v", opt.Lambda2)
+	}
+	if st.sweeps == 0 {
+		st.sweeps = 1000
+	}
+	if st.chains == 0 {
+		st.chains = 1
+	}
+	for _, p := range []struct {
+		name string
+		v    *float64
+	}{{"alpha0", &st.alpha}, {"sigmax0", &st.sx}, {"sigmaa0", &st.sa}} {
+		switch {
+		case *p.v == 0:
+			*p.v = 1
+		case !(*p.v > 0) || math.IsInf(*p.v, 0):
+			return st, fmt.Errorf("%s must be a finite number > 0, got %v", p.name, *p.v)
+		}
+	}
+	if lam := (st.sx / st.sa) * (st.sx / st.sa); !(lam >= ibpLambdaMin && lam <= ibpLambdaMax) {
+		return st, fmt.Errorf("sigmax0/sigmaa0 = %v/%v is outside the supported ratio range [1e-5, 1e5]", st.sx, st.sa)
+	}
+	if opt.InitZ != nil && st.init == "" {
+		st.init = "given"
+	}
+	switch st.init {
+	case "", "prior":
+		st.init = "prior"
+	case "single":
+	case "given":
+		if opt.InitZ == nil || opt.InitZ.IsEmpty() {
+			return st, errors.New(`init "given" needs InitZ`)
+		}
+		zr, zc := opt.InitZ.Dims()
+		if zr != n {
+			return st, fmt.Errorf("initz has %d rows, X has %d", zr, n)
+		}
+		st.k0 = zc
+		st.z0 = make([]float64, n*zc)
+		for i := 0; i < n; i++ {
+			for j, v := range opt.InitZ.RawRowView(i) {
+				if v != 0 && v != 1 {
+					return st, fmt.Errorf("initz must hold only 0 and 1, got %v at row %d, column %d", v, i, j)
+				}
+				st.z0[i*zc+j] = v
+			}
+		}
+	default:
+		return st, fmt.Errorf(`init must be "prior", "single" or "given", got %q`, st.init)
+	}
+	return st, nil
+}
+
+// ibpChainResult is what one chain hands back.
+type ibpChainResult struct {
+	k, mapK       int
+	z, a, mapZ    []float64 // N×k, k×D, N×mapK
+	mapLogJoint   float64
+	objective     float64 // ‖X − ZA‖²_F of the final sample
+	trace         *IBPTrace
+	alpha, sx, sa float64
+}
+
+func ibpGibbs(ctx context.Context, X *mat.Dense, opt Options, cfg *ibpConfig) (*Result, error) {
+	start := time.Now()
+	st, err := ibpSettingsFrom(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	x := make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		copy(x[i*d:i*d+d], X.RawRowView(i))
+	}
+
+	var done atomic.Int64
+	total := st.chains * st.sweeps
+	report := func(k int, best float64) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{Stage: "sweep", Done: int(done.Add(1)), Total: total, K: k, Best: best})
+		}
+	}
+	results := make([]*ibpChainResult, st.chains)
+	newWorker := func() restartFunc[*ibpChainResult] {
+		return func(r int, rng *rand.Rand) (*ibpChainResult, float64, error) {
+			res, err := ibpRunChain(ctx, cfg, rng, x, n, d, st, report)
+			if err != nil {
+				return nil, 0, err
+			}
+			results[r] = res
+			return res, -res.mapLogJoint, nil
+		}
+	}
+	best, _, _, err := bestOfRestarts(ctx, st.chains, opt.Workers, opt.Seed, newWorker, nil)
+	if err != nil {
+		return nil, err
+	}
+
+	res := &Result{
+		Algorithm:   "ibp",
+		Z:           ibpDense(n, best.k, best.z),
+		A:           ibpDense(best.k, d, best.a),
+		K:           best.k,
+		Objective:   best.objective,
+		BPObjective: best.objective + opt.Lambda2*float64(best.k),
+		Iterations:  st.sweeps,
+		Lambda2:     opt.Lambda2,
+		Trace:       best.trace,
+		MAPZ:        ibpDense(n, best.mapK, best.mapZ),
+		MAPLogJoint: best.mapLogJoint,
+	}
+	// Posterior summaries over the second half of every chain.
+	var cnt int
+	for _, r := range results {
+		res.RestartObjectives = append(res.RestartObjectives, r.objective)
+		for t := st.sweeps / 2; t < st.sweeps; t++ {
+			res.Alpha += r.trace.Alpha[t]
+			res.SigmaX += r.trace.SigmaX[t]
+			res.SigmaA += r.trace.SigmaA[t]
+			k := r.trace.K[t]
+			for len(res.KHistogram) <= k {
+				res.KHistogram = append(res.KHistogram, 0)
+			}
+			res.KHistogram[k]++
+			cnt++
+		}
+	}
+	res.Alpha /= float64(cnt)
+	res.SigmaX /= float64(cnt)
+	res.SigmaA /= float64(cnt)
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// ibpRunChain runs one chain for st.sweeps sweeps and collects its trace, its final
+// sample and its highest-log-joint sample.
+func ibpRunChain(ctx context.Context, cfg *ibpConfig, rng *rand.Rand, x []float64, n, d int,
+	st ibpSettings, report func(k int, best float64)) (*ibpChainResult, error) {
+	var z0 []float64
+	var k0 int
+	switch st.init {
+	case "prior":
+		z0, k0 = ibpDrawPrior(rng, n, st.alpha)
+	case "single":
+		z0, k0 = make([]float64, n), 1
+		for i := range z0 {
+			z0[i] = 1
+		}
+	case "given":
+		z0, k0 = st.z0, st.k0
+	}
+	c := newIBPChain(cfg, rng, x, n, d, z0, k0, st.alpha, st.sx, st.sa)
+
+	S, burn := st.sweeps, st.sweeps/2
+	tr := &IBPTrace{K: make([]int, S), Alpha: make([]float64, S), SigmaX: make([]float64, S),
+		SigmaA: make([]float64, S), LogJoint: make([]float64, S)}
+	res := &ibpChainResult{trace: tr, mapLogJoint: math.Inf(-1)}
+	for t := 0; t < S; t++ {
+		if err := c.sweep(ctx, t, t < burn); err != nil {
+			return nil, err
+		}
+		lj := c.logJoint()
+		tr.K[t], tr.Alpha[t], tr.SigmaX[t], tr.SigmaA[t], tr.LogJoint[t] = c.k, c.alpha, c.sx, c.sa, lj
+		if lj > res.mapLogJoint || res.mapZ == nil {
+			res.mapLogJoint, res.mapK = lj, c.k
+			res.mapZ = c.copyZ(res.mapZ)
+		}
+		report(c.k, res.mapLogJoint)
+	}
+	tr.AcceptX = float64(c.accX) / math.Max(float64(c.nX), 1)
+	tr.AcceptA = float64(c.accA) / math.Max(float64(c.nA), 1)
+	res.k, res.alpha, res.sx, res.sa = c.k, c.alpha, c.sx, c.sa
+	res.z = c.copyZ(nil)
+	res.a = append([]float64(nil), c.H[:c.k*d]...)
+	res.objective = ibpResidualSS(x, res.z, res.a, n, c.k, d)
+	return res, nil
+}
+
+// copyZ returns Z as a flat N×K slice, reusing dst's storage when it is large enough.
+func (c *ibpChain) copyZ(dst []float64) []float64 {
+	if cap(dst) < c.n*c.k {
+		dst = make([]float64, c.n*c.k)
+	}
+	dst = dst[:c.n*c.k]
+	for i := 0; i < c.n; i++ {
+		copy(dst[i*c.k:(i+1)*c.k], c.z[i*c.kc:i*c.kc+c.k])
+	}
+	return dst
+}
+
+// ibpDrawPrior draws an N-row Z from the IBP(α) (Liu & Li App. A, Alg. 2): customers in
+// a random order; the n-th takes each existing dish with probability m_k/n, then
+// Poisson(α/n) new dishes. It returns Z flat N×K and K.
+func ibpDrawPrior(rng *rand.Rand, n int, alpha float64) ([]float64, int) {
+	var cols [][]float64
+	var m []int
+	for pos, i := range rng.Perm(n) {
+		cnt := float64(pos + 1)
+		for f, col := range cols {
+			if rng.Float64()*cnt < float64(m[f]) {
+				col[i] = 1
+				m[f]++
+			}
+		}
+		for range ibpPoisson(rng, alpha/cnt) {
+			col := make([]float64, n)
+			col[i] = 1
+			cols = append(cols, col)
+			m = append(m, 1)
+		}
+	}
+	k := len(cols)
+	z := make([]float64, n*k)
+	for f, col := range cols {
+		for i, v := range col {
+			z[i*k+f] = v
+		}
+	}
+	return z, k
+}
+
+// ibpPoisson draws from Poisson(mean) by counting unit-rate exponential arrivals in
+// [0, mean]; the IBP needs only small means.
+func ibpPoisson(rng *rand.Rand, mean float64) int {
+	k := 0
+	for t := rng.ExpFloat64(); t < mean; t += rng.ExpFloat64() {
+		k++
+	}
+	return k
+}
+
+// ibpResidualSS is ‖X − ZA‖²_F on flat slices (K may be 0).
+func ibpResidualSS(x, z, a []float64, n, k, d int) float64 {
+	var ss float64
+	row := make([]float64, d)
+	for i := 0; i < n; i++ {
+		copy(row, x[i*d:i*d+d])
+		for f := 0; f < k; f++ {
+			if z[i*k+f] != 0 {
+				for j, v := range a[f*d : f*d+d] {
+					row[j] -= v
+				}
+			}
+		}
+		for _, v := range row {
+			ss += v * v
+		}
+	}
+	return ss
+}
+
+// ibpDense wraps a flat r×c slice; with no columns (or rows) it returns an empty matrix,
+// which mat.NewDense cannot represent.
+func ibpDense(r, c int, data []float64) *mat.Dense {
+	if r == 0 || c == 0 {
+		return &mat.Dense{}
+	}
+	return mat.NewDense(r, c, data)
+}

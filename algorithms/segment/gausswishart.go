@@ -1,0 +1,211 @@
+package segment
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/mathext"
+)
+
+// Normal–Wishart prior of every cluster's mean μ and precision Λ (Bishop, PRML §10.2):
+// μ | Λ ~ N(m0, (β0Λ)⁻¹), Λ ~ W(W0, ν0). The features are standardised, so the prior is
+// centred on the data mean m0 = 0 and is weak: β0 = 1 pseudo-observation for the mean,
+// ν0 = D + 2 (the smallest integer degrees of freedom for which E[Λ⁻¹] exists) and
+// W0⁻¹ = σ0²·I, which makes the prior mean of the covariance E[Λ⁻¹] = σ0²·I. σ0 = 0.1
+// (a tenth of the spread of the whole image in each feature) only matters for clusters
+// with few pixels and for feature dimensions in which a segment is flat.
+const (
+	nwBeta0  = 1.0
+	nwSigma0 = 0.1
+)
+
+// nwParams are the parameters of a Normal–Wishart distribution over (μ, Λ).
+type nwParams struct {
+	beta, nu float64
+	m        []float64 // D
+	winv     []float64 // D×D, the inverse scale matrix W⁻¹
+}
+
+// nwCluster holds a cluster's posterior q(μ_c, Λ_c) and what the E-step needs from it.
+type nwCluster struct {
+	nwParams
+	logDetW   float64
+	eLogDetL  float64   // ⟨ln|Λ|⟩, PRML (10.65)
+	w         []float64 // D×D, W
+	u         []float64 // D×D upper triangular, UᵀU = νW, so ν(y−m)ᵀW(y−m) = ‖U(y−m)‖²
+	logLConst float64   // ½⟨ln|Λ|⟩ − (D/2)ln 2π − D/(2β)
+}
+
+// newNWPrior returns the prior of D-dimensional clusters.
+func newNWPrior(d int) nwParams {
+	p := nwParams{beta: nwBeta0, nu: float64(d) + 2, m: make([]float64, d), winv: make([]float64, d*d)}
+	for i := 0; i < d; i++ {
+		p.winv[i*d+i] = nwSigma0 * nwSigma0
+	}
+	return p
+}
+
+func newNWCluster(d int) *nwCluster {
+	return &nwCluster{
+		nwParams: nwParams{m: make([]float64, d), winv: make([]float64, d*d)},
+		w:        make([]float64, d*d),
+		u:        make([]float64, d*d),
+	}
+}
+
+// update sets q(μ, Λ) to the posterior given responsibility-weighted statistics
+// s0 = Σ_n r_n, s1 = Σ_n r_n y_n and s2 = Σ_n r_n y_n y_nᵀ (paper eq. (55); PRML
+// (10.60)–(10.63) written with raw moments):
+// β = β0 + s0, ν = ν0 + s0, m = (β0 m0 + s1)/β, W⁻¹ = W0⁻¹ + s2 + β0 m0m0ᵀ − β m mᵀ.
+func (q *nwCluster) update(prior nwParams, s0 float64, s1, s2 []float64) error {
+	d := len(q.m)
+	q.beta = prior.beta + s0
+	q.nu = prior.nu + s0
+	for i := 0; i < d; i++ {
+		q.m[i] = (prior.beta*prior.m[i] + s1[i]) / q.beta
+	}
+	for i := 0; i < d; i++ {
+		for j := i; j < d; j++ {
+			v := prior.winv[i*d+j] + s2[i*d+j] + prior.beta*prior.m[i]*prior.m[j] - q.beta*q.m[i]*q.m[j]
+			q.winv[i*d+j], q.winv[j*d+i] = v, v
+		}
+	}
+	return q.factor()
+}
+
+// setPrior makes q equal to the prior.
+func (q *nwCluster) setPrior(prior nwParams) error {
+	q.beta, q.nu = prior.beta, prior.nu
+	copy(q.m, prior.m)
+	copy(q.winv, prior.winv)
+	return q.factor()
+}
+
+// factor computes W, ⟨ln|Λ|⟩ and the E-step's Cholesky factor from W⁻¹, once per
+// cluster per iteration, so that the per-pixel work is one triangular product.
+func (q *nwCluster) factor() error {
+	d := len(q.m)
+	var chol mat.Cholesky
+	if ok := chol.Factorize(mat.NewSymDense(d, append([]float64(nil), q.winv...))); !ok {
+		return fmt.Errorf("segment: cluster scale matrix is not positive definite")
+	}
+	q.logDetW = -chol.LogDet()
+	var w mat.SymDense
+	if err := chol.InverseTo(&w); err != nil {
+		return fmt.Errorf("segment: inverting a cluster scale matrix: %w", err)
+	}
+	for i := 0; i < d; i++ {
+		for j := 0; j < d; j++ {
+			q.w[i*d+j] = w.At(i, j)
+		}
+	}
+	var cw mat.Cholesky
+	if ok := cw.Factorize(&w); !ok {
+		return fmt.Errorf("segment: cluster precision matrix is not positive definite")
+	}
+	var u mat.TriDense
+	cw.UTo(&u)
+	s := math.Sqrt(q.nu)
+	for i := 0; i < d; i++ {
+		for j := 0; j < d; j++ {
+			q.u[i*d+j] = s * u.At(i, j)
+		}
+	}
+	q.eLogDetL = eLogDetWishart(q.nu, q.logDetW, d)
+	q.logLConst = 0.5*q.eLogDetL - 0.5*float64(d)*math.Log(2*math.Pi) - 0.5*float64(d)/q.beta
+	return nil
+}
+
+// eLogDetWishart is ⟨ln|Λ|⟩ under W(W, ν): Σ_{i=1..D} ψ((ν+1−i)/2) + D ln 2 + ln|W|.
+func eLogDetWishart(nu, logDetW float64, d int) float64 {
+	s := float64(d)*math.Ln2 + logDetW
+	for i := 1; i <= d; i++ {
+		s += mathext.Digamma((nu + 1 - float64(i)) / 2)
+	}
+	return s
+}
+
+// logWishartB is ln B(W, ν), the log normaliser of the Wishart density (PRML (B.79)).
+func logWishartB(nu, logDetW float64, d int) float64 {
+	fd := float64(d)
+	s := -0.5*nu*logDetW - 0.5*nu*fd*math.Ln2 - 0.25*fd*(fd-1)*math.Log(math.Pi)
+	for i := 1; i <= d; i++ {
+		lg, _ := math.Lgamma((nu + 1 - float64(i)) / 2)
+		s -= lg
+	}
+	return s
+}
+
+// expLogLik is φ = ⟨ln N(y | μ, Λ⁻¹)⟩ under q (paper eq. (52); PRML (10.64)–(10.65)):
+// ½⟨ln|Λ|⟩ − (D/2)ln 2π − ½(D/β + ν(y−m)ᵀW(y−m)). diff is scratch of length D.
+func (q *nwCluster) expLogLik(y, diff []float64) float64 {
+	d := len(q.m)
+	for i := 0; i < d; i++ {
+		diff[i] = y[i] - q.m[i]
+	}
+	var quad float64
+	for i := 0; i < d; i++ {
+		row := q.u[i*d:]
+		var t float64
+		for j := i; j < d; j++ {
+			t += row[j] * diff[j]
+		}
+		quad += t * t
+	}
+	return q.logLConst - 0.5*quad
+}
+
+// kl is KL(q(μ, Λ) ‖ p(μ, Λ)) between two Normal–Wishart distributions, from
+// PRML (10.74) and (10.77): ⟨ln q(μ,Λ)⟩ − ⟨ln p(μ,Λ)⟩ under q.
+func (q *nwCluster) kl(prior nwParams, priorLogDetW float64) float64 {
+	d := len(q.m)
+	fd := float64(d)
+	// ν (m − m0)ᵀ W (m − m0) and ν Tr(W0⁻¹ W).
+	var quad, tr float64
+	for i := 0; i < d; i++ {
+		for j := 0; j < d; j++ {
+			quad += (q.m[i] - prior.m[i]) * q.w[i*d+j] * (q.m[j] - prior.m[j])
+			tr += prior.winv[i*d+j] * q.w[j*d+i]
+		}
+	}
+	eld := q.eLogDetL
+	elnp := 0.5*(fd*math.Log(prior.beta/(2*math.Pi))+eld-fd*prior.beta/q.beta-prior.beta*q.nu*quad) +
+		logWishartB(prior.nu, priorLogDetW, d) + 0.5*(prior.nu-fd-1)*eld - 0.5*q.nu*tr
+	entropyL := -logWishartB(q.nu, q.logDetW, d) - 0.5*(q.nu-fd-1)*eld + 0.5*q.nu*fd
+	elnq := 0.5*eld + 0.5*fd*math.Log(q.beta/(2*math.Pi)) - 0.5*fd - entropyL
+	return elnq - elnp
+}
+
+// copyTo copies q into dst, which must have the same dimension.
+func (q *nwCluster) copyTo(dst *nwCluster) {
+	dst.beta, dst.nu = q.beta, q.nu
+	copy(dst.m, q.m)
+	copy(dst.winv, q.winv)
+	copy(dst.w, q.w)
+	copy(dst.u, q.u)
+	dst.logDetW, dst.eLogDetL, dst.logLConst = q.logDetW, q.eLogDetL, q.logLConst
+}
+
+// mahalanobis is the squared distance between the posterior means of q and o under the
+// average of their expected covariances W⁻¹/ν.
+func (q *nwCluster) mahalanobis(o *nwCluster) float64 {
+	d := len(q.m)
+	s := mat.NewSymDense(d, nil)
+	diff := mat.NewVecDense(d, nil)
+	for i := 0; i < d; i++ {
+		diff.SetVec(i, q.m[i]-o.m[i])
+		for j := i; j < d; j++ {
+			s.SetSym(i, j, 0.5*(q.winv[i*d+j]/q.nu+o.winv[i*d+j]/o.nu))
+		}
+	}
+	var chol mat.Cholesky
+	if !chol.Factorize(s) {
+		return math.Inf(1)
+	}
+	var x mat.VecDense
+	if err := chol.SolveVecTo(&x, diff); err != nil {
+		return math.Inf(1)
+	}
+	return mat.Dot(diff, &x)
+}

@@ -1,0 +1,91 @@
+package segment
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+)
+
+// ColorImage paints every segment in its mean colour.
+func (r *Result) ColorImage() image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, r.Width, r.Height))
+	pal := make([]color.RGBA, len(r.Means))
+	for i, m := range r.Means {
+		pal[i] = color.RGBA{to8(m[0]), to8(m[1]), to8(m[2]), 255}
+	}
+	for n, l := range r.Labels {
+		c := pal[l]
+		i := img.PixOffset(n%r.Width, n/r.Width)
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	return img
+}
+
+// LabelImage returns the label map as a 16-bit grey image: pixel value = label.
+func (r *Result) LabelImage() *image.Gray16 {
+	img := image.NewGray16(image.Rect(0, 0, r.Width, r.Height))
+	for n, l := range r.Labels {
+		img.SetGray16(n%r.Width, n/r.Width, color.Gray16{Y: uint16(l)})
+	}
+	return img
+}
+
+// boundaryColours are the colours BoundaryImage chooses from.
+var boundaryColours = []color.RGBA{
+	{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255},
+	{0, 255, 255, 255}, {255, 0, 255, 255}, {0, 0, 0, 255}, {255, 255, 255, 255},
+}
+
+// BoundaryImage draws img (composited on white) with the segment boundaries of r
+// overlaid as 1-pixel lines: a pixel is on a boundary when its right or lower neighbour
+// has another label. The line colour is the one of red, green, blue, yellow, cyan,
+// magenta, black and white farthest on average from the image's colours. If img is nil
+// or not r's size the boundaries are drawn on white.
+func BoundaryImage(img image.Image, r *Result) image.Image {
+	w, h := r.Width, r.Height
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(out, out.Bounds(), image.White, image.Point{}, draw.Src)
+	if img != nil && img.Bounds().Dx() == w && img.Bounds().Dy() == h {
+		draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Over)
+	}
+	line := farthestColour(out)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			l := r.Labels[y*w+x]
+			if (x+1 < w && r.Labels[y*w+x+1] != l) || (y+1 < h && r.Labels[(y+1)*w+x] != l) {
+				out.SetRGBA(x, y, line)
+			}
+		}
+	}
+	return out
+}
+
+// farthestColour is the boundary colour with the largest mean squared distance to the
+// pixels of img.
+func farthestColour(img *image.RGBA) color.RGBA {
+	var sum [3]float64
+	var sum2 float64
+	n := float64(img.Bounds().Dx() * img.Bounds().Dy())
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		for k := 0; k < 3; k++ {
+			v := float64(img.Pix[i+k])
+			sum[k] += v
+			sum2 += v * v
+		}
+	}
+	best, bd := boundaryColours[0], -1.0
+	for _, c := range boundaryColours {
+		// Σ‖p − c‖² = Σ‖p‖² − 2 c·Σp + n‖c‖².
+		cv := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
+		d := sum2 + n*(cv[0]*cv[0]+cv[1]*cv[1]+cv[2]*cv[2]) - 2*(cv[0]*sum[0]+cv[1]*sum[1]+cv[2]*sum[2])
+		if d > bd {
+			best, bd = c, d
+		}
+	}
+	return best
+}
+
+// to8 maps [0, 1] to 0..255, clamping.
+func to8(v float64) uint8 {
+	return uint8(min(max(v, 0), 1)*255 + 0.5)
+}

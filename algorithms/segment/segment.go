@@ -1,0 +1,99 @@
+package segment
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"time"
+)
+
+// Segment splits img into regions with the method opt.Method and returns the label map
+// and traces. Bad options give an error naming the field; a cancelled ctx stops the run
+// between iterations with ctx.Err().
+func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error) {
+	start := time.Now()
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	p, err := newPixels(img, opt.Texture)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Width: p.W, Height: p.H}
+	var labels []int32
+	switch opt.Method {
+	case MethodKPYP:
+		if int64(p.N)*int64(opt.Truncation) > maxCells {
+			return nil, fmt.Errorf("segment: %d pixels × Truncation %d responsibilities exceed the memory budget of %d",
+				p.N, opt.Truncation, maxCells)
+		}
+		m := newKPYP(p, opt)
+		if err := m.initialise(ctx, opt); err != nil {
+			return nil, err
+		}
+		if opt.LearnLocations || opt.LearnWidths {
+			m.learnLoc, m.learnWidth = opt.LearnLocations, opt.LearnWidths
+		}
+		res.Iterations, res.Bound, err = m.run(ctx, opt)
+		if err != nil {
+			return nil, err
+		}
+		labels = m.labels
+	case MethodKMeans:
+		x, d := clusterFeatures(p)
+		labels, res.Bound, err = kmeansLabels(ctx, x, p.N, d, opt.K, opt.Seed, opt.MaxIter, opt.Workers, opt.Progress)
+		if err != nil {
+			return nil, err
+		}
+		res.Iterations = len(res.Bound)
+	case MethodDPMeans:
+		x, d := clusterFeatures(p)
+		res.Lambda2 = opt.Lambda2
+		if res.Lambda2 == 0 {
+			res.Lambda2 = farthestFirstLambda2(x, p.N, d, opt.K)
+		}
+		labels, res.Bound, err = dpMeans(ctx, x, p.N, d, res.Lambda2, opt.MaxIter, opt.Progress)
+		if err != nil {
+			return nil, err
+		}
+		res.Iterations = len(res.Bound)
+	}
+	res.Labels, res.Segments = compactLabels(labels)
+	res.Means = segmentMeans(p.RGB, res.Labels, res.Segments)
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// compactLabels renumbers labels 0..S−1 in order of first appearance in the raster and
+// returns the new labels and S.
+func compactLabels(labels []int32) ([]int32, int) {
+	out := make([]int32, len(labels))
+	remap := make(map[int32]int32)
+	for i, l := range labels {
+		r, ok := remap[l]
+		if !ok {
+			r = int32(len(remap))
+			remap[l] = r
+		}
+		out[i] = r
+	}
+	return out, len(remap)
+}
+
+// segmentMeans is the mean sRGB colour of each of the s segments.
+func segmentMeans(rgb []float64, labels []int32, s int) [][]float64 {
+	sums := make([]float64, 3*s)
+	counts := make([]float64, s)
+	for n, l := range labels {
+		counts[l]++
+		sums[3*l] += rgb[3*n]
+		sums[3*l+1] += rgb[3*n+1]
+		sums[3*l+2] += rgb[3*n+2]
+	}
+	means := make([][]float64, s)
+	for i := range means {
+		means[i] = []float64{sums[3*i] / counts[i], sums[3*i+1] / counts[i], sums[3*i+2] / counts[i]}
+	}
+	return means
+}

@@ -1,0 +1,77 @@
+package pca
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// BenchmarkFitTabletop is the hot path: the 100 real tabletop photos (100 × 230400) to
+// 100 components. Loading happens in setup and is not timed.
+func BenchmarkFitTabletop(b *testing.B) {
+	Y := loadTabletop(b)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := Fit(Y, Options{Components: DefaultComponents}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFit is the same shape on random data.
+func BenchmarkFit(b *testing.B) {
+	Y := uniform(100, 230400, 5)
+	for b.Loop() {
+		if _, _, err := Fit(Y, Options{Components: DefaultComponents}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFitRandomized is the randomized path on 5000 × 2000.
+func BenchmarkFitRandomized(b *testing.B) {
+	Y := lowRank(5000, 2000, 60, 0.01, 5)
+	for b.Loop() {
+		m, _, err := Fit(Y, Options{Components: DefaultComponents})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if m.Method != "randomized" {
+			b.Fatalf("method %s", m.Method)
+		}
+	}
+}
+
+// BenchmarkGram is the Gram matrix of a centred 100 × 230400 matrix alone.
+func BenchmarkGram(b *testing.B) {
+	Y := uniform(100, 230400, 5)
+	mean := columnMeans(Y, 0.1, 2)
+	for b.Loop() {
+		gram(Y.RawMatrix(), mean, 0.1, workerCount(0))
+	}
+}
+
+// BenchmarkInverseDense maps 100 score rows back to 230400 pixel values each.
+func BenchmarkInverseDense(b *testing.B) {
+	m, X, err := Fit(uniform(100, 230400, 5), Options{Components: DefaultComponents})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out *mat.Dense
+	for b.Loop() {
+		out = m.InverseDense(X)
+	}
+	_ = out
+}
+
+// BenchmarkInverse maps one score row back to pixels, as the views do per feature.
+func BenchmarkInverse(b *testing.B) {
+	m, X, err := Fit(uniform(100, 230400, 5), Options{Components: DefaultComponents})
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst := make([]float64, m.P)
+	for b.Loop() {
+		m.Inverse(X.RawRowView(3), dst)
+	}
+}

@@ -1,0 +1,104 @@
+package pca
+
+import (
+	"errors"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// fitGram computes the top d components of an N × P matrix with N ≤ P from the N × N
+// Gram matrix G = Yc·Ycᵀ of the centred, scaled data Yc: G = UΛUᵀ gives the left
+// singular vectors U and σ² = Λ, so V = Ycᵀ U Σ⁻¹ and the scores are Yc V = U Σ.
+// Yc is never stored: both passes over Y centre one cache-sized column block at a time.
+func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int) (factors, error) {
+	raw := Y.RawMatrix()
+	n := raw.Rows
+	g := gram(raw, mean, inv, workers)
+	var total float64
+	for i := range n {
+		total += g[i*n+i]
+	}
+	if err := checkTotal(total); err != nil {
+		return factors{}, err
+	}
+
+	var eig mat.EigenSym
+	if !eig.Factorize(mat.NewSymDense(n, g), true) {
+		return factors{}, errors.New("pca: eigen-decomposition of the Gram matrix did not converge")
+	}
+	lambda := eig.RawValues() // ascending
+	var U mat.Dense
+	eig.VectorsTo(&U)
+
+	variance := make([]float64, d)
+	for k := range d {
+		variance[k] = lambda[n-1-k]
+	}
+	r, err := strongComponents(variance)
+	if err != nil {
+		return factors{}, err
+	}
+	clear(variance[r:])
+
+	// wt holds Wᵀ = (U Σ⁻¹)ᵀ for the r strong components, row k contiguous for Dgemv.
+	scores := mat.NewDense(n, d, nil)
+	wt := make([]float64, r*n)
+	for k := range r {
+		sigma := math.Sqrt(variance[k])
+		for i := range n {
+			u := U.At(i, n-1-k)
+			wt[k*n+i] = u / sigma
+			scores.Set(i, k, u*sigma)
+		}
+	}
+	V := mat.NewDense(raw.Cols, d, nil)
+	projectColumns(V, raw, mean, inv, wt, r, workers)
+	completeBasis(V, r)
+	return factors{V: V, scores: scores, variance: variance, total: total}, nil
+}
+
+// gram returns the full n × n matrix G = Yc·Ycᵀ (row-major, upper triangle filled),
+// where Yc = Y·inv − 1mᵀ. Column blocks of Yc are packed in turn; within a block, rows
+// are packed and then rows of G updated on all workers. Each entry of G sums its blocks
+// in column order whatever the number of workers, so G is deterministic. (See
+// products.go for why the inner products are gonum's Dgemv.)
+func gram(raw blas64.General, mean []float64, inv float64, workers int) []float64 {
+	n, p := raw.Rows, raw.Cols
+	bw := blockCols(n)
+	g := make([]float64, n*n)
+	pack := make([]float64, n*bw)
+	impl := blas64.Implementation()
+	for p0 := 0; p0 < p; p0 += bw {
+		b := min(bw, p-p0)
+		blk := pack[:n*b]
+		forEach(workers, n, func(_, i int) {
+			packRow(blk[i*b:(i+1)*b], raw, i, p0, mean, inv)
+		})
+		// G[i, i:n] += Yc[i:n, block]·Yc[i, block]ᵀ.
+		forEach(workers, n, func(_, i int) {
+			impl.Dgemv(blas.NoTrans, n-i, b, 1, blk[i*b:], b, blk[i*b:(i+1)*b], 1, 1, g[i*n+i:], 1)
+		})
+	}
+	return g
+}
+
+// completeBasis fills columns r… of V (P × d, first r columns orthonormal) with
+// orthonormal vectors orthogonal to the first r. They are the components the data do
+// not span (zero variance), where Ycᵀu/σ is undefined; any such basis will do. Taking
+// them supported on the first d coordinates makes it a d × r problem: the last d−r
+// columns of the full QR factor of V[0:d, 0:r] are orthonormal and orthogonal to its
+// columns, hence, padded with zeros, to the columns of V.
+func completeBasis(V *mat.Dense, r int) {
+	_, d := V.Dims()
+	if r == d {
+		return
+	}
+	var qr mat.QR
+	qr.Factorize(mat.DenseCopyOf(V.Slice(0, d, 0, r)))
+	var Q mat.Dense
+	qr.QTo(&Q)
+	V.Slice(0, d, r, d).(*mat.Dense).Copy(Q.Slice(0, d, r, d))
+}

@@ -1,0 +1,62 @@
+package pca
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestProductsMatchNaive checks the blocked products with the centred data against
+// plain matrix products, on shapes that span several row chunks and column blocks, a
+// strided input, and different numbers of workers.
+func TestProductsMatchNaive(t *testing.T) {
+	tests := []struct {
+		name    string
+		n, p, l int
+	}{
+		{"small", 7, 20, 3},
+		{"rows over packRows", packRows + 90, 300, 5},
+		{"columns over a block", 30, 3*blockCols(30) + 17, 4},
+	}
+	for _, tt := range tests {
+		big := uniform(tt.n+2, tt.p+3, 61)
+		Y := big.Slice(1, tt.n+1, 2, tt.p+2).(*mat.Dense)
+		const inv = 0.3
+		mean := columnMeans(Y, inv, 2)
+		yc := centred(Y, mean, inv)
+
+		W := uniform(tt.n, tt.l, 62) // for Ycᵀ W
+		X := uniform(tt.p, tt.l, 63) // for Yc X
+		var wantT, want mat.Dense
+		wantT.Mul(yc.T(), W)
+		want.Mul(yc, X)
+		wt := mat.DenseCopyOf(W.T()).RawMatrix().Data
+		for _, workers := range []int{1, 3} {
+			gotT := mat.NewDense(tt.p, tt.l+2, nil) // two spare columns must stay zero
+			projectColumns(gotT, Y.RawMatrix(), mean, inv, wt, tt.l, workers)
+			if d := maxAbsDiff(gotT.Slice(0, tt.p, 0, tt.l), &wantT); d > 1e-12 {
+				t.Fatalf("%s, %d workers: Ycᵀ W off by %v", tt.name, workers, d)
+			}
+			if d := maxAbsDiff(gotT.Slice(0, tt.p, tt.l, tt.l+2), mat.NewDense(tt.p, 2, nil)); d != 0 {
+				t.Fatalf("%s, %d workers: columns beyond r were written", tt.name, workers)
+			}
+			got := mat.NewDense(tt.n, tt.l, nil)
+			got.Apply(func(_, _ int, _ float64) float64 { return 1 }, got) // must be overwritten
+			projectRows(got, Y.RawMatrix(), mean, inv, X, workers)
+			if d := maxAbsDiff(got, &want); d > 1e-12 {
+				t.Fatalf("%s, %d workers: Yc X off by %v", tt.name, workers, d)
+			}
+
+			g := gram(Y.RawMatrix(), mean, inv, workers)
+			var wantG mat.Dense
+			wantG.Mul(yc, yc.T())
+			for i := range tt.n {
+				for j := i; j < tt.n; j++ {
+					if d := g[i*tt.n+j] - wantG.At(i, j); d > 1e-12 || d < -1e-12 {
+						t.Fatalf("%s, %d workers: G[%d,%d] = %v, want %v", tt.name, workers, i, j, g[i*tt.n+j], wantG.At(i, j))
+					}
+				}
+			}
+		}
+	}
+}
