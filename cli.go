@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/segment"
 	"featurelab/app"
 	"featurelab/assets"
 	"featurelab/imgproc"
@@ -152,7 +153,52 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return errors.New("segment: not yet available (KPYP segmentation lands with its own issue)")
+	fs := flag.NewFlagSet("segment", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	method := fs.String("method", segment.MethodKPYP, "segmenter: kpyp|kmeans|dpmeans")
+	truncation := fs.Int("truncation", segment.DefaultTruncation, "KPYP truncation C (most segments)")
+	iters := fs.Int("iters", segment.DefaultMaxIter, "most iterations")
+	k := fs.Int("k", segment.DefaultK, "clusters for --method kmeans (target K for dpmeans)")
+	lambda2 := fs.Float64("lambda2", 0, "λ² for --method dpmeans (0 = farthest-first for --k)")
+	texture := fs.Bool("texture", false, "add local texture features to the colour")
+	seed := fs.Uint64("seed", 1, "random seed")
+	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
+	out := fs.String("out", "featurelab-out", "output folder")
+	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return errors.New("segment takes one image: featurelab segment [flags] IMAGE")
+	}
+	if *truncation < 2 {
+		return fmt.Errorf("truncation must be ≥ 2, got %d", *truncation)
+	}
+	if *iters < 1 {
+		return fmt.Errorf("iters must be ≥ 1, got %d", *iters)
+	}
+	img, err := app.LoadImage(pos[0])
+	if err != nil {
+		return err
+	}
+	opt := segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
+		Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers}
+	progress := newStderrProgress(stderr)
+	res, err := app.Segment(ctx, img, opt, progress.report)
+	progress.done()
+	if err != nil {
+		return err
+	}
+	s := &app.Segmentation{Path: pos[0], Image: img, Result: res}
+	if err := s.WriteOutputs(*out); err != nil {
+		return err
+	}
+	if *jsonOut {
+		return app.WriteJSON(stdout, s.Summary(*method))
+	}
+	fmt.Fprintf(stdout, "%s: %d segments in %d iterations, %.2f s; wrote %s\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
+	return nil
 }
 
 func samplesCmd(args []string, stdout io.Writer) error {

@@ -12,7 +12,7 @@ import (
 const bpPivotTol = 1e-9
 
 // solveA removes the redundant features and then sets A = (Z'Z)⁻¹Z'X (MAD-Bayes Alg. 1,
-// step 2), R = X − ZA and the RSS. It returns the number of features removed.
+// step 2) and the RSS. It returns the number of features removed.
 //
 // A feature is redundant when its column of Z is a combination of the columns before it.
 // The paper names the two cases that make Z'Z singular — a feature owned by nobody, and two
@@ -86,14 +86,19 @@ func (st *bpState) solveA() int {
 			}
 		}
 	}
-	for p := 0; p < k; p++ { // forward: L Y = S
+	// Forward: L Y = S. The fitted sum of squares is tr(S'(Z'Z)⁻¹S) = ‖Y‖², so the RSS
+	// of the least-squares fit is ‖X‖² − ‖Y‖², without forming X − ZA.
+	fit := 0.0
+	for p := 0; p < k; p++ {
 		yp := s[p*d : (p+1)*d]
 		lp := L[p*kc:]
 		for q := 0; q < p; q++ {
 			floats.AddScaled(yp, -lp[q], s[q*d:(q+1)*d])
 		}
 		floats.Scale(1/lp[p], yp)
+		fit += floats.Dot(yp, yp)
 	}
+	st.rss = max(st.xss-fit, 0)
 	for p := k - 1; p >= 0; p-- { // backward: L'A = Y
 		ap := s[p*d : (p+1)*d]
 		for q := p + 1; q < k; q++ {
@@ -106,13 +111,12 @@ func (st *bpState) solveA() int {
 		f := st.feature(j)
 		st.anorm[j] = floats.Dot(f, f)
 	}
-	st.recomputeResiduals()
 	return removed
 }
 
-// cholInverse sets M = (LL')⁻¹ from the lower-triangular k×k factor L; both have stride
+// bpCholInverse sets M = (LL')⁻¹ from the lower-triangular k×k factor L; both have stride
 // kc. work needs k·kc entries. It costs O(k³), once per full recompute.
-func cholInverse(M, L []float64, k, kc int, work []float64) {
+func bpCholInverse(M, L []float64, k, kc int, work []float64) {
 	// W = L⁻¹ (lower triangular), column by column by forward substitution.
 	W := work
 	for c := 0; c < k; c++ {

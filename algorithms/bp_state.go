@@ -21,9 +21,11 @@ type bpState struct {
 	a      []float64 // kcap×D features, row j = feature j
 	anorm  []float64 // ‖a_j‖², kept with a for the flip test
 	owners []int     // rows owning feature j
-	r      []float64 // N×D residuals X − ZA
-	rnorm  []float64 // ‖r_i‖², filled by the A-step and BP-means++
+	r      []float64 // N×D residuals X − ZA, kept by BP-means++ only
+	rnorm  []float64 // ‖r_i‖², kept by BP-means++ only
 	rss    float64   // ‖X − ZA‖²_F
+	xss    float64   // ‖X‖²_F
+	rbuf   []float64 // D: one row's residual
 
 	// Scratch of the A-step and BP-means++, sized by reserve.
 	gram []float64 // kcap×kcap Z'Z
@@ -39,13 +41,16 @@ type bpState struct {
 	live      []int     // kcap: the live feature slots, in order
 	nlive     int
 	q         []float64 // 2^nlive: cᵀGc for every code c over the live features
+	qg        []float64 // q in Gray-code order
+	fl        []uint8   // the Gray walk's steps (see buildExact)
 	b         []float64 // kcap: Ax for the row at hand
 	stale     bool      // the live set changed since q was built
 }
 
 func newBPState(x []float64, n, d int) *bpState {
 	return &bpState{n: n, d: d, x: x, r: make([]float64, n*d), rnorm: make([]float64, n),
-		dots: make([]float64, n), exactMaxK: bpExactMaxK}
+		dots: make([]float64, n), exactMaxK: bpExactMaxK, xss: floats.Dot(x, x),
+		rbuf: make([]float64, d)}
 }
 
 // reserve makes room for at least kmax feature slots, keeping the current ones. It grows
@@ -81,6 +86,18 @@ func (st *bpState) feature(j int) []float64 { return st.a[j*st.d : (j+1)*st.d] }
 
 // zrow returns row i of Z over the slots in use.
 func (st *bpState) zrow(i int) []uint8 { return st.z[i*st.kcap : i*st.kcap+st.k] }
+
+// rowResidual sets st.rbuf = x_i − z_iA and returns it.
+func (st *bpState) rowResidual(i int) []float64 {
+	r := st.rbuf
+	copy(r, st.xrow(i))
+	for j, on := range st.zrow(i) {
+		if on != 0 {
+			floats.Sub(r, st.feature(j))
+		}
+	}
+	return r
+}
 
 // residual returns row i of R.
 func (st *bpState) residual(i int) []float64 { return st.r[i*st.d : (i+1)*st.d] }
@@ -148,7 +165,7 @@ func (st *bpState) removeFeature(j int) {
 	st.k--
 }
 
-// recomputeResiduals sets R = X − ZA, ‖r_i‖² and the RSS from scratch.
+// recomputeResiduals sets R = X − ZA, ‖r_i‖² and the RSS from scratch (for BP-means++).
 func (st *bpState) recomputeResiduals() {
 	st.rss = 0
 	for i := 0; i < st.n; i++ {

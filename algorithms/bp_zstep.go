@@ -40,9 +40,12 @@ func (st *bpState) gramRow(j int) {
 	}
 }
 
-// buildExact lists the live features and tabulates q[c] = cᵀGc for every code c over
-// them (bit p of c stands for the p-th live feature). q[c] extends q[c without its lowest
-// bit j] by G_jj + 2Σ G_jl over the other bits l of c, O(K) per code.
+// buildExact lists the live features and tabulates, for every code c over them (bit p of
+// c stands for the p-th live feature), q[c] = cᵀGc — extending q[c without its lowest bit
+// j] by G_jj + 2Σ G_jl over the other bits l of c — and the same in Gray-code order,
+// qg[g] = q[gray(g)], with the walk's steps: going from gray(g−1) to gray(g) flips bit
+// j = trailing zeros of g, on when gray(g) has it, and fl[g] is j (on) or j+m (off), an
+// index into [b, −b].
 func (st *bpState) buildExact() {
 	m := 0
 	for j := 0; j < st.k; j++ {
@@ -52,12 +55,15 @@ func (st *bpState) buildExact() {
 		}
 	}
 	st.nlive = m
-	if need := 1 << m; len(st.q) < need {
-		st.q = make([]float64, need)
+	n := 1 << m
+	if len(st.q) < n {
+		st.q = make([]float64, n)
+		st.qg = make([]float64, n)
+		st.fl = make([]uint8, n)
 	}
-	q, kc := st.q, st.kcap
+	q, kc := st.q[:n], st.kcap
 	q[0] = 0
-	for c := 1; c < 1<<m; c++ {
+	for c := 1; c < n; c++ {
 		p := bits.TrailingZeros(uint(c))
 		rest := c & (c - 1)
 		row := st.g[st.live[p]*kc:]
@@ -67,8 +73,24 @@ func (st *bpState) buildExact() {
 		}
 		q[c] = q[rest] + s
 	}
+	qg, fl := st.qg[:n], st.fl[:n]
+	for g := range qg {
+		gc := bpGray(g)
+		qg[g] = q[gc]
+		if g > 0 {
+			j := bits.TrailingZeros(uint(g))
+			if gc>>j&1 != 0 {
+				fl[g] = uint8(j)
+			} else {
+				fl[g] = uint8(j + m)
+			}
+		}
+	}
 	st.stale = false
 }
+
+// bpGray returns the g-th code of the reflected binary Gray code.
+func bpGray(g int) uint64 { return uint64(g ^ g>>1) }
 
 // bpCodeDot returns Σ b_p over the bits p of code c.
 func bpCodeDot(c uint64, b []float64) float64 {
@@ -86,9 +108,10 @@ func bpCodeDot(c uint64, b []float64) float64 {
 //
 // with b = Ax_i, walking all codes in Gray-code order so consecutive codes differ in one bit
 // and cost O(1) each. The current code is kept unless another beats it by more than
-// rounding, and a code that would leave no feature at all is not allowed. It updates the
-// residual, Z and the owner counts and returns the number of bits changed.
-func (st *bpState) exactRow(i int, lambda2 float64) int {
+// rounding, and a code that would leave no feature at all is not allowed. It updates Z and
+// the owner counts and returns the number of bits changed and the row's new squared
+// residual ‖x_i − z_iA‖².
+func (st *bpState) exactRow(i int, lambda2 float64) (int, float64) {
 	if st.stale {
 		st.buildExact()
 	}
@@ -97,9 +120,11 @@ func (st *bpState) exactRow(i int, lambda2 float64) int {
 	zi := st.zrow(i)
 	x := st.xrow(i)
 	b := st.b[:m]
+	var bb [2 * bpExactMaxK]float64
 	var cur, sole uint64
 	for p, j := range live {
-		b[p] = floats.Dot(st.feature(j), x)
+		v := floats.Dot(st.feature(j), x)
+		b[p], bb[p], bb[p+m] = v, v, -v
 		if zi[j] != 0 {
 			cur |= 1 << p
 			if st.owners[j] == 1 {
@@ -107,49 +132,60 @@ func (st *bpState) exactRow(i int, lambda2 float64) int {
 			}
 		}
 	}
-	all := uint64(1)<<m - 1
-	q := st.q[:1<<m]
-	curVal := q[cur] - 2*bpCodeDot(cur, b) - lambda2*float64(bits.OnesCount64(sole&^cur))
+	n := 1 << m
+	q, qg, fl := st.q[:n], st.qg[:n], st.fl[:n]
+	lin := bpCodeDot(cur, b)
+	curVal := q[cur] - 2*lin - lambda2*float64(bits.OnesCount64(sole&^cur))
 	xx := floats.Dot(x, x)
 	thr := curVal - bpFlipTol*(xx+math.Abs(curVal))
-	best := cur
-	var c uint64
-	var lin float64
-	for g := range q {
-		if g > 0 {
-			bit := uint64(1) << bits.TrailingZeros(uint(g))
-			if c&bit != 0 {
-				lin -= b[bits.TrailingZeros64(bit)]
-			} else {
-				lin += b[bits.TrailingZeros64(bit)]
+	bestG := -1
+	all := uint64(1)<<m - 1
+	for start := 0; start < n; start += bpGrayResync {
+		end := min(start+bpGrayResync, n)
+		// Each block starts from the code's bits, so rounding cannot build up.
+		lin := bpCodeDot(bpGray(start), b)
+		if sole == 0 {
+			// No feature can be lost: the plain quadratic.
+			if v := qg[start] - 2*lin; v < thr {
+				thr, bestG = v, start
 			}
-			c ^= bit
+			for g := start + 1; g < end; g++ {
+				lin += bb[fl[g]%(2*bpExactMaxK)]
+				if v := qg[g] - 2*lin; v < thr {
+					thr, bestG = v, g
+				}
+			}
+			continue
 		}
-		if g%bpGrayResync == 0 {
-			lin = bpCodeDot(c, b)
-		}
-		lost := sole &^ c
-		if lost == all {
-			continue // every feature would go: K ≥ 1 is kept
-		}
-		if v := q[c] - 2*lin - lambda2*float64(bits.OnesCount64(lost)); v < thr {
-			thr, best = v, c
+		for g := start; g < end; g++ {
+			if g > start {
+				lin += bb[fl[g]%(2*bpExactMaxK)]
+			}
+			lost := sole &^ bpGray(g)
+			if lost == all {
+				continue // every feature would go: K ≥ 1 is kept
+			}
+			if v := qg[g] - 2*lin - lambda2*float64(bits.OnesCount64(lost)); v < thr {
+				thr, bestG = v, g
+			}
 		}
 	}
+	best := cur
+	if bestG >= 0 {
+		best = bpGray(bestG)
+	}
+	rr := max(xx+q[best]-2*bpCodeDot(best, b), 0)
 	if best == cur {
-		return 0
+		return 0, rr
 	}
-	r := st.residual(i)
 	changed := 0
 	for diff := best ^ cur; diff != 0; diff &= diff - 1 {
 		p := bits.TrailingZeros64(diff)
 		j := live[p]
 		if best&(1<<p) != 0 {
-			floats.Sub(r, st.feature(j))
 			zi[j] = 1
 			st.owners[j]++
 		} else {
-			floats.Add(r, st.feature(j))
 			zi[j] = 0
 			st.owners[j]--
 			if st.owners[j] == 0 {
@@ -159,5 +195,5 @@ func (st *bpState) exactRow(i int, lambda2 float64) int {
 		}
 		changed++
 	}
-	return changed
+	return changed, rr
 }

@@ -73,7 +73,7 @@ func (w *bpWorker) run(ctx context.Context, lambda2 float64, maxIter int, rng *r
 		w.order[i] = i
 	}
 	rng.Shuffle(len(w.order), func(i, j int) { w.order[i], w.order[j] = w.order[j], w.order[i] })
-	st.plusPlus(lambda2, rng)
+	st.plusPlus(lambda2, rng.Uint64()&1 == 0, rng)
 	obj := bpObjective(st.rss, lambda2, st.k)
 	if trace != nil {
 		*trace = append(*trace, obj)
@@ -113,20 +113,24 @@ func (st *bpState) sweep(order []int, lambda2 float64) int {
 	st.stale = true
 	changes := 0
 	for _, i := range order {
-		r := st.residual(i)
+		var ch int
+		var rr float64
 		if st.alive <= st.exactMaxK {
-			changes += st.exactRow(i, lambda2)
+			ch, rr = st.exactRow(i, lambda2)
 		} else {
-			changes += st.flipRow(i, lambda2)
+			ch, rr = st.flipRow(i, lambda2)
 		}
-		if rr := floats.Dot(r, r); rr > lambda2 {
+		changes += ch
+		if rr > lambda2 {
 			// A new feature equal to the residual zeroes it: the objective changes by
-			// λ² − ‖r‖² < 0.
-			j := st.addFeature(r, i)
-			clear(r)
-			st.gramRow(j)
-			st.stale = true
-			changes++
+			// λ² − ‖r‖² < 0. (rr came from the code's value; check it on r itself.)
+			r := st.rowResidual(i)
+			if floats.Dot(r, r) > lambda2 {
+				j := st.addFeature(r, i)
+				st.gramRow(j)
+				st.stale = true
+				changes++
+			}
 		}
 	}
 	return changes
@@ -136,9 +140,9 @@ func (st *bpState) sweep(order []int, lambda2 float64) int {
 // to whichever value gives the lower objective. The row's residual r is kept up to date,
 // so a trial costs one dot product: flipping z_ik on changes ‖r‖² by ‖a_k‖² − 2r·a_k, off
 // by ‖a_k‖² + 2r·a_k; a flip that leaves feature k with no owner also removes it and earns
-// λ² back. It returns the number of flips made.
-func (st *bpState) flipRow(i int, lambda2 float64) int {
-	r := st.residual(i)
+// λ² back. It returns the number of flips made and the row's new squared residual.
+func (st *bpState) flipRow(i int, lambda2 float64) (int, float64) {
+	r := st.rowResidual(i)
 	zi := st.zrow(i)
 	rr := floats.Dot(r, r)
 	changes := 0
@@ -178,5 +182,5 @@ func (st *bpState) flipRow(i int, lambda2 float64) int {
 			changes++
 		}
 	}
-	return changes
+	return changes, rr
 }

@@ -7,51 +7,54 @@ import (
 )
 
 // plusPlus sets st to the BP-means++ initialisation of MAD-Bayes §5, the feature analogue
-// of K-means++:
+// of K-means++. It starts in one of two ways, chosen by the caller:
 //
-//  1. feature 1 is the mean of all rows, owned by every row (the paper's "base feature,
-//     shared amongst all the data");
-//  2. then, repeatedly, a row n is drawn with probability ∝ its squared residual
-//     ‖x_n − z_nA‖², the proposed feature is that residual, and every row takes it when
-//     that lowers its own squared residual; the proposal is kept while it lowers the
-//     BP-means objective ‖X − ZA‖² + λ²K, and the first one that does not ends the
-//     initialisation.
+//   - withBase (the paper): feature 1 is the mean of all rows, owned by every row — the
+//     "base feature, shared amongst all the data" the feature algorithms tend to prefer;
+//   - without (the reference code, bp_means_plus_plus.m): no features at all.
+//
+// Then, repeatedly, a row n is drawn with probability ∝ its squared residual
+// ‖x_n − z_nA‖², the proposed feature is that residual, and every row takes it when that
+// lowers its own squared residual. A proposal is kept while it lowers the BP-means
+// objective ‖X − ZA‖² + λ²K; the first one that does not ends the initialisation. The
+// first feature is always kept, so there is at least one: a result needs a feature, and
+// on centred data (PCA scores) the mean is 0 and pays nothing, yet the A-step turns it
+// into the common background as soon as other features exist.
 //
 // Each kept proposal zeroes the residual of the row it came from, so at most N are kept.
-// The base is kept even when it does not pay its λ² (on centred data, such as PCA scores,
-// the mean is 0): a result needs at least one feature, and on such data the A-step turns
-// the base into the common background as soon as other features exist.
-var bpNoBase = false
-
-func (st *bpState) plusPlus(lambda2 float64, rng *rand.Rand) {
+func (st *bpState) plusPlus(lambda2 float64, withBase bool, rng *rand.Rand) {
 	n, d := st.n, st.d
 	st.k, st.alive = 0, 0
 	st.reserve(1)
-	mean := st.s[:d] // scratch until the A-step
-	clear(mean)
-	for i := 0; i < n; i++ {
-		floats.Add(mean, st.xrow(i))
+	if !withBase && st.allZero() {
+		withBase = true // nothing to sample from: the base (0) is the one feature
 	}
-	floats.Scale(1/float64(n), mean)
-	if bpNoBase {
-		copy(st.r, st.x)
-		st.rss = 0
+	if withBase {
+		mean := st.s[:d] // scratch until the A-step
+		clear(mean)
 		for i := 0; i < n; i++ {
-			st.rnorm[i] = floats.Dot(st.residual(i), st.residual(i))
-			st.rss += st.rnorm[i]
+			floats.Add(mean, st.xrow(i))
 		}
-	} else {
+		floats.Scale(1/float64(n), mean)
 		st.addFeature(mean, 0)
 		for i := 0; i < n; i++ {
 			st.z[i*st.kcap] = 1
 		}
 		st.owners[0] = n
 		st.recomputeResiduals()
+	} else {
+		copy(st.r, st.x)
+		st.rss = 0
+		for i := 0; i < n; i++ {
+			r := st.residual(i)
+			st.rnorm[i] = floats.Dot(r, r)
+			st.rss += st.rnorm[i]
+		}
 	}
 	obj := bpObjective(st.rss, lambda2, st.k)
 
 	for st.rss > 0 {
-		pick := sampleIndex(st.rnorm, st.rss, rng)
+		pick := bpSample(st.rnorm, st.rss, rng)
 		st.reserve(st.k + 1)
 		j := st.k
 		a := st.a[j*d : (j+1)*d]
@@ -68,7 +71,7 @@ func (st *bpState) plusPlus(lambda2 float64, rng *rand.Rand) {
 				rss += st.rnorm[i]
 			}
 		}
-		if !(bpObjective(rss, lambda2, st.k+1) < obj) {
+		if st.k > 0 && !(bpObjective(rss, lambda2, st.k+1) < obj) {
 			break
 		}
 		st.addFeature(a, pick)
@@ -89,9 +92,9 @@ func (st *bpState) plusPlus(lambda2 float64, rng *rand.Rand) {
 	}
 }
 
-// sampleIndex draws i with probability w[i]/total; total is the sum of the non-negative
+// bpSample draws i with probability w[i]/total; total is the sum of the non-negative
 // weights and must be > 0.
-func sampleIndex(w []float64, total float64, rng *rand.Rand) int {
+func bpSample(w []float64, total float64, rng *rand.Rand) int {
 	u := rng.Float64() * total
 	last := 0
 	for i, v := range w {
@@ -105,4 +108,14 @@ func sampleIndex(w []float64, total float64, rng *rand.Rand) int {
 		u -= v
 	}
 	return last // rounding left u a hair above the sum
+}
+
+// allZero reports whether every entry of X is 0.
+func (st *bpState) allZero() bool {
+	for _, v := range st.x {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -37,7 +37,15 @@ type IBPTrace struct {
 // does not depend on the number of workers. The reported chain is the one whose best
 // sample has the highest log joint. Result.Z is its final allocation and Result.A the
 // posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X; Alpha, SigmaX,
-// SigmaA and KHistogram summarise the second half of the sweeps of all chains.
+// SigmaA and KHistogram summarise the second half of its sweeps. RestartObjectives holds
+// every chain's final ‖X − ZA‖²_F.
+//
+// Besides the row-wise Gibbs updates of Liu & Li, each sweep draws the shared features
+// of a row in random blocks of up to 6 jointly, and proposes column moves (ibp_moves.go)
+// that re-express features without changing the fit; both leave the posterior unchanged
+// and let the chain leave the combination-feature modes that row-wise flips cannot.
+// No sampler of this kind is guaranteed to find the best mode in a fixed number of
+// sweeps; more Chains make it likelier.
 // Objective is ‖X − ZA‖²_F and BPObjective adds opt.Lambda2·K. A run that ends with no
 // features returns empty Z and A. Progress reports Stage "sweep".
 func IBPGibbs(ctx context.Context, X *mat.Dense, opt Options) (*Result, error) {
@@ -186,25 +194,27 @@ func ibpGibbs(ctx context.Context, X *mat.Dense, opt Options, cfg *ibpConfig) (*
 		MAPZ:        ibpDense(n, best.mapK, best.mapZ),
 		MAPLogJoint: best.mapLogJoint,
 	}
-	// Posterior summaries over the second half of every chain.
-	var cnt int
 	for _, r := range results {
 		res.RestartObjectives = append(res.RestartObjectives, r.objective)
-		for t := st.sweeps / 2; t < st.sweeps; t++ {
-			res.Alpha += r.trace.Alpha[t]
-			res.SigmaX += r.trace.SigmaX[t]
-			res.SigmaA += r.trace.SigmaA[t]
-			k := r.trace.K[t]
-			for len(res.KHistogram) <= k {
-				res.KHistogram = append(res.KHistogram, 0)
-			}
-			res.KHistogram[k]++
-			cnt++
-		}
 	}
-	res.Alpha /= float64(cnt)
-	res.SigmaX /= float64(cnt)
-	res.SigmaA /= float64(cnt)
+	// Posterior summaries over the second half of the reported chain. Chains stuck in
+	// different modes would make a pooled summary describe no mode at all.
+	tr := best.trace
+	half := st.sweeps / 2
+	for t := half; t < st.sweeps; t++ {
+		res.Alpha += tr.Alpha[t]
+		res.SigmaX += tr.SigmaX[t]
+		res.SigmaA += tr.SigmaA[t]
+		k := tr.K[t]
+		for len(res.KHistogram) <= k {
+			res.KHistogram = append(res.KHistogram, 0)
+		}
+		res.KHistogram[k]++
+	}
+	cnt := float64(st.sweeps - half)
+	res.Alpha /= cnt
+	res.SigmaX /= cnt
+	res.SigmaA /= cnt
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }

@@ -62,22 +62,15 @@ type ibpChain struct {
 // dropped.
 func newIBPChain(cfg *ibpConfig, rng *rand.Rand, x []float64, n, d int, z0 []float64, k0 int,
 	alpha, sx, sa float64) *ibpChain {
-	c := &ibpChain{cfg: cfg, rng: rng, n: n, d: d, x: x, alpha: alpha, sx: sx, sa: sa,
+	c := &ibpChain{cfg: cfg, rng: rng, n: n, d: d, alpha: alpha, sx: sx, sa: sa,
 		stepX: cfg.step0, stepA: cfg.step0}
-	for _, v := range x {
-		c.trXX += v * v
-	}
+	c.xSum = make([]float64, d)
+	c.setData(x)
 	for j := 1; j <= n; j++ {
 		c.hN += 1 / float64(j)
 	}
 	c.lgN1, _ = math.Lgamma(float64(n + 1))
 	c.e = make([]float64, d)
-	c.xSum = make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j, v := range x[i*d : i*d+d] {
-			c.xSum[j] += v
-		}
-	}
 	c.hk = make([]float64, d)
 	c.perm = make([]int, n)
 	for i := range c.perm {
@@ -109,6 +102,21 @@ func newIBPChain(cfg *ibpConfig, rng *rand.Rand, x []float64, n, d int, z0 []flo
 	}
 	c.refresh()
 	return c
+}
+
+// setData points the chain at the data x (N×D, flat) and computes tr(X'X) and Σ_i x_i.
+// The caller must refresh before sampling.
+func (c *ibpChain) setData(x []float64) {
+	c.x, c.trXX = x, 0
+	for _, v := range x {
+		c.trXX += v * v
+	}
+	clear(c.xSum)
+	for i := 0; i < c.n; i++ {
+		for j, v := range x[i*c.d : i*c.d+c.d] {
+			c.xSum[j] += v
+		}
+	}
 }
 
 // lambda is σ_X²/σ_A², the ridge of W = Z'Z + λI.
@@ -506,7 +514,7 @@ func (c *ibpChain) sweep(ctx context.Context, t int, adapt bool) error {
 	c.sampleAlpha()
 	c.gram(-1)
 	c.logLik, _ = c.logLikAt(c.sx, c.sa)
-	c.columnMoves(c.cfg.colMoves * max(c.k, 1))
+	c.columnMoves(c.cfg.colMoves)
 	c.sampleSigmas(t, adapt)
 	c.invert(c.lambda())
 	return nil

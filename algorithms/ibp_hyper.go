@@ -23,7 +23,9 @@ type ibpConfig struct {
 	// block is the largest block of shared features of a row drawn jointly (1: one at a
 	// time, as in Liu & Li Alg. 1).
 	block int
-	// colMoves·max(K, 1) column moves are proposed per sweep (0: none).
+	// colMoves column moves are proposed per sweep (0: none). The number must not depend
+	// on the state (say on K): a state-dependent number of π-invariant steps is not
+	// π-invariant, and the Geweke test sees the bias.
 	colMoves int
 	// step0 is the initial random-walk standard deviation of the log σ proposals.
 	step0 float64
@@ -53,7 +55,7 @@ const (
 	ibpMHSteps    = 5
 	ibpStep0      = 0.1
 	ibpBlock      = 6
-	ibpColMoves   = 3
+	ibpColMoves   = 20
 	// ibpTargetAccept is the acceptance rate the burn-in adaptation steers toward.
 	ibpTargetAccept = 0.35
 	// ibpLambdaMin and ibpLambdaMax bound λ = σ_X²/σ_A²: proposals outside are rejected,

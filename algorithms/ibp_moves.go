@@ -106,7 +106,7 @@ func (c *ibpChain) pairMove(reflect bool) {
 	}
 
 	// Save column t of Z, row t of G and B, then apply.
-	oldZ, oldG, oldB := c.idxF(c.n), c.col[:k], c.hk
+	oldZ, oldG, oldB := c.saveBuf(c.n), c.col[:k], c.hk
 	for i := 0; i < c.n; i++ {
 		oldZ[i] = c.z[i*kc+t]
 	}
@@ -146,9 +146,8 @@ func (c *ibpChain) pairMove(reflect bool) {
 	c.m[t] = oldM
 }
 
-// idxF returns scratch of length n for a saved column (the row-order buffer as float
-// storage would be a type pun; keep a dedicated one).
-func (c *ibpChain) idxF(n int) []float64 {
+// saveBuf returns scratch of length n for a saved column of Z.
+func (c *ibpChain) saveBuf(n int) []float64 {
 	if cap(c.colSave) < n {
 		c.colSave = make([]float64, n)
 	}

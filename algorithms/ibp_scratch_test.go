@@ -231,3 +231,34 @@ func TestIBPScratchVariants(t *testing.T) {
 		t.Log(v, bad, ks)
 	}
 }
+
+func TestIBPScratchTrap(t *testing.T) {
+	X, feats := scratchTetris(1)
+	n, d := X.Dims()
+	res, _ := IBPGibbs(context.Background(), X, Options{Seed: 8})
+	truth := make([][]int, n)
+	for i := 0; i < n; i++ {
+		for _, f := range feats {
+			var dot float64
+			for p := range f {
+				dot += f[p] * X.At(i, p)
+			}
+			b := 0
+			if dot > 2 {
+				b = 1
+			}
+			truth[i] = append(truth[i], b)
+		}
+	}
+	_ = d
+	for f := 0; f < res.K; f++ {
+		cnt := map[[2]int]int{}
+		for i := 0; i < n; i++ {
+			if res.Z.At(i, f) == 1 {
+				cnt[[2]int{truth[i][0], truth[i][2]}]++
+			}
+		}
+		a := res.A.RawRowView(f)
+		t.Logf("f%d A,C counts %v  value %.1f", f, cnt, a[:24])
+	}
+}

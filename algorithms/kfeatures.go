@@ -30,14 +30,16 @@ const kfReseedRounds = 2
 // of all rows and every row owns it; feature k > 1 is the residual of a row drawn with
 // probability proportional to its squared residual, and is owned by the rows whose residual
 // it lowers. Odd restarts, and all restarts on centred data (PCA scores, whose mean is
-// zero), draw feature 1 the same way instead of using the mean, as the reference code
-// does: the mean base is a poor start for data without a shared background. Then Z-steps and A-steps alternate until Z stops changing (at most
-// opt.MaxIter, default 1000, Z-steps). The Z-step is exact for K ≤ 16 (all 2^K codes of a
-// row are compared) and coordinate flips above. The A-step is A = (Z'Z)⁻¹Z'X. When Z'Z is
-// singular — a feature nobody owns, or a column of Z that is a combination of the others —
-// the later such feature is re-seeded from the row with the largest residual, as in the
-// initialisation; if that cannot help (every row is already fitted exactly) the feature is
-// dropped, so Result.K can be smaller than opt.K. The objective never rises.
+// zero), draw feature 1 that way too instead of using the mean, as the reference code
+// does: the mean base is a poor start for data without a shared background. Then Z-steps
+// and A-steps alternate until Z stops changing (at most opt.MaxIter, default 1000,
+// Z-steps). The Z-step is exact for K ≤ 16 (all 2^K codes of a row are compared) and
+// coordinate flips above; a row keeps its code unless another is strictly better. The
+// A-step is A = (Z'Z)⁻¹Z'X. When Z'Z is singular — a feature nobody owns, or a column of Z
+// that is a combination of the others — the later such feature is re-seeded from the row
+// with the largest residual, as in the initialisation; if that cannot help (every row is
+// already fitted exactly) the feature is dropped, so Result.K can be smaller than opt.K.
+// The objective never rises.
 //
 // K must lie in 1…min(64, N): with more features than rows Z'Z is always singular.
 // BPObjective is Objective + λ²K with λ² = opt.Lambda2. Progress reports Stage "restart".

@@ -101,7 +101,7 @@ func (w *kfWork) run(ctx context.Context, r int, rng *rand.Rand) (obj float64, i
 			w.trace(iters, afterZ, w.objective())
 		}
 	}
-	if !fresh { // only when MaxIter stops a run after its first Z-step
+	if !fresh { // defensive: every iteration that does not stop ends with an A-step
 		w.aStep()
 	}
 	// At the least-squares A, ‖X − ZA‖² = ‖X‖² − ⟨A, Z'X⟩ (because Z'ZA = Z'X). Rounding
@@ -148,23 +148,10 @@ func (w *kfWork) initialise(rng *rand.Rand, meanBase bool) {
 		}
 	}
 	for w.k < w.kMax {
-		if kfRefine && w.k >= 1 {
-			w.rebuild()
-			for it := 0; it < 50; it++ {
-				w.aStep()
-				if !w.zStep() {
-					break
-				}
-			}
-			w.aStep()
-			w.residualNorms()
-		}
 		w.addFeature(w.sampleRow(rng))
 	}
 	w.rebuild()
 }
-
-var kfRefine = false
 
 // sampleRow draws a row with probability proportional to its squared residual (uniformly
 // when every residual is zero).

@@ -88,9 +88,9 @@ type Result struct {
 	// IBP Gibbs sampler.
 
 	// Alpha, SigmaX and SigmaA are the posterior means of α, σ_X and σ_A over the second
-	// half of the sweeps, pooled over chains.
+	// half of the sweeps of the reported chain.
 	Alpha, SigmaX, SigmaA float64
-	// KHistogram[k] counts the second-half sweeps (all chains) that ended with K = k.
+	// KHistogram[k] counts the reported chain's second-half sweeps that ended with K = k.
 	KHistogram []int
 	// Trace is the per-sweep record of the reported chain.
 	Trace *IBPTrace

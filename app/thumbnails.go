@@ -30,4 +30,3 @@ func Thumbnail(img image.Image, size int) image.Image {
 	scale := max(1, size/max(b.Dx(), b.Dy()))
 	return imaging.Resize(img, b.Dx()*scale, b.Dy()*scale, imaging.NearestNeighbor)
 }
-

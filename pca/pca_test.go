@@ -413,3 +413,32 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeMismatchPanics: a score or pixel row of the wrong length is a programming
+// error, reported like gonum's shape errors with a message that says what was expected.
+func TestShapeMismatchPanics(t *testing.T) {
+	m, _, err := Fit(uniform(5, 8, 1), Options{Components: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		call func()
+		want string
+	}{
+		{"Inverse", func() { m.Inverse(make([]float64, 4), nil) }, "want 3"},
+		{"InverseDense", func() { m.InverseDense(mat.NewDense(2, 4, nil)) }, "want 3"},
+		{"Transform", func() { m.Transform(make([]float64, 7), nil) }, "want 8"},
+	}
+	for _, tt := range tests {
+		func() {
+			defer func() {
+				r := recover()
+				if s, ok := r.(string); !ok || !strings.Contains(s, tt.want) {
+					t.Fatalf("%s: panic %v, want one containing %q", tt.name, r, tt.want)
+				}
+			}()
+			tt.call()
+		}()
+	}
+}

@@ -96,8 +96,8 @@ func TestTabletop(t *testing.T) {
 	}
 	kept := sumSquares(X)
 	k1 := bestOneFeature(X, 20, 1)
-	t.Logf("tabletop: D = %d by %s, kept variance ‖X‖² = %.3f of %.3f; best K=1 objective %.3f (reference %.3f); first explained ratios %.4f",
-		m.D, m.Method, kept, m.TotalVariance, k1, referenceK1, m.ExplainedRatio()[:3])
+	t.Logf("tabletop: D = %d by %s, kept variance ‖X‖² = %.3f of %.3f; best K=1 objective %.3f (reference %.3f); explained ratios %.4f … %.2g",
+		m.D, m.Method, kept, m.TotalVariance, k1, referenceK1, m.ExplainedRatio()[:3], m.ExplainedRatio()[m.D-1])
 	if m.D != 99 || m.Method != "gram" {
 		t.Fatalf("D = %d by %s, want 99 by gram", m.D, m.Method)
 	}

@@ -11,9 +11,15 @@ import (
 // still preferring spatially compact segments.
 const locationWeight = 0.5
 
+// initLocationWeight is the weight of the locations in the K-means that starts the
+// KPYP: larger, so its C clusters are compact patches (like superpixels) that the
+// kernel prior and the merge moves can join, rather than colour classes scattered over
+// the image.
+var initLocationWeight = 2.0
+
 // clusterFeatures returns the N×(D+2) matrix of standardised features followed by the
 // standardised, weighted locations (row/H, col/W) that K-means and DP-means cluster.
-func clusterFeatures(p *pixels) ([]float64, int) {
+func clusterFeatures(p *pixels, locationWeight float64) ([]float64, int) {
 	d := p.D + 2
 	f := make([]float64, p.N*d)
 	for n := 0; n < p.N; n++ {

@@ -31,6 +31,9 @@ type kpyp struct {
 	prior        nwParams
 	priorLogDetW float64
 	clusters     []*nwCluster
+	// The clusters' E-step parameters packed flat for the pixel loop: means (C×D), the
+	// factors U_c with UᵀU = νW (C×D×D) and the constants of φ (C).
+	mu, u, lconst []float64
 
 	// R is N×C: R[n·C + c] = q(z_n = c).
 	R      []float64
@@ -59,6 +62,9 @@ type kpyp struct {
 	scratch [][]float64
 }
 
+// expUnderflow is the argument below which math.Exp returns 0.
+const expUnderflow = -745.2
+
 // Layout of a pass's partial sums.
 const (
 	accBound   = iota // Σ_n log-normaliser of q(z_n) + Σ_cells stick terms
@@ -85,6 +91,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	m.chunkRows = max(1, chunkPixels/(m.cell*p.W))
 	m.kr, m.kc = make([]float64, m.GH*c), make([]float64, m.GW*c)
 	m.priorLogDetW = -float64(d) * math.Log(nwSigma0*nwSigma0)
+	m.mu, m.u, m.lconst = make([]float64, c*d), make([]float64, c*d*d), make([]float64, c)
 	m.clusters = make([]*nwCluster, c)
 	for i := range m.clusters {
 		m.clusters[i] = newNWCluster(d)
@@ -151,7 +158,57 @@ func (m *kpyp) thetaStep() error {
 			return fmt.Errorf("%w (cluster %d)", err, c)
 		}
 	}
+	m.packClusters()
 	return nil
+}
+
+// packClusters copies the clusters' E-step parameters into mu, u and lconst.
+func (m *kpyp) packClusters() {
+	D := m.D
+	for c, q := range m.clusters {
+		copy(m.mu[c*D:(c+1)*D], q.m)
+		copy(m.u[c*D*D:(c+1)*D*D], q.u)
+		m.lconst[c] = q.logLConst
+	}
+}
+
+// expLogLiks sets a_c = e_c + φ_nc for every cluster c, where φ_nc = ⟨ln p(y_n|θ_c)⟩
+// (eq. (52); PRML (10.64)–(10.65)) = const_c − ½‖U_c(y_n − m_c)‖². It returns the
+// largest a_c and its cluster.
+func (m *kpyp) expLogLiks(a, e, yn, diff []float64) (int, float64) {
+	C, D := m.C, m.D
+	best, amax := 0, math.Inf(-1)
+	for c := 0; c < C; c++ {
+		mu := m.mu[c*D : (c+1)*D]
+		u := m.u[c*D*D : (c+1)*D*D]
+		var quad float64
+		if D == 3 {
+			// Unrolled: the plain colour model is the common case.
+			d0, d1, d2 := yn[0]-mu[0], yn[1]-mu[1], yn[2]-mu[2]
+			t0 := u[0]*d0 + u[1]*d1 + u[2]*d2
+			t1 := u[4]*d1 + u[5]*d2
+			t2 := u[8] * d2
+			quad = t0*t0 + t1*t1 + t2*t2
+		} else {
+			for i := 0; i < D; i++ {
+				diff[i] = yn[i] - mu[i]
+			}
+			for i := 0; i < D; i++ {
+				row := u[i*D : (i+1)*D]
+				var t float64
+				for j := i; j < D; j++ {
+					t += row[j] * diff[j]
+				}
+				quad += t * t
+			}
+		}
+		v := e[c] + m.lconst[c] - 0.5*quad
+		a[c] = v
+		if v > amax {
+			best, amax = c, v
+		}
+	}
+	return best, amax
 }
 
 // alphaStep sets q(α) from the sticks of the last pass: eqs. (46)–(49) with the shape
@@ -258,18 +315,16 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 			n := y*W + x
 			rn := m.R[n*C : (n+1)*C]
 			yn := m.p.Y[n*D : (n+1)*D]
-			best, amax := 0, math.Inf(-1)
-			for c := 0; c < C; c++ {
-				a[c] = elogpi[c] + m.clusters[c].expLogLik(yn, diff) // eqs. (50), (52)
-				if a[c] > amax {
-					best, amax = c, a[c]
-				}
-			}
+			best, amax := m.expLogLiks(a, elogpi, yn, diff) // eqs. (50), (52)
 			// q(z_n = c) ∝ exp(a_c); Σ_c q(a_c − ln q) = ln Σ_c exp(a_c).
 			var z float64
 			for c := 0; c < C; c++ {
-				a[c] = math.Exp(a[c] - amax)
-				z += a[c]
+				if v := a[c] - amax; v > expUnderflow {
+					a[c] = math.Exp(v)
+					z += a[c]
+				} else {
+					a[c] = 0 // exp would return 0 too: skip the call
+				}
 			}
 			bnd += amax + math.Log(z)
 			inv := 1 / z
@@ -336,28 +391,29 @@ func (m *kpyp) iterate(first bool) (float64, error) {
 }
 
 // run iterates until the bound or the labels settle, then tries merge moves (merge.go);
-// while one is accepted it iterates again. It returns the iterations run and the bound
-// after each.
-func (m *kpyp) run(ctx context.Context, opt Options) (iters int, trace []float64, err error) {
+// while one is accepted it iterates again. MaxIter caps the passes over the image,
+// rejected merge trials included. It returns the bound after every iteration kept.
+func (m *kpyp) run(ctx context.Context, opt Options) (trace []float64, err error) {
+	passes := 0
 	record := func(b float64) {
 		trace = append(trace, b)
 		if opt.Progress != nil {
 			opt.Progress(len(trace), b)
 		}
 	}
-	for len(trace) < opt.MaxIter {
+	for passes < opt.MaxIter {
 		converged := false
-		for len(trace) < opt.MaxIter {
+		for passes < opt.MaxIter {
 			if err := ctx.Err(); err != nil {
-				return len(trace), trace, err
+				return trace, err
 			}
-			b, err := m.iterate(len(trace) == 0)
+			b, err := m.iterate(passes == 0)
+			passes++
 			if err != nil {
-				return len(trace), trace, fmt.Errorf("%w at iteration %d", err, len(trace)+1)
+				return trace, fmt.Errorf("%w at iteration %d", err, passes)
 			}
 			record(b)
-			if n := len(trace); n > 1 &&
-				(math.Abs(b-trace[n-2]) <= opt.Tol*max(math.Abs(b), float64(m.p.N)) || m.tot[accChanged] == 0) {
+			if n := len(trace); n > 1 && m.settled(b, trace[n-2], opt.Tol) {
 				converged = true
 				break
 			}
@@ -365,15 +421,26 @@ func (m *kpyp) run(ctx context.Context, opt Options) (iters int, trace []float64
 		if !converged {
 			break
 		}
-		accepted, err := m.mergeRound(ctx, opt.MaxIter-len(trace), trace[len(trace)-1], record)
-		if err != nil {
-			return len(trace), trace, err
-		}
-		if accepted == 0 {
-			break
+		accepted, tried, err := m.mergeRound(ctx, opt.MaxIter-passes, trace[len(trace)-1], record)
+		passes += tried
+		if err != nil || accepted == 0 {
+			return trace, err
 		}
 	}
-	return len(trace), trace, nil
+	return trace, nil
+}
+
+// labelTol is the fraction of pixels whose label may still change in an iteration for
+// the labels to count as settled.
+const labelTol = 1e-3
+
+// settled reports whether an iteration that took the bound from prev to b, changing
+// the labels of the last pass, ends the iterations: the bound's change relative to its
+// size — or to the number of pixels, where the bound is near 0 — is within tol, or
+// fewer than labelTol of the pixels changed label.
+func (m *kpyp) settled(b, prev, tol float64) bool {
+	n := float64(m.p.N)
+	return math.Abs(b-prev) <= tol*max(math.Abs(b), n) || m.tot[accChanged] <= labelTol*n
 }
 
 // initialise places the clusters and sets the first responsibilities: K-means with C
@@ -383,7 +450,7 @@ func (m *kpyp) run(ctx context.Context, opt Options) (iters int, trace []float64
 // first pass then computes the sticks from their prior and the responsibilities from
 // the sticks and q(θ).
 func (m *kpyp) initialise(ctx context.Context, opt Options) error {
-	x, d := clusterFeatures(m.p)
+	x, d := clusterFeatures(m.p, initLocationWeight)
 	labels, _, err := kmeansLabels(ctx, x, m.p.N, d, m.C, opt.Seed, 20, m.workers, nil)
 	if err != nil {
 		return err

@@ -18,6 +18,9 @@ import (
 // since the bound decides.
 const mergeMaxDist = 25.0
 
+// mergeMaxTrials caps the merges tried per round: each costs a pass over the image.
+var mergeMaxTrials = 20
+
 // snapshot is a copy of everything a rejected merge must restore.
 type snapshot struct {
 	R                        []float64
@@ -54,6 +57,7 @@ func (m *kpyp) restore(s *snapshot) {
 	for c := range m.clusters {
 		s.clusters[c].copyTo(m.clusters[c])
 	}
+	m.packClusters()
 	copy(m.locY, s.locY)
 	copy(m.locX, s.locX)
 	copy(m.width, s.width)
@@ -110,37 +114,37 @@ func (m *kpyp) mergeCandidates() []mergePair {
 	return pairs
 }
 
-// mergeRound tries the merge candidates in order, at most budget of them, each against
-// the current bound; record is called with the bound of every accepted merge. A cluster
-// changed by an accepted merge is not tried again in the same round.
-func (m *kpyp) mergeRound(ctx context.Context, budget int, bound float64, record func(float64)) (int, error) {
+// mergeRound tries the merge candidates in order, at most min(budget, mergeMaxTrials)
+// of them, each against the current bound; record is called with the bound of every
+// accepted merge. A cluster changed by an accepted merge is not tried again in the same
+// round. It returns how many merges were accepted and tried.
+func (m *kpyp) mergeRound(ctx context.Context, budget int, bound float64, record func(float64)) (accepted, tried int, err error) {
 	var snap snapshot
-	accepted := 0
 	touched := make([]bool, m.C)
 	for _, pr := range m.mergeCandidates() {
-		if budget <= 0 {
+		if tried >= min(budget, mergeMaxTrials) {
 			break
 		}
 		if touched[pr.a] || touched[pr.b] {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return accepted, err
+			return accepted, tried, err
 		}
 		m.save(&snap)
 		m.merge(pr.a, pr.b)
 		b, err := m.iterate(false)
+		tried++
 		if err != nil || !(b > bound) {
 			m.restore(&snap)
 			continue
 		}
-		budget--
 		accepted++
 		bound = b
 		touched[pr.a], touched[pr.b] = true, true
 		record(b)
 	}
-	return accepted, nil
+	return accepted, tried, nil
 }
 
 // merge moves cluster b's responsibilities and statistics into cluster a and puts x̂_a

@@ -32,23 +32,22 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		if err := m.initialise(ctx, opt); err != nil {
 			return nil, err
 		}
-		if opt.LearnLocations || opt.LearnWidths {
-			m.learnLoc, m.learnWidth = opt.LearnLocations, opt.LearnWidths
-		}
-		res.Iterations, res.Bound, err = m.run(ctx, opt)
+		m.learnLoc, m.learnWidth = opt.LearnLocations, opt.LearnWidths
+		res.Bound, err = m.run(ctx, opt)
 		if err != nil {
 			return nil, err
 		}
+		res.Iterations = len(res.Bound)
 		labels = m.labels
 	case MethodKMeans:
-		x, d := clusterFeatures(p)
+		x, d := clusterFeatures(p, locationWeight)
 		labels, res.Bound, err = kmeansLabels(ctx, x, p.N, d, opt.K, opt.Seed, opt.MaxIter, opt.Workers, opt.Progress)
 		if err != nil {
 			return nil, err
 		}
 		res.Iterations = len(res.Bound)
 	case MethodDPMeans:
-		x, d := clusterFeatures(p)
+		x, d := clusterFeatures(p, locationWeight)
 		res.Lambda2 = opt.Lambda2
 		if res.Lambda2 == 0 {
 			res.Lambda2 = farthestFirstLambda2(x, p.N, d, opt.K)

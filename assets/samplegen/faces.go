@@ -20,7 +20,7 @@ var facesFeatures = []string{"glasses", "smile", "beard", "hat"}
 // the 16 combinations of the traits occurs.
 func Faces() Set {
 	rng := newRand(facesSeed)
-	codes := coveringCodes(rng, facesN, len(facesFeatures))
+	codes := coveringCodes(rng, facesN, len(facesFeatures), 0.5)
 	base := faceBase()
 	set := Set{Name: "faces", FeatureNames: facesFeatures}
 	for n, code := range codes {

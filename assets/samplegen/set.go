@@ -71,13 +71,21 @@ func bernoulliCodes(rng *rand.Rand, n, k int) [][]bool {
 	return codes
 }
 
-// coveringCodes draws n codes of k fair bits in which every one of the 2^k combinations
-// occurs (n ≥ 2^k): the combinations once each, the rest independent, all shuffled.
-func coveringCodes(rng *rand.Rand, n, k int) [][]bool {
-	codes := bernoulliCodes(rng, n, k)
-	for m := 0; m < 1<<k && m < n; m++ {
+// coveringCodes draws n codes of k independent bits, each 1 with probability p, in which
+// every one of the 2^k combinations occurs (n ≥ 2^k): the combinations once each, the
+// rest drawn at random, all shuffled.
+func coveringCodes(rng *rand.Rand, n, k int, p float64) [][]bool {
+	codes := make([][]bool, n)
+	for i := range codes {
+		codes[i] = make([]bool, k)
+		if i < 1<<k {
+			for j := range k {
+				codes[i][j] = i>>(k-1-j)&1 == 1
+			}
+			continue
+		}
 		for j := range k {
-			codes[m][j] = m>>(k-1-j)&1 == 1
+			codes[i][j] = rng.Float64() < p
 		}
 	}
 	rng.Shuffle(n, func(a, b int) { codes[a], codes[b] = codes[b], codes[a] })

@@ -11,11 +11,12 @@ import (
 // pixels in their placement, and sensor noise — so the data are a base image plus four
 // additive features, as in Griffiths & Ghahramani's tabletop photographs.
 const (
-	tabletopN      = 64
+	tabletopN      = 100
 	tabletopW      = 320
 	tabletopH      = 240
 	tableEdge      = 76  // y of the table's back edge; the wall is above
-	tabletopJitter = 2.0 // max displacement of an object, pixels
+	tabletopP      = 0.4
+	tabletopJitter = 1.0 // max displacement of an object, pixels
 	tabletopNoise  = 2.0 / 255
 	tabletopSeed   = 1
 	textureSeed    = 0x7ab1e
@@ -27,7 +28,7 @@ var tabletopFeatures = []string{"red_mug", "blue_book", "yellow_banana", "green_
 // one of the 16 combinations of the four objects occurs.
 func Tabletop() Set {
 	rng := newRand(tabletopSeed)
-	codes := coveringCodes(rng, tabletopN, len(tabletopFeatures))
+	codes := coveringCodes(rng, tabletopN, len(tabletopFeatures), tabletopP)
 	base := tableBase()
 	light := tableLight()
 	draw := []func(c *canvas, dx, dy float64){drawMug, drawBook, drawBanana, drawPhone}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestScratchInspect(t *testing.T) {
-	X, codes := scratchScores(t, "faces", true, 100)
+	X, codes := scratchScores(t, "tabletop", false, 100)
 	rng := rand.New(rand.NewPCG(7, 8))
 	best := math.Inf(1)
 	var bz [][]bool

@@ -1,0 +1,254 @@
+package algorithms
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Geweke's "getting it right" test (Geweke 2004, JASA 99:799). Two simulators of the
+// joint distribution of (α, σ_X, σ_A, Z, X) on a tiny problem must agree:
+//
+//   - marginal-conditional: draw α, σ_X², σ_A² from their priors, Z ~ IBP(α),
+//     A ~ N(0, σ_A²), X = ZA + N(0, σ_X²) — independent draws;
+//   - successive-conditional: start from one such draw, then repeat: one full sweep of
+//     the sampler given X (rows, α, column moves, Metropolis on σ's), then a fresh X
+//     given Z and the σ's (A from its posterior given Z, X, then X from the likelihood).
+//
+// The second is a Markov chain whose stationary law is the joint prior only if every
+// update of the sampler leaves the posterior invariant. Means (and second moments) of
+// K, the number of ones in Z, α, σ_X and σ_A are compared by z-scores, with batch-means
+// standard errors for the chain.
+
+const (
+	ibpGewekeN, ibpGewekeD = 5, 3
+	ibpGewekeDraws         = 400000 // marginal-conditional draws
+	ibpGewekeIters         = 60000 // successive-conditional iterations (after burn-in)
+	ibpGewekeBurn          = 1000
+	ibpGewekeBatches       = 60
+	ibpGewekeLimit         = 4.5 // |z| above which the simulators disagree
+)
+
+var ibpGewekeSeed uint64 = 3
+
+var ibpGewekeStatNames = []string{"K", "ones", "alpha", "sigmaX", "sigmaA",
+	"K²", "ones²", "alpha²", "sigmaX²", "sigmaA²"}
+
+// ibpGewekeConfig uses InvGamma(3, 2) priors on σ_X² and σ_A² (mean 1, finite variance,
+// so the z-tests have finite moments to compare) and a fixed Metropolis step: the
+// burn-in adaptation is not part of the kernel under test.
+func ibpGewekeConfig(bug ibpBug) *ibpConfig {
+	cfg := ibpDefaultConfig()
+	cfg.sxShape, cfg.sxScale = 3, 2
+	cfg.saShape, cfg.saScale = 3, 2
+	cfg.step0 = 0.6
+	cfg.bug = bug
+	return cfg
+}
+
+func ibpGewekeStats(k, ones int, alpha, sx, sa float64) []float64 {
+	s := []float64{float64(k), float64(ones), alpha, sx, sa}
+	for _, v := range s[:5] {
+		s = append(s, v*v)
+	}
+	return s
+}
+
+// ibpGewekeDraw draws (α, σ_X, σ_A, Z, X) from the model.
+func ibpGewekeDraw(rng *rand.Rand, cfg *ibpConfig) (alpha, sx, sa float64, z []float64, k int, x []float64) {
+	n, d := ibpGewekeN, ibpGewekeD
+	alpha = distuv.Gamma{Alpha: cfg.alphaShape, Beta: cfg.alphaRate, Src: rng}.Rand()
+	// σ² ~ InvGamma(a, scale b) ⇔ 1/σ² ~ Gamma(a, rate b).
+	sx = 1 / math.Sqrt(distuv.Gamma{Alpha: cfg.sxShape, Beta: cfg.sxScale, Src: rng}.Rand())
+	sa = 1 / math.Sqrt(distuv.Gamma{Alpha: cfg.saShape, Beta: cfg.saScale, Src: rng}.Rand())
+	z, k = ibpDrawPrior(rng, n, alpha)
+	a := make([]float64, k*d)
+	for i := range a {
+		a[i] = sa * rng.NormFloat64()
+	}
+	x = make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			v := sx * rng.NormFloat64()
+			for f := 0; f < k; f++ {
+				v += z[i*k+f] * a[f*d+j]
+			}
+			x[i*d+j] = v
+		}
+	}
+	return alpha, sx, sa, z, k, x
+}
+
+// ibpRedrawX replaces the chain's data by a draw from P(X | Z, σ_X, σ_A): A from its
+// posterior given Z and the current X, N(H, σ_X²M) column by column, then X = ZA + noise.
+// M and H must be fresh (they are after a sweep).
+func ibpRedrawX(c *ibpChain, rng *rand.Rand) {
+	k, kc, d, n := c.k, c.kc, c.d, c.n
+	l := make([]float64, kc*kc)
+	copy(l, c.M)
+	if _, ok := ibpCholesky(l, k, kc); !ok {
+		panic("posterior covariance of A not positive definite")
+	}
+	a := make([]float64, k*d)
+	eps := make([]float64, k)
+	for j := 0; j < d; j++ {
+		for f := range eps {
+			eps[f] = rng.NormFloat64()
+		}
+		for f := 0; f < k; f++ {
+			v := c.H[f*d+j]
+			for p := 0; p <= f; p++ {
+				v += c.sx * l[f*kc+p] * eps[p]
+			}
+			a[f*d+j] = v
+		}
+	}
+	x := c.x
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			v := c.sx * rng.NormFloat64()
+			for f := 0; f < k; f++ {
+				v += c.z[i*kc+f] * a[f*d+j]
+			}
+			x[i*d+j] = v
+		}
+	}
+	c.setData(x)
+	c.refresh()
+}
+
+// ibpMeanSE returns the mean of each statistic over rows of s and its standard error:
+// plain for independent draws (batches == 0), batch means otherwise.
+func ibpMeanSE(s [][]float64, batches int) (mean, se []float64) {
+	p := len(s[0])
+	mean, se = make([]float64, p), make([]float64, p)
+	n := len(s)
+	for q := 0; q < p; q++ {
+		var sum float64
+		for _, r := range s {
+			sum += r[q]
+		}
+		mean[q] = sum / float64(n)
+		if batches == 0 {
+			var ss float64
+			for _, r := range s {
+				ss += (r[q] - mean[q]) * (r[q] - mean[q])
+			}
+			se[q] = math.Sqrt(ss / float64(n-1) / float64(n))
+			continue
+		}
+		size := n / batches
+		var ss float64
+		for b := 0; b < batches; b++ {
+			var bm float64
+			for _, r := range s[b*size : (b+1)*size] {
+				bm += r[q]
+			}
+			bm /= float64(size)
+			ss += (bm - mean[q]) * (bm - mean[q])
+		}
+		se[q] = math.Sqrt(ss / float64(batches-1) / float64(batches))
+	}
+	return mean, se
+}
+
+var ibpGewekeMC struct {
+	once     sync.Once
+	mean, se []float64
+}
+
+// ibpGewekeMarginal is the marginal-conditional simulator's summary (shared by tests).
+func ibpGewekeMarginal() (mean, se []float64) {
+	ibpGewekeMC.once.Do(func() {
+		cfg := ibpGewekeConfig(ibpNoBug)
+		rng := rand.New(rand.NewPCG(7, 11))
+		s := make([][]float64, ibpGewekeDraws)
+		for it := range s {
+			alpha, sx, sa, z, k, _ := ibpGewekeDraw(rng, cfg)
+			ones := 0
+			for _, v := range z {
+				ones += int(v)
+			}
+			s[it] = ibpGewekeStats(k, ones, alpha, sx, sa)
+		}
+		ibpGewekeMC.mean, ibpGewekeMC.se = ibpMeanSE(s, 0)
+	})
+	return ibpGewekeMC.mean, ibpGewekeMC.se
+}
+
+// ibpGewekeZ runs the successive-conditional simulator with the given bug and returns
+// the z-score of each statistic against the marginal-conditional one.
+func ibpGewekeZ(t *testing.T, bug ibpBug, iters int) []float64 {
+	t.Helper()
+	return ibpGewekeZcfg(t, ibpGewekeConfig(bug), iters)
+}
+
+func ibpGewekeZcfg(t *testing.T, cfg *ibpConfig, iters int) []float64 {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(ibpGewekeSeed, 5))
+	alpha, sx, sa, z, k, x := ibpGewekeDraw(rng, cfg)
+	c := newIBPChain(cfg, rng, x, ibpGewekeN, ibpGewekeD, z, k, alpha, sx, sa)
+	ctx := context.Background()
+	s := make([][]float64, 0, iters)
+	for it := 0; it < ibpGewekeBurn+iters; it++ {
+		if err := c.sweep(ctx, it, false); err != nil {
+			t.Fatal(err)
+		}
+		ibpRedrawX(c, rng)
+		if it < ibpGewekeBurn {
+			continue
+		}
+		ones := 0
+		for _, m := range c.m[:c.k] {
+			ones += m
+		}
+		s = append(s, ibpGewekeStats(c.k, ones, c.alpha, c.sx, c.sa))
+	}
+	mMC, seMC := ibpGewekeMarginal()
+	mSC, seSC := ibpMeanSE(s, ibpGewekeBatches)
+	zs := make([]float64, len(mMC))
+	for q := range zs {
+		zs[q] = (mSC[q] - mMC[q]) / math.Hypot(seMC[q], seSC[q])
+		t.Logf("%-8s marginal %8.4f ± %.4f   successive %8.4f ± %.4f   z = %+.2f",
+			ibpGewekeStatNames[q], mMC[q], seMC[q], mSC[q], seSC[q], zs[q])
+	}
+	return zs
+}
+
+func ibpMaxAbs(v []float64) float64 {
+	var m float64
+	for _, x := range v {
+		m = math.Max(m, math.Abs(x))
+	}
+	return m
+}
+
+func TestIBPGeweke(t *testing.T) {
+	zs := ibpGewekeZ(t, ibpNoBug, ibpGewekeIters)
+	if m := ibpMaxAbs(zs); m > ibpGewekeLimit {
+		t.Errorf("the sampler's stationary law differs from the prior: max |z| = %.2f > %v", m, ibpGewekeLimit)
+	}
+}
+
+// TestIBPGewekeCatchesBugs checks that the comparison has the power to see known
+// mistakes: each injected bug must push some statistic past the limit.
+func TestIBPGewekeCatchesBugs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bug  ibpBug
+	}{
+		{"no Jacobian in the log-σ Metropolis step", ibpBugNoJacobian},
+		{"singletons ignored while flipping", ibpBugSingletons},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			zs := ibpGewekeZ(t, tc.bug, ibpGewekeIters/3)
+			if m := ibpMaxAbs(zs); m <= ibpGewekeLimit {
+				t.Errorf("bug not caught: max |z| = %.2f ≤ %v", m, ibpGewekeLimit)
+			}
+		})
+	}
+}
