@@ -79,8 +79,8 @@ func bpRestarts(ctx context.Context, X *mat.Dense, cfg bpConfig, progress func(P
 	if err != nil {
 		return nil, err
 	}
-	if cand == nil {
-		return nil, errors.New("no restart finished") // cannot happen: restarts ≥ 1
+	if cand == nil || cand.k < 1 {
+		return nil, errors.New("no restart left a feature") // cannot happen: K ≥ 1 is kept
 	}
 	return cand.result(X, cfg.lambda2, objectives)
 }

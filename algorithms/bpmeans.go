@@ -19,18 +19,21 @@ const bpFlipTol = 1e-12
 // Alg. 1), minimising the BP-means objective ‖X − ZA‖²_F + λ²K (eq. 6) over the number of
 // features K, the N×K allocation Z and the K×D features A. λ² = opt.Lambda2 must be > 0.
 //
-// Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus) and
-// visits the rows in a random order of its own, as the reference code does. Per row it
-// flips each z_nk whose flip lowers the objective — a flip that leaves a feature with no
-// owner also removes the feature and earns λ² back — and then gives the row a new feature
-// equal to its residual when the residual's squared norm exceeds λ². After each sweep over
-// the rows the redundant features are removed (see solveA) and A = (Z'Z)⁻¹Z'X. A restart
-// stops when an iteration no longer lowers the objective, or after opt.MaxIter iterations
-// (default 1000). Every step lowers the objective or leaves it as it is, so it never rises.
+// Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus; a coin
+// decides whether it starts from the paper's base feature or, as the reference code does,
+// from none) and visits the rows in a random order of its own, as the reference code does.
+// Per row it re-chooses the row's code — over all 2^K codes while K ≤ 10, by single flips
+// of z_nk (Alg. 1 as printed) above — where leaving a feature that no other row owns also
+// removes it and earns λ² back; then it gives the row a new feature equal to its residual
+// when the residual's squared norm exceeds λ². After each sweep over the rows the
+// redundant features are removed (see solveA) and A = (Z'Z)⁻¹Z'X. A restart stops when an
+// iteration no longer lowers the objective, or after opt.MaxIter iterations (default
+// 1000). Every step lowers the objective or leaves it as it is, so it never rises.
 //
-// The result has at least one feature: the last feature left is never removed, so a huge
-// λ² gives K = 1, the mean of the rows. Restarts run on opt.Workers goroutines and the
-// result depends only on opt.Seed.
+// The result has at least one feature: the last feature is never removed, so a huge λ²
+// gives K = 1 — one feature, the mean of the rows that own it. Restarts run on
+// opt.Workers goroutines and the result depends only on opt.Seed. The fixed-K variant of
+// the reference code (λ² = 0, K given) is K-features: see KFeatures.
 func BPMeans(ctx context.Context, X *mat.Dense, opt Options) (*Result, error) {
 	start := time.Now()
 	cfg, err := bpConfigFrom("bpmeans", opt)

@@ -80,6 +80,7 @@ type cbpWorker struct {
 	w, ar, c, p    []float64 // kc
 	au, hz, mz     []float64 // kc
 	code           []uint8   // kc: the code being tried
+	tab            []float64 // tables of bestCodeExact
 	u              []float64 // D
 	recomputeEvery int       // sweeps between full recomputes
 	exactMaxK      int
@@ -87,7 +88,7 @@ type cbpWorker struct {
 
 func newCBPWorker(x []float64, n, d int) *cbpWorker {
 	return &cbpWorker{st: newBPState(x, n, d), order: make([]int, n), u: make([]float64, d),
-		recomputeEvery: 1, exactMaxK: cbpExactMaxK}
+		recomputeEvery: 1, exactMaxK: cbpExactMaxK, tab: make([]float64, 4<<((cbpExactMaxK+1)/2))}
 }
 
 // ensure makes room for kmax features, reallocating M and H when st's capacity grows;
@@ -363,8 +364,11 @@ func (w *cbpWorker) row(i int, lambda2 float64) int {
 }
 
 // bestCodeExact sets code to the code over the k features that minimises
-// ‖x − A₀ᵀz‖²/(1 + zᵀM₀z), keeping the current one on ties. It walks all 2^k codes in
-// Gray-code order, keeping Hz, Mz and the three quadratic forms up to date in O(k) a step.
+// ‖x − A₀ᵀz‖²/(1 + zᵀM₀z), keeping the current one on ties. Writing z = (l, u) for its low
+// L and high k−L bits, both quadratic forms split into a part of l alone, a part of u
+// alone and a cross term l·v(u) with v(u) = H_LU u (or M_LU u). The parts of l are
+// tabulated once, and for each u the cross terms of all l follow by adding one entry of
+// v(u) to the table entry of l without its lowest bit — so every code costs O(1).
 func (w *cbpWorker) bestCodeExact(code []uint8, xx float64) {
 	k, kc := len(code), w.kc
 	c := w.c[:k]
@@ -377,46 +381,57 @@ func (w *cbpWorker) bestCodeExact(code []uint8, xx float64) {
 	curVal := w.codeValue(cur, xx)
 	thr := curVal - bpFlipTol*(xx+curVal)
 	best := cur
-	hz, mz := w.hz[:k], w.mz[:k]
-	var z uint64
-	var lin, zhz, zmz float64
-	for g := 0; g < 1<<k; g++ {
-		if g%bpGrayResync == 0 {
-			// Exact values from the bits, so rounding cannot build up over the walk.
-			if g > 0 {
-				z ^= uint64(1) << uint(bits.TrailingZeros(uint(g)))
-			}
-			lin, zhz, zmz = w.quadForms(z, hz, mz)
-		} else {
-			j := bits.TrailingZeros(uint(g))
-			bit := uint64(1) << uint(j)
-			hj := w.h[j*kc : j*kc+k]
-			mj := w.m[j*kc : j*kc+k]
-			if z&bit == 0 {
-				zhz += 2*hz[j] + hj[j]
-				zmz += 2*mz[j] + mj[j]
-				lin += c[j]
-				for a := range hz {
-					hz[a] += hj[a]
-					mz[a] += mj[a]
-				}
-			} else {
-				zhz += hj[j] - 2*hz[j]
-				zmz += mj[j] - 2*mz[j]
-				lin -= c[j]
-				for a := range hz {
-					hz[a] -= hj[a]
-					mz[a] -= mj[a]
-				}
-			}
-			z ^= bit
+
+	L := (k + 1) / 2
+	nl := 1 << L
+	th, tm := w.tab[0:nl], w.tab[nl:2*nl] // lᵀH l − 2c·l and lᵀM l
+	xh, xm := w.tab[2*nl:3*nl], w.tab[3*nl:4*nl]
+	th[0], tm[0] = 0, 0
+	for l := 1; l < nl; l++ {
+		j := bits.TrailingZeros(uint(l))
+		rest := l & (l - 1)
+		hj, mj := w.h[j*kc:j*kc+k], w.m[j*kc:j*kc+k]
+		sh, sm := hj[j]-2*c[j], mj[j]
+		for r := rest; r != 0; r &= r - 1 {
+			b := bits.TrailingZeros(uint(r))
+			sh += 2 * hj[b]
+			sm += 2 * mj[b]
 		}
-		e := xx - 2*lin + zhz
-		if e < 0 {
-			e = 0
+		th[l], tm[l] = th[rest]+sh, tm[rest]+sm
+	}
+	vh, vm := w.hz[:L], w.mz[:L]
+	for u := 0; u < 1<<(k-L); u++ {
+		// The high part: sh = uᵀH u − 2c·u, sm = uᵀM u, and v = H_LU u, M_LU u.
+		var sh, sm float64
+		clear(vh)
+		clear(vm)
+		for r := u; r != 0; r &= r - 1 {
+			j := L + bits.TrailingZeros(uint(r))
+			hj, mj := w.h[j*kc:j*kc+k], w.m[j*kc:j*kc+k]
+			sh += hj[j] - 2*c[j]
+			sm += mj[j]
+			for r2 := r & (r - 1); r2 != 0; r2 &= r2 - 1 {
+				b := L + bits.TrailingZeros(uint(r2))
+				sh += 2 * hj[b]
+				sm += 2 * mj[b]
+			}
+			for a := range vh {
+				vh[a] += hj[a]
+				vm[a] += mj[a]
+			}
 		}
-		if v := e / (1 + zmz); v < thr {
-			thr, best = v, z
+		xh[0], xm[0] = 0, 0
+		for l := 1; l < nl; l++ {
+			j := bits.TrailingZeros(uint(l))
+			xh[l] = xh[l&(l-1)] + vh[j]
+			xm[l] = xm[l&(l-1)] + vm[j]
+		}
+		e0, q0 := xx+sh, 1+sm
+		for l := range xh {
+			e := max(e0+th[l]+2*xh[l], 0)
+			if v := e / (q0 + tm[l] + 2*xm[l]); v < thr {
+				thr, best = v, uint64(l)|uint64(u)<<L
+			}
 		}
 	}
 	for j := range code {

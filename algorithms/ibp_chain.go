@@ -159,8 +159,6 @@ func (c *ibpChain) ensureCap(k int) {
 	c.col = make([]float64, nc)
 	c.idx = make([]int, nc)
 	c.order = make([]int, nc)
-	c.P = make([]float64, nc*nc)
-	c.u = make([]float64, nc)
 	c.fperm = make([]int, nc)
 }
 
@@ -411,9 +409,6 @@ func (c *ibpChain) updateRow(i int) {
 
 	// 3. Shared features.
 	sing := float64(ks) / lam
-	if c.cfg.bug == ibpBugSingletons {
-		sing = 0
-	}
 	var r float64
 	if c.cfg.block > 1 {
 		s, r = c.sampleSharedBlocks(zi, s, sing)
@@ -535,7 +530,15 @@ func (c *ibpChain) sampleSharedSingle(zi []float64, s, sing float64) (float64, f
 	}
 	cur := -hd*math.Log(1+s+sing) - r*inv2s/(1+s+sing)
 	nf := float64(c.n)
-	for f := 0; f < k; f++ {
+	// The scan order is random, not 0..K−1: labels carry history (new features are
+	// appended, removed ones replaced by the last), and a scan in label order would make
+	// the update depend on it. The Geweke test detects that bias (with 3·10⁶ iterations).
+	fp := c.fperm[:k]
+	for f := range fp {
+		fp[f] = f
+	}
+	c.rng.Shuffle(k, func(a, b int) { fp[a], fp[b] = fp[b], fp[a] })
+	for _, f := range fp {
 		mf := float64(c.m[f]) // m_{−i,f} ≥ 1 once the singletons are out
 		delta := 1.0
 		if zi[f] != 0 {

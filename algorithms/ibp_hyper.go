@@ -21,7 +21,7 @@ type ibpConfig struct {
 	// mhSteps is the number of Metropolis steps on each of log σ_X and log σ_A per sweep.
 	mhSteps int
 	// block is the largest block of shared features of a row drawn jointly (1: one at a
-	// time, as in Liu & Li Alg. 1).
+	// time, as in Liu & Li Alg. 1; at most ibpMaxBlock).
 	block int
 	// colMoves column moves are proposed per sweep (0: none). The number must not depend
 	// on the state (say on K): a state-dependent number of π-invariant steps is not
@@ -40,7 +40,6 @@ const (
 	ibpNoBug         ibpBug = iota
 	ibpBugNoJacobian        // Metropolis on log σ without the Jacobian 2σ² of σ² → log σ
 	ibpBugGammaScale        // α | Z drawn with the rate 1 + H_N passed as a scale
-	ibpBugSingletons        // singletons of row i ignored while its shared features are flipped
 )
 
 // Default hyperpriors. σ_X² and σ_A² get InvGamma(1, 1): shape 1 is the weakest proper

@@ -17,6 +17,8 @@ var learners = map[string]learner{
 	"stepwise":  Stepwise,
 	"kfeatures": KFeatures,
 	"bpmeans":   BPMeans,
+	"collapsed": CollapsedBPMeans,
+	"ibp":       IBPGibbs,
 	"kmeans":    KMeans,
 	"dpmeans":   DPMeans,
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+
+	"featurelab/pca"
 )
 
 // Summary is the JSON object `featurelab analyze --json` prints (SPEC §6).
@@ -48,7 +50,7 @@ func (a *Analysis) Summary() Summary {
 		Width:       a.Data.Width,
 		Height:      a.Data.Height,
 		Channels:    a.Data.Channels,
-		PCADims:     a.PCA.D,
+		PCADims:     pcaDims(a.PCA),
 		K:           res.K,
 		Lambda2:     res.Lambda2,
 		Objective:   finite(res.Objective),
@@ -76,6 +78,14 @@ func (a *Analysis) Summary() Summary {
 		s.Explained = kept / a.PCA.TotalVariance
 	}
 	return s
+}
+
+// pcaDims is the number of principal components kept, 0 for the --pca 0 mode.
+func pcaDims(m *pca.Model) int {
+	if m.Identity {
+		return 0
+	}
+	return m.D
 }
 
 // finite keeps JSON encodable: encoding/json refuses NaN and ±Inf.

@@ -34,7 +34,7 @@ var names = []string{"tabletop", "dice", "tetris", "cards", "faces"}
 func Names() []string { return slices.Clone(names) }
 
 // Samples returns the built-in sets as a read-only file system with one folder per set,
-// so that "tabletop/scene_01.jpg" and "dice/truth.csv" are valid paths.
+// so that "tabletop/scene_001.jpg" and "dice/truth.csv" are valid paths.
 func Samples() fs.FS {
 	sub, err := fs.Sub(samples, "samples")
 	if err != nil {

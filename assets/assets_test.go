@@ -68,7 +68,7 @@ func TestNames(t *testing.T) {
 	if Names()[0] != "tabletop" {
 		t.Fatal("Names returns the package's own slice")
 	}
-	for _, p := range []string{"tabletop/scene_01.jpg", "dice/truth.csv", "tetris/tetris_100.pfm", "cards/A_of_hearts_4.png", "faces/features.txt"} {
+	for _, p := range []string{"tabletop/scene_001.jpg", "dice/truth.csv", "tetris/tetris_100.pfm", "cards/A_of_hearts_4.png", "faces/features.txt"} {
 		if _, err := fs.Stat(Samples(), p); err != nil {
 			t.Errorf("Samples(): %v", err)
 		}

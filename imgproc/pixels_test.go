@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -120,6 +121,11 @@ func TestToVectorMatchesAt(t *testing.T) {
 	for name, img := range randomImages(rng) {
 		t.Run(name, func(t *testing.T) {
 			b := img.Bounds()
+			// YCbCr rounds to nearest like libjpeg, At truncates: they may differ by one level.
+			tol := 1e-12
+			if strings.Contains(name, "ycbcr") {
+				tol = 1.0/255 + 1e-9
+			}
 			rgb := ImageToVector(img, false)
 			grey := ImageToVector(img, true)
 			if len(rgb) != 3*b.Dx()*b.Dy() || len(grey) != b.Dx()*b.Dy() {
@@ -130,11 +136,11 @@ func TestToVectorMatchesAt(t *testing.T) {
 					want := referenceRGB(img, b.Min.X+x, b.Min.Y+y)
 					i := y*b.Dx() + x
 					for c := 0; c < 3; c++ {
-						if math.Abs(rgb[3*i+c]-want[c]) > 1e-12 {
+						if math.Abs(rgb[3*i+c]-want[c]) > tol {
 							t.Fatalf("pixel (%d,%d) channel %d = %v, want %v", x, y, c, rgb[3*i+c], want[c])
 						}
 					}
-					if l := luma(want[0], want[1], want[2]); math.Abs(grey[i]-l) > 1e-12 {
+					if l := luma(want[0], want[1], want[2]); math.Abs(grey[i]-l) > tol {
 						t.Fatalf("pixel (%d,%d) grey = %v, want %v", x, y, grey[i], l)
 					}
 				}
@@ -186,6 +192,20 @@ func TestToVectorMalformedFloatImage(t *testing.T) {
 		v := ImageToVector(m, false) // must not panic
 		if len(v) != 3*m.W*m.H {
 			t.Errorf("%+v: %d samples", m, len(v))
+		}
+	}
+}
+
+// TestYCbCrRoundsLikeLibjpeg: R = Y + 1.402(Cr − 128) = 100 + 100.944 → 201 in libjpeg
+// (Go's color.YCbCrToRGB gives 200); G and B likewise to nearest.
+func TestYCbCrRoundsLikeLibjpeg(t *testing.T) {
+	m := image.NewYCbCr(image.Rect(0, 0, 1, 1), image.YCbCrSubsampleRatio444)
+	m.Y[0], m.Cb[0], m.Cr[0] = 100, 128, 200
+	v := ImageToVector(m, false)
+	want := []float64{201, math.Round(100 - 0.714136*72), 100}
+	for c := range want {
+		if math.Abs(v[c]*255-want[c]) > 1e-9 {
+			t.Fatalf("channel %d = %v, want %v", c, v[c]*255, want[c])
 		}
 	}
 }

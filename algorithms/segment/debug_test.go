@@ -5,18 +5,15 @@ import (
 	"testing"
 )
 
-func TestDebugBand(t *testing.T) {
-	img, truth := bandImage(64, 48, 1)
-	opt, _ := Options{Width: 0.5, Seed: 1, Cell: 8}.withDefaults()
+func TestDebugScreen(t *testing.T) {
+	img, _ := blocksImage(64, 48, 1)
+	opt, _ := Options{Width: 0.5, Seed: 1}.withDefaults()
 	p, _ := newPixels(img, false)
 	m := newKPYP(p, opt)
 	m.initialise(context.Background(), opt)
-	t.Log("init\n" + asciiLabels(m.labels, 64, 48, 2))
-	opt.Progress = func(it int, b float64) {
-		if it%5 == 0 || it < 4 {
-			t.Logf("it %d bound %.1f RI %.3f\n%s", it, b, RandIndex(m.labels, truth), asciiLabels(m.labels, 64, 48, 4))
-		}
+	for i := 0; i < 30; i++ {
+		b, _ := m.iterate(i == 0)
+		sc := m.newScreen()
+		t.Logf("it %d pass bound %.6f screen %.6f diff %.3g", i, b, m.screenBound(sc), m.screenBound(sc)-b)
 	}
-	m.run(context.Background(), opt)
-	t.Logf("final RI %.3f\n%s", RandIndex(m.labels, truth), asciiLabels(m.labels, 64, 48, 4))
 }

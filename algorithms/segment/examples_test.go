@@ -18,6 +18,7 @@ func TestWriteExamples(t *testing.T) {
 	}
 	files := []string{
 		filepath.Join(dataDir, "tabletop", "Picture_1.jpg"),
+		filepath.Join(dataDir, "cards", "queen_of_hearts.png"),
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -44,10 +45,9 @@ var exampleOptions = []struct {
 	name string
 	opt  Options
 }{
-	{"kpyp", Options{Cell: 8, Width: 0.5}},
-	{"kpyptex", Options{Cell: 8, Width: 0.5, Texture: true}},
-	{"kmeans", Options{Method: "kmeans", K: 6}},
-	{"dpmeans", Options{Method: "dpmeans", K: 6}},
+	{"c8w3", Options{Cell: 8, Width: 0.3}},
+	{"c8w5", Options{Cell: 8, Width: 0.5}},
+	{"c4w5", Options{Cell: 4, Width: 0.5}},
 }
 
 func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }

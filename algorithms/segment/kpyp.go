@@ -54,11 +54,16 @@ type kpyp struct {
 
 	// learnLoc and learnWidth refine x̂_c and ψ_c by L-BFGS between passes (§3.5).
 	learnLoc, learnWidth bool
+	// iters counts the iterations run.
+	iters int
+	// skipAlpha skips the next q(α) step: set after merges, when the stick sums of the
+	// last pass no longer describe q(v).
+	skipAlpha bool
 
 	// Totals of the last pass, reduced in chunk order, and the per-chunk partial sums.
 	tot   []float64
 	parts [][]float64
-	// Per-worker scratch: 4C + D floats.
+	// Per-worker scratch: 5C + D floats.
 	scratch [][]float64
 }
 
@@ -72,6 +77,7 @@ const (
 	accP              // Σ P (on re-tangent passes)
 	accA              // Σ A (on re-tangent passes)
 	accChanged        // labels that changed
+	accEntropy        // Σ_n −Σ_c q(z_n = c) ln q(z_n = c)
 	accStats          // then s0 (C), s1 (C×D), s2 (C×D×D)
 )
 
@@ -104,7 +110,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	m.parts = newParts(m.numChunks(), size)
 	m.scratch = make([][]float64, opt.Workers)
 	for w := range m.scratch {
-		m.scratch[w] = make([]float64, 4*c+d)
+		m.scratch[w] = make([]float64, 5*c+d)
 	}
 	return m
 }
@@ -260,7 +266,8 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 	t := scratch[C : 2*C]        // Σ_{c' > c} cnt_c'
 	elogpi := scratch[2*C : 3*C] // ⟨ln ϖ_c(x)⟩
 	a := scratch[3*C : 4*C]
-	diff := scratch[4*C : 4*C+D]
+	av := scratch[4*C : 5*C] // a_c − max a
+	diff := scratch[5*C : 5*C+D]
 	y0, y1 := i*m.cell, min((i+1)*m.cell, m.p.H)
 	x0, x1 := j*m.cell, min((j+1)*m.cell, W)
 
@@ -308,7 +315,7 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 	s0 := acc[accStats : accStats+C]
 	s1 := acc[accStats+C : accStats+C+C*D]
 	s2 := acc[accStats+C+C*D:]
-	var bnd float64
+	var bnd, entropy float64
 	changed := 0
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
@@ -316,25 +323,47 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 			rn := m.R[n*C : (n+1)*C]
 			yn := m.p.Y[n*D : (n+1)*D]
 			best, amax := m.expLogLiks(a, elogpi, yn, diff) // eqs. (50), (52)
-			// q(z_n = c) ∝ exp(a_c); Σ_c q(a_c − ln q) = ln Σ_c exp(a_c).
+			// q(z_n = c) ∝ exp(a_c); Σ_c q(a_c − ln q) = ln Σ_c exp(a_c), and the entropy
+			// −Σ_c q ln q = ln z − Σ_c q (a_c − max a) for the merge moves.
 			var z float64
 			for c := 0; c < C; c++ {
-				if v := a[c] - amax; v > expUnderflow {
+				v := a[c] - amax
+				av[c] = v
+				if v > expUnderflow {
 					a[c] = math.Exp(v)
 					z += a[c]
 				} else {
 					a[c] = 0 // exp would return 0 too: skip the call
 				}
 			}
-			bnd += amax + math.Log(z)
+			logz := math.Log(z)
+			bnd += amax + logz
 			inv := 1 / z
+			var qv float64
 			for c := 0; c < C; c++ {
 				r := a[c] * inv
 				rn[c] = r
 				if r == 0 {
 					continue
 				}
+				qv += r * av[c]
 				s0[c] += r
+				if D == 3 {
+					y0, y1, y2 := yn[0], yn[1], yn[2]
+					sc1 := s1[c*3 : c*3+3 : c*3+3]
+					sc2 := s2[c*9 : c*9+9 : c*9+9]
+					ry0, ry1, ry2 := r*y0, r*y1, r*y2
+					sc1[0] += ry0
+					sc1[1] += ry1
+					sc1[2] += ry2
+					sc2[0] += ry0 * y0
+					sc2[1] += ry0 * y1
+					sc2[2] += ry0 * y2
+					sc2[4] += ry1 * y1
+					sc2[5] += ry1 * y2
+					sc2[8] += ry2 * y2
+					continue
+				}
 				sc1 := s1[c*D : (c+1)*D]
 				sc2 := s2[c*D*D : (c+1)*D*D]
 				for i, yi := range yn {
@@ -345,6 +374,7 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 					}
 				}
 			}
+			entropy += logz - qv
 			if m.labels[n] != int32(best) {
 				m.labels[n] = int32(best)
 				changed++
@@ -356,6 +386,7 @@ func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar fl
 	acc[accP] += pSum
 	acc[accA] += aSum
 	acc[accChanged] += float64(changed)
+	acc[accEntropy] += entropy
 }
 
 // mirrorStats copies the upper triangles of a chunk's second moments to the lower.
@@ -378,9 +409,14 @@ func (m *kpyp) iterate(first bool) (float64, error) {
 	if err := m.thetaStep(); err != nil {
 		return 0, err
 	}
-	if !first {
+	if !first && !m.skipAlpha {
 		m.alphaStep()
+		if (m.learnLoc || m.learnWidth) && m.iters%refineEvery == 0 {
+			m.refineLocations()
+		}
 	}
+	m.iters++
+	m.skipAlpha = false
 	_, elog := m.alphaMoments()
 	m.pass(first || math.Abs(elog-m.u0) > retangentTol)
 	b := m.bound()
@@ -390,45 +426,40 @@ func (m *kpyp) iterate(first bool) (float64, error) {
 	return b, nil
 }
 
-// run iterates until the bound or the labels settle, then tries merge moves (merge.go);
-// while one is accepted it iterates again. MaxIter caps the passes over the image,
-// rejected merge trials included. It returns the bound after every iteration kept.
+// run iterates until the bound or the labels settle. After every mergeEvery
+// iterations, and when they settle, it tries merge moves (merge.go); if one is accepted
+// it iterates on. It returns the bound after every iteration.
 func (m *kpyp) run(ctx context.Context, opt Options) (trace []float64, err error) {
-	passes := 0
-	record := func(b float64) {
+	sinceMerge := 0
+	for len(trace) < opt.MaxIter {
+		if err := ctx.Err(); err != nil {
+			return trace, err
+		}
+		b, err := m.iterate(len(trace) == 0)
+		if err != nil {
+			return trace, fmt.Errorf("%w at iteration %d", err, len(trace)+1)
+		}
 		trace = append(trace, b)
 		if opt.Progress != nil {
 			opt.Progress(len(trace), b)
 		}
-	}
-	for passes < opt.MaxIter {
-		converged := false
-		for passes < opt.MaxIter {
-			if err := ctx.Err(); err != nil {
-				return trace, err
-			}
-			b, err := m.iterate(passes == 0)
-			passes++
-			if err != nil {
-				return trace, fmt.Errorf("%w at iteration %d", err, passes)
-			}
-			record(b)
-			if n := len(trace); n > 1 && m.settled(b, trace[n-2], opt.Tol) {
-				converged = true
-				break
-			}
+		sinceMerge++
+		n := len(trace)
+		settled := n > 1 && m.settled(b, trace[n-2], opt.Tol)
+		if !settled && sinceMerge < mergeEvery {
+			continue
 		}
-		if !converged {
+		sinceMerge = 0
+		if m.mergeRound() == 0 && settled {
 			break
-		}
-		accepted, tried, err := m.mergeRound(ctx, opt.MaxIter-passes, trace[len(trace)-1], record)
-		passes += tried
-		if err != nil || accepted == 0 {
-			return trace, err
 		}
 	}
 	return trace, nil
 }
+
+// mergeEvery is the number of iterations between merge rounds while the bound is still
+// rising.
+const mergeEvery = 5
 
 // labelTol is the fraction of pixels whose label may still change in an iteration for
 // the labels to count as settled.

@@ -1,69 +1,28 @@
 package segment
 
 import (
-	"context"
 	"math"
 	"slices"
 )
 
-// Merge moves. Mean-field updates with C clusters from a K-means start stop in local
-// optima where one region is held by several clusters of the same colour: every
-// location's sticks are informed only by its own pixels, so whichever cluster holds a
-// cell keeps it. A merge move (Ueda et al. 2000; Hughes & Sudderth 2013) joins two such
-// clusters, runs one full iteration from there and keeps the result only if the
-// variational bound rose, so the bound still never decreases.
+// Merge moves. Mean-field updates from a K-means start with C clusters stop in local
+// optima where one region is held by several clusters of the same colour: the sticks of
+// a location are informed only by its own pixels, so whichever cluster holds a cell
+// keeps it. A merge move (Ueda et al. 2000; Hughes & Sudderth 2013) hands all of cluster
+// b's responsibilities to cluster a < b and moves x̂_a to the centre of both. It is kept
+// only if the bound of the merged state — with q(v) and q(θ) at their optima for the
+// merged responsibilities, q(α) unchanged — beats that of the unmerged state, so the
+// bound never decreases. That bound needs no pass over the pixels (screenBound):
+//
+//   - with q(v) optimal for the counts n_c(x) of each location, the stick terms and
+//     Σ_n Σ_c q(z_n = c)⟨ln ϖ_c(x_n)⟩ add up to Σ_x Σ_{c<C} [ln B(β̃, β̂) + P(k)];
+//   - Σ_n q(z_n = c)⟨ln p(y_n|θ_c)⟩ follows from the responsibility-weighted moments;
+//   - the entropy of q(z) changes only in the two merged columns.
 
 // mergeMaxDist is the largest squared Mahalanobis distance between two clusters' means,
 // under their average covariance, for them to be tried as a merge: only a speed-up,
 // since the bound decides.
 const mergeMaxDist = 25.0
-
-// mergeMaxTrials caps the merges tried per round: each costs a pass over the image.
-var mergeMaxTrials = 20
-
-// snapshot is a copy of everything a rejected merge must restore.
-type snapshot struct {
-	R                        []float64
-	labels                   []int32
-	tot                      []float64
-	clusters                 []nwCluster
-	locY, locX, width        []float64
-	eta1, eta2, u0, sumP, sA float64
-}
-
-func (m *kpyp) save(s *snapshot) {
-	s.R = append(s.R[:0], m.R...)
-	s.labels = append(s.labels[:0], m.labels...)
-	s.tot = append(s.tot[:0], m.tot...)
-	if s.clusters == nil {
-		s.clusters = make([]nwCluster, m.C)
-		for c := range s.clusters {
-			s.clusters[c] = *newNWCluster(m.D)
-		}
-	}
-	for c, q := range m.clusters {
-		q.copyTo(&s.clusters[c])
-	}
-	s.locY = append(s.locY[:0], m.locY...)
-	s.locX = append(s.locX[:0], m.locX...)
-	s.width = append(s.width[:0], m.width...)
-	s.eta1, s.eta2, s.u0, s.sumP, s.sA = m.eta1, m.eta2, m.u0, m.sumP, m.sumA
-}
-
-func (m *kpyp) restore(s *snapshot) {
-	copy(m.R, s.R)
-	copy(m.labels, s.labels)
-	copy(m.tot, s.tot)
-	for c := range m.clusters {
-		s.clusters[c].copyTo(m.clusters[c])
-	}
-	m.packClusters()
-	copy(m.locY, s.locY)
-	copy(m.locX, s.locX)
-	copy(m.width, s.width)
-	m.kernelTables()
-	m.eta1, m.eta2, m.u0, m.sumP, m.sumA = s.eta1, s.eta2, s.u0, s.sumP, s.sA
-}
 
 // mergePair is a candidate merge of cluster b into cluster a < b.
 type mergePair struct {
@@ -114,58 +73,249 @@ func (m *kpyp) mergeCandidates() []mergePair {
 	return pairs
 }
 
-// mergeRound tries the merge candidates in order, at most min(budget, mergeMaxTrials)
-// of them, each against the current bound; record is called with the bound of every
-// accepted merge. A cluster changed by an accepted merge is not tried again in the same
-// round. It returns how many merges were accepted and tried.
-func (m *kpyp) mergeRound(ctx context.Context, budget int, bound float64, record func(float64)) (accepted, tried int, err error) {
-	var snap snapshot
-	touched := make([]bool, m.C)
-	for _, pr := range m.mergeCandidates() {
-		if tried >= min(budget, mergeMaxTrials) {
-			break
-		}
-		if touched[pr.a] || touched[pr.b] {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return accepted, tried, err
-		}
-		m.save(&snap)
-		m.merge(pr.a, pr.b)
-		b, err := m.iterate(false)
-		tried++
-		if err != nil || !(b > bound) {
-			m.restore(&snap)
-			continue
-		}
-		accepted++
-		bound = b
-		touched[pr.a], touched[pr.b] = true, true
-		record(b)
-	}
-	return accepted, tried, nil
+// screen holds what screenBound needs, for the responsibilities as they are.
+type screen struct {
+	counts              []float64 // GH·GW×C responsibilities per cell
+	sticks              []float64 // GH·GW×(C−1) stick terms ln B(β̃, β̂) + P(k) per cell
+	theta               []float64 // C: Σ_n q(z_n=c)⟨ln p(y_n|θ_c)⟩ − KL(q(θ_c)‖p(θ_c)) at q(θ_c)'s optimum
+	rows                []float64 // GH partial sums, added in row order
+	q                   *nwCluster
+	alphaMean, alphaBar float64
 }
 
-// merge moves cluster b's responsibilities and statistics into cluster a and puts x̂_a
-// at the responsibility-weighted centre of the pixels of both.
-func (m *kpyp) merge(a, b int) {
-	C, D, W := m.C, m.D, m.p.W
-	var sy, sx, s float64
+// newScreen prepares the screen of the current responsibilities.
+func (m *kpyp) newScreen() *screen {
+	_, elog := m.alphaMoments()
+	sc := &screen{
+		counts:    m.cellCounts(),
+		sticks:    make([]float64, m.GH*m.GW*(m.C-1)),
+		theta:     make([]float64, m.C),
+		rows:      make([]float64, m.GH),
+		q:         newNWCluster(m.D),
+		alphaMean: m.eta1 / m.eta2, alphaBar: math.Exp(elog),
+	}
+	m.screenSticks(sc, 0, m.C-1)
+	for c := 0; c < m.C; c++ {
+		sc.theta[c] = m.screenTheta(sc, m.tot, c, -1)
+	}
+	return sc
+}
+
+// screenSticks recomputes the stick terms of sticks lo..hi−1 of every cell.
+func (m *kpyp) screenSticks(sc *screen, lo, hi int) {
+	C := m.C
+	forEach(m.GH, m.workers, func(_, i int) {
+		for j := 0; j < m.GW; j++ {
+			cell := i*m.GW + j
+			cnt := sc.counts[cell*C : (cell+1)*C]
+			var t float64
+			for _, v := range cnt[hi:] {
+				t += v
+			}
+			for c := hi - 1; c >= lo; c-- {
+				sc.sticks[cell*(C-1)+c] = stickTerm(m.kernel(i, j, c), cnt[c], t, c+1, sc.alphaMean, sc.alphaBar)
+				t += cnt[c]
+			}
+		}
+	})
+}
+
+// stickTerm is ln B(β̃, β̂) + P(k) for stick c (1-based) of a location with count n and
+// later counts t.
+func stickTerm(k, n, t float64, c int, alphaMean, alphaBar float64) float64 {
+	s := float64(c) * (1 - k)
+	return lnBeta(k+n, alphaMean+s+t) + lgamma(alphaBar+s+k) - lgamma(alphaBar+s) - lgamma(k)
+}
+
+// screenBound is the bound of the state with the current responsibilities and q(v),
+// q(θ) at their optima for them; it needs the entropy of q(z) from the last pass.
+func (m *kpyp) screenBound(sc *screen) float64 {
+	b := m.tot[accEntropy] - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0)
+	for _, v := range sc.sticks {
+		b += v
+	}
+	for _, v := range sc.theta {
+		b += v
+	}
+	return b
+}
+
+// screenTheta is cluster c's likelihood and KL terms at q(θ_c)'s optimum for the
+// statistics in tot (laid out as a pass's); with b ≥ 0 cluster b's statistics are added
+// to c's.
+func (m *kpyp) screenTheta(sc *screen, tot []float64, c, b int) float64 {
+	C, D := m.C, m.D
+	s0 := tot[accStats : accStats+C]
+	s1 := tot[accStats+C : accStats+C+C*D]
+	s2 := tot[accStats+C+C*D:]
+	n := s0[c]
+	m1 := append([]float64(nil), s1[c*D:(c+1)*D]...)
+	m2 := append([]float64(nil), s2[c*D*D:(c+1)*D*D]...)
+	if b >= 0 {
+		n += s0[b]
+		for i := range m1 {
+			m1[i] += s1[b*D+i]
+		}
+		for i := range m2 {
+			m2[i] += s2[b*D*D+i]
+		}
+	}
+	q := sc.q
+	if err := q.update(m.prior, n, m1, m2); err != nil {
+		return math.Inf(-1)
+	}
+	// Σ_n r_n ν(y_n − m)ᵀW(y_n − m) = ν tr(W (S2 − m s1ᵀ − s1 mᵀ + s0 m mᵀ)).
+	var tr float64
+	for i := 0; i < D; i++ {
+		for j := 0; j < D; j++ {
+			mij := m2[i*D+j] - q.m[i]*m1[j] - m1[i]*q.m[j] + n*q.m[i]*q.m[j]
+			tr += q.w[j*D+i] * mij
+		}
+	}
+	return n*q.logLConst - 0.5*q.nu*tr - q.kl(m.prior, m.priorLogDetW)
+}
+
+// screenGain is the bound of the current responsibilities with cluster b merged into a
+// at location (ly, lx) minus that of the unmerged ones: the change of the stick terms of
+// sticks a..b and of clusters a and b's terms, plus dH, the change of the entropy.
+func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx, dH float64) float64 {
+	C := m.C
+	hi := min(b+1, C-1) // sticks a..b change (stick C has none)
+	inv := 1 / (m.width[a] * m.width[a])
+	forEach(m.GH, m.workers, func(_, i int) {
+		var row float64
+		ey := m.cellCentre(i, m.p.H) - ly
+		for j := 0; j < m.GW; j++ {
+			cell := i*m.GW + j
+			cnt := sc.counts[cell*C : (cell+1)*C]
+			var t float64
+			for c := hi; c < C; c++ {
+				if c != b {
+					t += cnt[c]
+				}
+			}
+			for c := hi - 1; c >= a; c-- {
+				n := cnt[c]
+				k := m.kernel(i, j, c)
+				switch c {
+				case b:
+					n = 0
+				case a:
+					n += cnt[b]
+					ex := m.cellCentre(j, m.p.W) - lx
+					k = max((1-m.disc)*math.Exp(-(ey*ey+ex*ex)*inv), kernelFloor)
+				}
+				row += stickTerm(k, n, t, c+1, sc.alphaMean, sc.alphaBar) - sc.sticks[cell*(C-1)+c]
+				t += n
+			}
+		}
+		sc.rows[i] = row
+	})
+	var gain float64
+	for _, r := range sc.rows {
+		gain += r
+	}
+	// Cluster b empties to the prior: its KL vanishes and it explains nothing.
+	gain += m.screenTheta(sc, m.tot, a, b) - sc.theta[a] - sc.theta[b]
+	return gain + dH
+}
+
+// mergeEntropy is the change of the entropy of q(z) when column b joins column a:
+// Σ_n h(r_a + r_b) − h(r_a) − h(r_b), h(r) = −r ln r.
+func (m *kpyp) mergeEntropy(a, b int) float64 {
+	C := m.C
+	parts := make([]float64, numChunks(m.p.N))
+	forChunks(m.p.N, m.workers, func(_, ch, lo, hi int) {
+		var s float64
+		for n := lo; n < hi; n++ {
+			ra, rb := m.R[n*C+a], m.R[n*C+b]
+			if ra > 0 && rb > 0 {
+				r := ra + rb
+				s += -r*math.Log(r) + ra*math.Log(ra) + rb*math.Log(rb)
+			}
+		}
+		parts[ch] = s
+	})
+	var s float64
+	for _, v := range parts {
+		s += v
+	}
+	return s
+}
+
+// mergeRound tries every merge candidate in turn against the bound of the state as it
+// is then and applies those that raise it. A cluster emptied by a merge is not tried
+// again. It returns the number of merges applied.
+func (m *kpyp) mergeRound() int {
+	if m.C < 2 {
+		return 0
+	}
+	pairs := m.mergeCandidates()
+	if len(pairs) == 0 {
+		return 0
+	}
+	sc := m.newScreen()
+	C := m.C
+	emptied := make([]bool, C)
+	accepted := 0
+	for _, pr := range pairs {
+		a, b := pr.a, pr.b
+		if emptied[a] || emptied[b] {
+			continue
+		}
+		// x̂_a moves to the centre of the cells' merged counts.
+		var sy, sx, s float64
+		for i := 0; i < m.GH; i++ {
+			for j := 0; j < m.GW; j++ {
+				cnt := sc.counts[(i*m.GW+j)*C:]
+				r := cnt[a] + cnt[b]
+				sy += r * m.cellCentre(i, m.p.H)
+				sx += r * m.cellCentre(j, m.p.W)
+				s += r
+			}
+		}
+		ly, lx := m.locY[a], m.locX[a]
+		if s > 0 {
+			ly, lx = sy/s, sx/s
+		}
+		if !(m.screenGain(sc, a, b, ly, lx, m.mergeEntropy(a, b)) > 0) {
+			continue
+		}
+		m.merge(a, b, ly, lx)
+		for cell := 0; cell < m.GH*m.GW; cell++ {
+			cnt := sc.counts[cell*C : (cell+1)*C]
+			cnt[a] += cnt[b]
+			cnt[b] = 0
+		}
+		m.screenSticks(sc, a, min(b+1, C-1))
+		sc.theta[a] = m.screenTheta(sc, m.tot, a, -1)
+		sc.theta[b] = m.screenTheta(sc, m.tot, b, -1)
+		emptied[b] = true
+		accepted++
+	}
+	if accepted > 0 {
+		// The state now has q(v) and q(θ) at their optima for the merged
+		// responsibilities; the next iteration recomputes both and must not move q(α)
+		// on sums that belong to the sticks before the merge.
+		m.skipAlpha = true
+		m.u0 = math.Inf(1)
+	}
+	return accepted
+}
+
+// merge moves cluster b's responsibilities, labels and statistics into cluster a and
+// puts x̂_a at (ly, lx).
+func (m *kpyp) merge(a, b int, ly, lx float64) {
+	C, D := m.C, m.D
 	for n := 0; n < m.p.N; n++ {
-		r := m.R[n*C+a] + m.R[n*C+b]
-		m.R[n*C+a], m.R[n*C+b] = r, 0
+		m.R[n*C+a] += m.R[n*C+b]
+		m.R[n*C+b] = 0
 		if m.labels[n] == int32(b) {
 			m.labels[n] = int32(a)
 		}
-		sy += r * float64(n/W) / float64(m.p.H)
-		sx += r * float64(n%W) / float64(W)
-		s += r
 	}
-	if s > 0 {
-		m.locY[a], m.locX[a] = sy/s, sx/s
-		m.kernelTables()
-	}
+	m.locY[a], m.locX[a] = ly, lx
+	m.kernelTables()
 	s0 := m.tot[accStats : accStats+C]
 	s1 := m.tot[accStats+C : accStats+C+C*D]
 	s2 := m.tot[accStats+C+C*D:]
@@ -179,6 +329,4 @@ func (m *kpyp) merge(a, b int) {
 		s2[a*D*D+i] += s2[b*D*D+i]
 		s2[b*D*D+i] = 0
 	}
-	// The tangent sums depend on the kernel just moved: recompute them in the next pass.
-	m.u0 = math.Inf(1)
 }

@@ -19,14 +19,16 @@ const (
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
 	// DefaultWidth is the kernel width ψ_c in normalised image coordinates (rows and
-	// columns both run over [0, 1]): a cluster's prior weight halves about 0.25 of the
-	// image away from its location and is negligible beyond about 0.6.
-	DefaultWidth = 0.3
+	// columns both run over [0, 1]): a stick's kernel falls to 1/2 at 0.42 of the image
+	// from its cluster's location and to 1/20 at 0.87, so one cluster can still cover a
+	// background that spans the image while same-coloured regions at opposite sides tend
+	// to get clusters of their own.
+	DefaultWidth = 0.5
 	// DefaultK is the number of clusters of K-means, and the target number of clusters
 	// from which DP-means chooses λ² when Lambda2 is 0.
 	DefaultK = 5
 	// DefaultCell is the side of the cells of pixels that share a location.
-	DefaultCell = 4
+	DefaultCell = 8
 )
 
 // maxLabels caps Truncation and K: labels are stored in 16-bit label images.

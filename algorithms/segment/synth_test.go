@@ -45,18 +45,30 @@ func blocksImage(w, h int, seed uint64) (*image.RGBA, []int32) {
 	}, 0.04, seed)
 }
 
-// bandImage has two same-coloured regions at the left and right, separated by a
-// differently coloured vertical band: truth has three labels.
-func bandImage(w, h int, seed uint64) (*image.RGBA, []int32) {
+// bandImage has two same-coloured regions at the left and right, each a fraction f of
+// the width, separated by a differently coloured vertical band: truth has three labels.
+func bandImage(w, h int, f float64, seed uint64) (*image.RGBA, []int32) {
 	colours := [][3]float64{{0.8, 0.2, 0.15}, {0.15, 0.3, 0.75}, {0.8, 0.2, 0.15}}
 	return synthImage(w, h, colours, func(x, y int) int {
 		fx := float64(x) / float64(w)
 		switch {
-		case fx < 0.3:
+		case fx < f:
 			return 0
-		case fx < 0.7:
+		case fx < 1-f:
 			return 1
 		}
 		return 2
 	}, 0.04, seed)
+}
+
+// colourTruth merges the two same-coloured regions of bandImage's truth.
+func colourTruth(truth []int32) []int32 {
+	out := make([]int32, len(truth))
+	for i, l := range truth {
+		if l == 2 {
+			l = 0
+		}
+		out[i] = l
+	}
+	return out
 }

@@ -6,6 +6,10 @@ import (
 	"math"
 )
 
+// hypot is √(x²+y²) without math.Hypot's care for overflow, which pixel coordinates
+// never need; it is the innermost call of every distance field.
+func hypot(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
+
 // rgb is a colour with channels in [0, 1]. Grey canvases use only the first channel.
 type rgb [3]float64
 
@@ -48,7 +52,7 @@ func boxed(dist func(x, y float64) float64, x0, y0, x1, y1 float64) shape {
 
 func circle(cx, cy, r float64) shape {
 	return boxed(func(x, y float64) float64 {
-		return math.Hypot(x-cx, y-cy) - r
+		return hypot(x-cx, y-cy) - r
 	}, cx-r, cy-r, cx+r, cy+r)
 }
 
@@ -58,8 +62,8 @@ func circle(cx, cy, r float64) shape {
 func ellipse(cx, cy, rx, ry float64) shape {
 	return boxed(func(x, y float64) float64 {
 		dx, dy := x-cx, y-cy
-		k0 := math.Hypot(dx/rx, dy/ry)
-		k1 := math.Hypot(dx/(rx*rx), dy/(ry*ry))
+		k0 := hypot(dx/rx, dy/ry)
+		k1 := hypot(dx/(rx*rx), dy/(ry*ry))
 		if k1 == 0 {
 			return -math.Min(rx, ry)
 		}
@@ -72,7 +76,7 @@ func roundRect(cx, cy, hw, hh, r float64) shape {
 	return boxed(func(x, y float64) float64 {
 		qx := math.Abs(x-cx) - (hw - r)
 		qy := math.Abs(y-cy) - (hh - r)
-		out := math.Hypot(math.Max(qx, 0), math.Max(qy, 0))
+		out := hypot(math.Max(qx, 0), math.Max(qy, 0))
 		return out + math.Min(math.Max(qx, qy), 0) - r
 	}, cx-hw, cy-hh, cx+hw, cy+hh)
 }
@@ -86,7 +90,7 @@ func capsule(x0, y0, x1, y1, r float64) shape {
 		if l2 > 0 {
 			t = math.Max(0, math.Min(1, ((x-x0)*dx+(y-y0)*dy)/l2))
 		}
-		return math.Hypot(x-x0-t*dx, y-y0-t*dy) - r
+		return hypot(x-x0-t*dx, y-y0-t*dy) - r
 	}, math.Min(x0, x1)-r, math.Min(y0, y1)-r, math.Max(x0, x1)+r, math.Max(y0, y1)+r)
 }
 
@@ -116,8 +120,13 @@ func taper(pts, radii []float64) shape {
 			ax, ay := pts[2*i-2], pts[2*i-1]
 			dx, dy := pts[2*i]-ax, pts[2*i+1]-ay
 			t := math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/(dx*dx+dy*dy)))
+			ex, ey := x-ax-t*dx, y-ay-t*dy
+			// Skip the square root when this segment cannot beat the best so far.
+			if reach := d + math.Max(radii[i-1], radii[i]); ex*ex+ey*ey >= reach*reach {
+				continue
+			}
 			r := radii[i-1] + t*(radii[i]-radii[i-1])
-			d = math.Min(d, math.Hypot(x-ax-t*dx, y-ay-t*dy)-r)
+			d = math.Min(d, math.Sqrt(ex*ex+ey*ey)-r)
 		}
 		return d
 	}, x0, y0, x1, y1)
@@ -126,7 +135,7 @@ func taper(pts, radii []float64) shape {
 // ring is the circle outline of radius r and half width hw.
 func ring(cx, cy, r, hw float64) shape {
 	return boxed(func(x, y float64) float64 {
-		return math.Abs(math.Hypot(x-cx, y-cy)-r) - hw
+		return math.Abs(hypot(x-cx, y-cy)-r) - hw
 	}, cx-r-hw, cy-r-hw, cx+r+hw, cy+r+hw)
 }
 
@@ -143,11 +152,11 @@ func heart(cx, cy, s float64, flipped bool) shape {
 		}
 		py += mid
 		if py+px > 1 {
-			return (math.Hypot(px-0.25, py-0.75) - math.Sqrt2/4) * s
+			return (hypot(px-0.25, py-0.75) - math.Sqrt2/4) * s
 		}
-		a := math.Hypot(px, py-1)
+		a := hypot(px, py-1)
 		t := 0.5 * math.Max(px+py, 0)
-		b := math.Hypot(px-t, py-t)
+		b := hypot(px-t, py-t)
 		d := math.Min(a, b)
 		if px < py {
 			d = -d
@@ -156,14 +165,10 @@ func heart(cx, cy, s float64, flipped bool) shape {
 	}, cx-0.61*s, cy-mid*s, cx+0.61*s, cy+mid*s)
 }
 
-// halfPlane is the region on the side of the line through (x0, y0) with direction
-// (dx, dy) to its right in image coordinates (y down), bounded to the given box.
-func halfPlane(x0, y0, dx, dy float64, bx0, by0, bx1, by1 float64) shape {
-	l := math.Hypot(dx, dy)
-	nx, ny := dy/l, -dx/l // outward normal: the inside is to the right of the direction
-	return boxed(func(x, y float64) float64 {
-		return (x-x0)*nx + (y-y0)*ny
-	}, bx0, by0, bx1, by1)
+// below is the part of the image under the horizontal line y = y0, bounded (for
+// painting) to the columns x0…x1 and the rows down to y1.
+func below(y0, x0, x1, y1 float64) shape {
+	return boxed(func(x, y float64) float64 { return y0 - y }, x0, y0, x1, y1)
 }
 
 func union(parts ...shape) shape {

@@ -21,7 +21,7 @@ func TestShapeAreas(t *testing.T) {
 		{"taper", taper([]float64{10, 32, 54, 32}, []float64{2, 6}), 44*8 + math.Pi*(4+36)/2},
 		{"union of disjoint", union(circle(15, 15, 8), circle(45, 45, 8)), 2 * math.Pi * 64},
 		{"subtract", subtract(circle(32, 32, 16), circle(32, 32, 8)), math.Pi * (256 - 64)},
-		{"half plane", intersect(roundRect(32, 32, 20, 20, 0), halfPlane(0, 32, -1, 0, 0, 0, 64, 32)), 800},
+		{"below", intersect(roundRect(32, 32, 20, 20, 0), below(32, 0, 64, 64)), 800},
 	}
 	for _, tt := range tests {
 		c := newCanvas(64, 64, 1, rgb{})

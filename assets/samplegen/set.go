@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"strings"
 )
@@ -73,8 +74,20 @@ func bernoulliCodes(rng *rand.Rand, n, k int) [][]bool {
 
 // coveringCodes draws n codes of k independent bits, each 1 with probability p, in which
 // every one of the 2^k combinations occurs (n ≥ 2^k): the combinations once each, the
-// rest drawn at random, all shuffled.
+// rest drawn at random, all shuffled. Draws whose sample is unlucky — a bit's frequency
+// more than 0.04 from p, or two bits correlated by more than 0.08 — are redrawn, because
+// chance correlations between features make the wrong local optima of the feature
+// learners more attractive than they are in expectation.
 func coveringCodes(rng *rand.Rand, n, k int, p float64) [][]bool {
+	for {
+		codes := drawCovering(rng, n, k, p)
+		if balanced(codes, p, 0.04, 0.08) {
+			return codes
+		}
+	}
+}
+
+func drawCovering(rng *rand.Rand, n, k int, p float64) [][]bool {
 	codes := make([][]bool, n)
 	for i := range codes {
 		codes[i] = make([]bool, k)
@@ -90,6 +103,41 @@ func coveringCodes(rng *rand.Rand, n, k int, p float64) [][]bool {
 	}
 	rng.Shuffle(n, func(a, b int) { codes[a], codes[b] = codes[b], codes[a] })
 	return codes
+}
+
+// balanced reports whether every bit's frequency is within dp of p and every two bits'
+// sample correlation is within dr of zero.
+func balanced(codes [][]bool, p, dp, dr float64) bool {
+	n, k := float64(len(codes)), len(codes[0])
+	freq := make([]float64, k)
+	for _, c := range codes {
+		for j, on := range c {
+			if on {
+				freq[j]++
+			}
+		}
+	}
+	for j := range freq {
+		freq[j] /= n
+		if math.Abs(freq[j]-p) > dp {
+			return false
+		}
+	}
+	for a := range k {
+		for b := a + 1; b < k; b++ {
+			both := 0.0
+			for _, c := range codes {
+				if c[a] && c[b] {
+					both++
+				}
+			}
+			cov := both/n - freq[a]*freq[b]
+			if math.Abs(cov) > dr*math.Sqrt(freq[a]*(1-freq[a])*freq[b]*(1-freq[b])) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // codeString writes a code as '0'/'1' characters.

@@ -36,7 +36,25 @@ type decoded struct {
 	format   string
 }
 
+var (
+	decodedMu sync.Mutex
+	decodedBy = map[string]decoded{} // by image name; names are unique across sets
+)
+
+// decode decodes an image once for all the tests (the race detector makes decoding slow).
 func decode(t *testing.T, im Image) decoded {
+	t.Helper()
+	decodedMu.Lock()
+	defer decodedMu.Unlock()
+	if d, ok := decodedBy[im.Name]; ok {
+		return d
+	}
+	d := decodeNew(t, im)
+	decodedBy[im.Name] = d
+	return d
+}
+
+func decodeNew(t *testing.T, im Image) decoded {
 	t.Helper()
 	if strings.HasSuffix(im.Name, ".pfm") {
 		pix, w, h := decodePFM(t, im.Data)
@@ -97,7 +115,7 @@ func TestSets(t *testing.T) {
 		bernoulli  bool // bits are fair coin flips
 		maxSetSize int  // bytes of all its files
 	}{
-		{"tabletop", 64, 4, 320, 240, 3, "jpeg", "scene_", true, true, 1_200_000},
+		{"tabletop", 100, 4, 320, 240, 3, "jpeg", "scene_", true, true, 1_300_000},
 		{"dice", 100, 4, 14, 14, 1, "png", "dice_", false, true, 50_000},
 		{"tetris", 100, 5, 6, 6, 1, "pfm", "tetris_", false, true, 50_000},
 		{"cards", 40, 17, 120, 168, 3, "png", "", false, false, 500_000},
@@ -146,14 +164,14 @@ func TestSets(t *testing.T) {
 			if tt.bernoulli {
 				for j, c := range ones {
 					if f := float64(c) / float64(tt.n); f < 0.3 || f > 0.7 {
-						t.Errorf("feature %s in %.2f of the images, want about ½", s.FeatureNames[j], f)
+						t.Errorf("feature %s in %.2f of the images, want 0.4 to 0.5", s.FeatureNames[j], f)
 					}
 				}
 			}
 		})
 	}
-	if total > 2_000_000 {
-		t.Errorf("all sets take %d bytes, want ≤ 2 MB", total)
+	if total > 2_200_000 {
+		t.Errorf("all sets take %d bytes, want ≤ 2.2 MB", total)
 	}
 }
 

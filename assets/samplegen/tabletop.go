@@ -10,12 +10,26 @@ import (
 // between pictures is only which objects are there, a jitter of at most tabletopJitter
 // pixels in their placement, and sensor noise — so the data are a base image plus four
 // additive features, as in Griffiths & Ghahramani's tabletop photographs.
+//
+// The numbers are chosen so that stepwise K-features on PCA scores finds the truth (checked
+// with a reference implementation of the SPEC's K-features, 100 restarts per K):
+//   - the objects do not overlap, even with their shadows and the jitter;
+//   - their effects have similar energies (within a factor of two, in colour and in grey):
+//     a weak feature beside a strong one is a trap for K-means++-style initialisation;
+//   - each object is present with probability 0.4 rather than ½, and the draw is redrawn
+//     until the sample frequencies and correlations are close to the design (coveringCodes):
+//     both raise the share of restarts that reach the global optimum from ~2% to ~8%;
+//   - the jitter is ±1 pixel: at ±2 the misregistered edges are a third of the residual,
+//     and the K = 5 → 6 drop of the objective exceeds the λ² = 20 the SPEC suggests.
+//
+// With this, the best of 100 restarts gives objective 808, 626, 420, 240, 74.4, 63.8, 55.1
+// for K = 1…7 (colour, PCA to 99 dimensions) and recovers all 100 codes at K = 5.
 const (
 	tabletopN      = 100
 	tabletopW      = 320
 	tabletopH      = 240
 	tableEdge      = 76  // y of the table's back edge; the wall is above
-	tabletopP      = 0.4
+	tabletopP      = 0.4 // probability that an object is on the table
 	tabletopJitter = 1.0 // max displacement of an object, pixels
 	tabletopNoise  = 2.0 / 255
 	tabletopSeed   = 1
@@ -24,8 +38,8 @@ const (
 
 var tabletopFeatures = []string{"red_mug", "blue_book", "yellow_banana", "green_phone"}
 
-// Tabletop renders 64 colour 320×240 JPEG scenes named scene_01.jpg … scene_64.jpg; every
-// one of the 16 combinations of the four objects occurs.
+// Tabletop renders 100 colour 320×240 JPEG scenes named scene_001.jpg … scene_100.jpg;
+// every one of the 16 combinations of the four objects occurs.
 func Tabletop() Set {
 	rng := newRand(tabletopSeed)
 	codes := coveringCodes(rng, tabletopN, len(tabletopFeatures), tabletopP)
@@ -49,7 +63,7 @@ func Tabletop() Set {
 		}
 		c.addNoise(rng, tabletopNoise)
 		set.Images = append(set.Images, Image{
-			Name: fmt.Sprintf("scene_%02d.jpg", n+1),
+			Name: fmt.Sprintf("scene_%03d.jpg", n+1),
 			Data: encodeJPEG(c.rgba(), 85),
 			Code: codeString(code),
 		})
