@@ -46,7 +46,7 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 	draw.Draw(img, img.Bounds(), image.NewUniform(gridBackground), image.Point{}, draw.Src)
 
 	res := a.Result
-	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab · %s · K = %d · %d images · objective %.4g",
+	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
 		algorithmTitle(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
 	drawText(img, gridGap, 38, gridMuted, a.Source.String())
 
@@ -84,7 +84,7 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 			}
 			x := gridGap + c*(cellW+gridGap)
 			a.drawCell(img, x, y, cellW, cellH, f.Signed)
-			drawText(img, x, y+cellH+13, gridInk, fmt.Sprintf("feature %d", f.Index+1))
+			drawText(img, x, y+cellH+13, gridInk, fmt.Sprintf("#%d alone", f.Index+1))
 		}
 	}
 	return img
@@ -96,9 +96,9 @@ func featureLabel(f Feature) string {
 	case f.Base:
 		return "base"
 	case f.Effect != "":
-		return fmt.Sprintf("feature %d (%s)", f.Index+1, f.Effect)
+		return fmt.Sprintf("#%d (%s)", f.Index+1, f.Effect)
 	default:
-		return fmt.Sprintf("cluster %d", f.Index+1)
+		return fmt.Sprintf("cluster #%d", f.Index+1)
 	}
 }
 
@@ -169,5 +169,5 @@ func trimName(name string, px int) string {
 	if len(r) <= maxRunes || maxRunes < 4 {
 		return name
 	}
-	return "…" + string(r[len(r)-maxRunes+1:])
+	return "..." + string(r[len(r)-maxRunes+3:]) // the 7×13 font has ASCII only
 }
