@@ -1,0 +1,78 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"io/fs"
+	"testing"
+
+	"featurelab/algorithms"
+	"featurelab/assets"
+)
+
+// TestStepwiseRecoversBuiltInTruth: on the built-in tabletop and tetris samples stepwise
+// K-features recovers the true codes — every true feature column equals a learned column
+// or its complement on at least 98% of the images.
+func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
+	tests := []struct {
+		sample  string
+		pca     int
+		lambda2 float64
+	}{
+		{"tabletop", DefaultPCA, 20},
+		{"tetris", 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			a, err := Analyze(context.Background(), Request{
+				Source: Source{Sample: tt.sample}, PCA: tt.pca, Algorithm: "stepwise",
+				Options: algorithms.Options{Lambda2: tt.lambda2, Restarts: 100, Seed: 1},
+			}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			truth := readTruth(t, tt.sample)
+			codes := a.Codes()
+			n := len(codes)
+			if len(truth) != n {
+				t.Fatalf("%d truth rows for %d images", len(truth), n)
+			}
+			for j := range truth[a.Data.Names[0]] {
+				best := 0
+				for k := 0; k < a.Result.K; k++ {
+					same, comp := 0, 0
+					for i, name := range a.Data.Names {
+						if (truth[name][j] == '1') == (codes[i][k] == '1') {
+							same++
+						} else {
+							comp++
+						}
+					}
+					best = max(best, same, comp)
+				}
+				t.Logf("%s: true feature %d matched on %d of %d images (K = %d)", tt.sample, j, best, n, a.Result.K)
+				if best*100 < 98*n {
+					t.Errorf("true feature %d matches a learned feature on only %d of %d images", j, best, n)
+				}
+			}
+		})
+	}
+}
+
+func readTruth(t *testing.T, sample string) map[string]string {
+	t.Helper()
+	f, err := assets.Samples().Open(sample + "/truth.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f.(fs.File)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range rows[1:] {
+		out[r[0]] = r[1]
+	}
+	return out
+}
