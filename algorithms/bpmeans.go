@@ -20,8 +20,8 @@ const bpFlipTol = 1e-12
 // features K, the N×K allocation Z and the K×D features A. λ² = opt.Lambda2 must be > 0.
 //
 // Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus; a coin
-// decides whether it starts from the paper's base feature or, as the reference code does,
-// from none) and visits the rows in a random order of its own, as the reference code does.
+// decides whether from the paper's base feature or, as the reference code, from no
+// feature) and visits the rows in a random order of its own, as the reference code does.
 // Per row it re-chooses the row's code — over all 2^K codes while K ≤ 10, by single flips
 // of z_nk (Alg. 1 as printed) above — where leaving a feature that no other row owns also
 // removes it and earns λ² back; then it gives the row a new feature equal to its residual

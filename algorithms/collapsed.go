@@ -16,7 +16,8 @@ import (
 const cbpLevTol = 1e-8
 
 // cbpExactMaxK is the largest K for which collapsed BP-means chooses a row's code exactly
-// over all 2^K codes (O(K) per code); above it, it does single flips until none helps.
+// over all 2^K codes (O(1) per code, see bestCodeExact); above it, single flips until
+// none helps (O(K) per flip tried).
 const cbpExactMaxK = 10
 
 // cbpMaxPasses caps the flip passes over one row's code when K > cbpExactMaxK.
@@ -30,13 +31,13 @@ const cbpMaxPasses = 50
 // over K and Z: the features are integrated out, i.e. always A = (Z'Z)⁻¹Z'X. λ² =
 // opt.Lambda2 must be > 0.
 //
-// Each restart starts from BP-means++ (see plusPlus) and sweeps over the rows in a random
-// order of its own. For row i it takes the row out of the least-squares fit, chooses the
+// Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus) and
+// sweeps over the rows in a random order of its own. For row i it takes the row out of the least-squares fit, chooses the
 // code z_i minimising the objective (exactly over all 2^K codes while K ≤ 10, by single
 // flips above), puts the row back, and adds a feature owned by row i alone when that
 // lowers the objective; a feature that is redundant without row i is deleted first. All of
 // this works on (Z'Z)⁻¹, A and AAᵀ kept up to date by rank-one (Sherman–Morrison) updates,
-// so a row costs O(K² + KD) plus O(K) per code tried, never a fresh inverse. The kept
+// so a row costs O(K² + KD) plus O(1) per code tried, never a fresh inverse. The kept
 // quantities are recomputed from scratch after every sweep so rounding cannot build up. A
 // restart stops when a sweep no longer lowers the objective, or after opt.MaxIter sweeps.
 //
@@ -132,7 +133,7 @@ func (w *cbpWorker) recompute() int {
 	return removed
 }
 
-// run does one restart and returns the number of sweeps; see BPMeans.run for trace.
+// run does one restart and returns the number of sweeps; trace is as for bpWorker.run.
 func (w *cbpWorker) run(ctx context.Context, lambda2 float64, maxIter int, rng *rand.Rand, trace *[]float64) (int, error) {
 	st := w.st
 	for i := range w.order {
