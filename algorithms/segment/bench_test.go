@@ -58,3 +58,43 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkKPYPIteration is one VB iteration (global steps and the pass over the
+// pixels) on the 481×321 photo, after 10 iterations from the start.
+func BenchmarkKPYPIteration(b *testing.B) {
+	img := benchImage(b, 481, 321)
+	opt, _ := Options{}.withDefaults()
+	p, err := newPixels(img, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := newKPYP(p, opt)
+	if err := m.initialise(context.Background(), opt); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 10; i++ {
+		if _, err := m.iterate(i == 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := m.iterate(false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N)*1e3, "cpu-ms/op")
+}
+
+// BenchmarkKMeans481x321 is the "kmeans" method with K = 5 on the same photo.
+func BenchmarkKMeans481x321(b *testing.B) {
+	img := benchImage(b, 481, 321)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Segment(context.Background(), img, Options{Method: MethodKMeans}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

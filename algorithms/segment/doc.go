@@ -5,11 +5,26 @@
 //
 // Each pixel n is an observation y_n — its CIE L*a*b* colour, optionally with the mean
 // and standard deviation of L* in a 5×5 window, every dimension standardised — at a
-// location x_n = (row/H, col/W). The KPYP gives every pixel its own stick-breaking
-// weights whose Beta priors are discounted by an RBF kernel centred on each cluster's
-// location x̂_c, so pixels near x̂_c favour cluster c and pixels far from it cannot use
-// it: similar colours far apart may form different segments. Cluster parameters are
-// Gaussian with full covariance under a Normal–Wishart prior.
+// location x_n = (row/H, col/W). The KPYP gives every location its own stick-breaking
+// weights, whose Beta(k, α + c(1 − k)) priors are discounted by an RBF kernel k centred
+// on each cluster's location x̂_c, so pixels near x̂_c favour cluster c and pixels far
+// from it can hardly use it: similar colours far apart may form different segments.
+// Clusters are Gaussian with full covariance under a weak Normal–Wishart prior; q(α) is
+// Gamma. Segment runs the paper's updates (43)–(55) and records the variational bound
+// after every iteration; it never decreases.
+//
+// Where this implementation goes beyond the paper, and why:
+//
+//   - Locations are cells of Options.Cell² pixels (default 8×8) that share their centre,
+//     so their sticks pool the responsibilities of their pixels — the sums over
+//     m: x_m = x_n of eqs. (44)–(45). With one location per pixel each stick posterior
+//     sees a single pixel and reinforces whatever that pixel was first assigned to.
+//   - ⟨ln Γ(α + s + k) − ln Γ(α + s)⟩ under q(α) has no closed form; the bound uses its
+//     tangent lower bound in ln α, which makes (47) ΣA instead of N(C−1) (equal when
+//     k ≡ 1); see stickPrior. The paper's (47) as printed would let the bound fall.
+//   - Merge moves join same-coloured neighbouring clusters when that raises the bound
+//     (merge.go): the VB updates alone keep the over-segmentation of their start.
+//   - The start is a seeded K-means with C compact clusters (initialise).
 //
 // Segment runs any of the three methods with one Options and returns one Result (a
 // label map and traces); ColorImage, BoundaryImage and LabelImage draw it, and
@@ -18,5 +33,6 @@
 //
 // The package is pure numerics: it never imports Fyne. Work is split over pixels on
 // Options.Workers goroutines in fixed chunks whose partial sums are reduced in chunk
-// order, so a seed gives the same labels whatever the number of workers.
+// order, so a seed gives the same labels whatever the number of workers. Memory is
+// O(N·C): the responsibilities.
 package segment

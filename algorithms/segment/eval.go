@@ -6,8 +6,8 @@ import "math"
 // dense ra×rb row-major table with its row and column sums. Labels are first renumbered
 // densely, so the table has only as many rows and columns as labels are used.
 func contingency(a, b []int32) (table []float64, ra, rb int, rowSum, colSum []float64) {
-	da, ra := denseLabels(a)
-	db, rb := denseLabels(b)
+	da, ra := compactLabels(a)
+	db, rb := compactLabels(b)
 	table = make([]float64, ra*rb)
 	rowSum = make([]float64, ra)
 	colSum = make([]float64, rb)
@@ -17,12 +17,6 @@ func contingency(a, b []int32) (table []float64, ra, rb int, rowSum, colSum []fl
 		colSum[db[i]]++
 	}
 	return table, ra, rb, rowSum, colSum
-}
-
-// denseLabels renumbers labels 0..k−1 (in order of first appearance) and returns k.
-func denseLabels(l []int32) ([]int32, int) {
-	out, k := compactLabels(l)
-	return out, k
 }
 
 // pairs is n choose 2.

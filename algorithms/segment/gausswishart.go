@@ -74,14 +74,6 @@ func (q *nwCluster) update(prior nwParams, s0 float64, s1, s2 []float64) error {
 	return q.factor()
 }
 
-// setPrior makes q equal to the prior.
-func (q *nwCluster) setPrior(prior nwParams) error {
-	q.beta, q.nu = prior.beta, prior.nu
-	copy(q.m, prior.m)
-	copy(q.winv, prior.winv)
-	return q.factor()
-}
-
 // factor computes W, ⟨ln|Λ|⟩ and the E-step's Cholesky factor from W⁻¹, once per
 // cluster per iteration, so that the per-pixel work is one triangular product.
 func (q *nwCluster) factor() error {
@@ -137,25 +129,6 @@ func logWishartB(nu, logDetW float64, d int) float64 {
 	return s
 }
 
-// expLogLik is φ = ⟨ln N(y | μ, Λ⁻¹)⟩ under q (paper eq. (52); PRML (10.64)–(10.65)):
-// ½⟨ln|Λ|⟩ − (D/2)ln 2π − ½(D/β + ν(y−m)ᵀW(y−m)). diff is scratch of length D.
-func (q *nwCluster) expLogLik(y, diff []float64) float64 {
-	d := len(q.m)
-	for i := 0; i < d; i++ {
-		diff[i] = y[i] - q.m[i]
-	}
-	var quad float64
-	for i := 0; i < d; i++ {
-		row := q.u[i*d:]
-		var t float64
-		for j := i; j < d; j++ {
-			t += row[j] * diff[j]
-		}
-		quad += t * t
-	}
-	return q.logLConst - 0.5*quad
-}
-
 // kl is KL(q(μ, Λ) ‖ p(μ, Λ)) between two Normal–Wishart distributions, from
 // PRML (10.74) and (10.77): ⟨ln q(μ,Λ)⟩ − ⟨ln p(μ,Λ)⟩ under q.
 func (q *nwCluster) kl(prior nwParams, priorLogDetW float64) float64 {
@@ -175,16 +148,6 @@ func (q *nwCluster) kl(prior nwParams, priorLogDetW float64) float64 {
 	entropyL := -logWishartB(q.nu, q.logDetW, d) - 0.5*(q.nu-fd-1)*eld + 0.5*q.nu*fd
 	elnq := 0.5*eld + 0.5*fd*math.Log(q.beta/(2*math.Pi)) - 0.5*fd - entropyL
 	return elnq - elnp
-}
-
-// copyTo copies q into dst, which must have the same dimension.
-func (q *nwCluster) copyTo(dst *nwCluster) {
-	dst.beta, dst.nu = q.beta, q.nu
-	copy(dst.m, q.m)
-	copy(dst.winv, q.winv)
-	copy(dst.w, q.w)
-	copy(dst.u, q.u)
-	dst.logDetW, dst.eLogDetL, dst.logLConst = q.logDetW, q.eLogDetL, q.logLConst
 }
 
 // mahalanobis is the squared distance between the posterior means of q and o under the

@@ -15,7 +15,7 @@ const locationWeight = 0.5
 // KPYP: larger, so its C clusters are compact patches (like superpixels) that the
 // kernel prior and the merge moves can join, rather than colour classes scattered over
 // the image.
-var initLocationWeight = 2.0
+const initLocationWeight = 2.0
 
 // clusterFeatures returns the N×(D+2) matrix of standardised features followed by the
 // standardised, weighted locations (row/H, col/W) that K-means and DP-means cluster.

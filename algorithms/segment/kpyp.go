@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/mathext"
 )
@@ -32,8 +31,10 @@ type kpyp struct {
 	priorLogDetW float64
 	clusters     []*nwCluster
 	// The clusters' E-step parameters packed flat for the pixel loop: means (C×D), the
-	// factors U_c with UᵀU = νW (C×D×D) and the constants of φ (C).
+	// factors U_c with UᵀU = νW (C×D×D) and the constants of φ (C); for D = 3 also as
+	// one record per cluster.
 	mu, u, lconst []float64
+	lik3          []lik3
 
 	// R is N×C: R[n·C + c] = q(z_n = c).
 	R      []float64
@@ -49,10 +50,12 @@ type kpyp struct {
 	// u0 is the tangent point ln ᾱ of the stick normalisers' bound (stickPrior), and sumP,
 	// sumA the sums of P and A over all locations and sticks at u0.
 	u0, sumP, sumA float64
-	// stickFree makes the next pass compute the sticks from their prior, ignoring R.
+	// stickFree makes the next pass compute the sticks from their prior, ignoring R:
+	// the first pass, whose R holds K-means' hard labels, which as counts would lock
+	// every cell to its K-means cluster.
 	stickFree bool
 
-	// learnLoc and learnWidth refine x̂_c and ψ_c by L-BFGS between passes (§3.5).
+	// learnLoc and learnWidth refine x̂_c and ψ_c between passes (§3.5, locations.go).
 	learnLoc, learnWidth bool
 	// iters counts the iterations run.
 	iters int
@@ -67,9 +70,6 @@ type kpyp struct {
 	scratch [][]float64
 }
 
-// expUnderflow is the argument below which math.Exp returns 0.
-const expUnderflow = -745.2
-
 // Layout of a pass's partial sums.
 const (
 	accBound   = iota // Σ_n log-normaliser of q(z_n) + Σ_cells stick terms
@@ -77,7 +77,7 @@ const (
 	accP              // Σ P (on re-tangent passes)
 	accA              // Σ A (on re-tangent passes)
 	accChanged        // labels that changed
-	accEntropy        // Σ_n −Σ_c q(z_n = c) ln q(z_n = c)
+	accEntropy        // Σ_n −Σ_c q(z_n = c) ln q(z_n = c), for the tests
 	accStats          // then s0 (C), s1 (C×D), s2 (C×D×D)
 )
 
@@ -168,55 +168,6 @@ func (m *kpyp) thetaStep() error {
 	return nil
 }
 
-// packClusters copies the clusters' E-step parameters into mu, u and lconst.
-func (m *kpyp) packClusters() {
-	D := m.D
-	for c, q := range m.clusters {
-		copy(m.mu[c*D:(c+1)*D], q.m)
-		copy(m.u[c*D*D:(c+1)*D*D], q.u)
-		m.lconst[c] = q.logLConst
-	}
-}
-
-// expLogLiks sets a_c = e_c + φ_nc for every cluster c, where φ_nc = ⟨ln p(y_n|θ_c)⟩
-// (eq. (52); PRML (10.64)–(10.65)) = const_c − ½‖U_c(y_n − m_c)‖². It returns the
-// largest a_c and its cluster.
-func (m *kpyp) expLogLiks(a, e, yn, diff []float64) (int, float64) {
-	C, D := m.C, m.D
-	best, amax := 0, math.Inf(-1)
-	for c := 0; c < C; c++ {
-		mu := m.mu[c*D : (c+1)*D]
-		u := m.u[c*D*D : (c+1)*D*D]
-		var quad float64
-		if D == 3 {
-			// Unrolled: the plain colour model is the common case.
-			d0, d1, d2 := yn[0]-mu[0], yn[1]-mu[1], yn[2]-mu[2]
-			t0 := u[0]*d0 + u[1]*d1 + u[2]*d2
-			t1 := u[4]*d1 + u[5]*d2
-			t2 := u[8] * d2
-			quad = t0*t0 + t1*t1 + t2*t2
-		} else {
-			for i := 0; i < D; i++ {
-				diff[i] = yn[i] - mu[i]
-			}
-			for i := 0; i < D; i++ {
-				row := u[i*D : (i+1)*D]
-				var t float64
-				for j := i; j < D; j++ {
-					t += row[j] * diff[j]
-				}
-				quad += t * t
-			}
-		}
-		v := e[c] + m.lconst[c] - 0.5*quad
-		a[c] = v
-		if v > amax {
-			best, amax = c, v
-		}
-	}
-	return best, amax
-}
-
 // alphaStep sets q(α) from the sticks of the last pass: eqs. (46)–(49) with the shape
 // increment N(C−1) of (47) replaced by ΣA (see stickPrior), which it equals when k ≡ 1.
 func (m *kpyp) alphaStep() {
@@ -233,174 +184,6 @@ func (m *kpyp) bound() float64 {
 		b -= q.kl(m.prior, m.priorLogDetW)
 	}
 	return b - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0)
-}
-
-// pass updates, for every location, q(v(x)) from the current responsibilities (eqs.
-// (43)–(45)) and then q(z_n) of its pixels (eqs. (50)–(54)), and gathers the sums the
-// global steps and the bound need. When retangent is set it moves the tangent point of
-// the stick normalisers' bound to the current ⟨ln α⟩ and recomputes sumP and sumA.
-func (m *kpyp) pass(retangent bool) {
-	alphaMean, elog := m.alphaMoments()
-	alphaBar := math.Exp(elog)
-	forEach(m.numChunks(), m.workers, func(w, ch int) {
-		acc := m.parts[ch]
-		clear(acc)
-		for i := ch * m.chunkRows; i < min((ch+1)*m.chunkRows, m.GH); i++ {
-			for j := 0; j < m.GW; j++ {
-				m.passCell(i, j, acc, m.scratch[w], alphaMean, alphaBar, retangent)
-			}
-		}
-		m.mirrorStats(acc)
-	})
-	sumChunks(m.tot, m.parts)
-	if retangent {
-		m.u0, m.sumP, m.sumA = elog, m.tot[accP], m.tot[accA]
-	}
-	m.stickFree = false
-}
-
-// passCell runs the pass over the pixels of cell (i, j), adding to acc.
-func (m *kpyp) passCell(i, j int, acc, scratch []float64, alphaMean, alphaBar float64, retangent bool) {
-	C, D, W := m.C, m.D, m.p.W
-	cnt := scratch[:C]           // Σ_{m: x_m = x} q(z_m = c)
-	t := scratch[C : 2*C]        // Σ_{c' > c} cnt_c'
-	elogpi := scratch[2*C : 3*C] // ⟨ln ϖ_c(x)⟩
-	a := scratch[3*C : 4*C]
-	av := scratch[4*C : 5*C] // a_c − max a
-	diff := scratch[5*C : 5*C+D]
-	y0, y1 := i*m.cell, min((i+1)*m.cell, m.p.H)
-	x0, x1 := j*m.cell, min((j+1)*m.cell, W)
-
-	clear(cnt)
-	if !m.stickFree {
-		for y := y0; y < y1; y++ {
-			for x := x0; x < x1; x++ {
-				rn := m.R[(y*W+x)*C : (y*W+x+1)*C]
-				for c, r := range rn {
-					cnt[c] += r
-				}
-			}
-		}
-	}
-	var run float64
-	for c := C - 1; c >= 0; c-- {
-		t[c] = run
-		run += cnt[c]
-	}
-	// Sticks c = 1..C−1 (index c+1 in the paper); v_C = 1.
-	var cum, vterm, el1vSum, pSum, aSum float64
-	for c := 0; c < C-1; c++ {
-		k := m.kernel(i, j, c)
-		s := float64(c+1) * (1 - k)
-		bt := k + cnt[c]           // β̃, eq. (44)
-		bh := alphaMean + s + t[c] // β̂, eq. (45)
-		ds := mathext.Digamma(bt + bh)
-		elv := mathext.Digamma(bt) - ds  // ⟨ln v⟩, eq. (53)
-		el1v := mathext.Digamma(bh) - ds // ⟨ln(1 − v)⟩, eq. (54)
-		elogpi[c] = cum + elv            // eq. (51)
-		cum += el1v
-		el1vSum += el1v
-		// ⟨ln p(v|α)⟩ − ⟨ln q(v)⟩ without its α-normaliser: the (k−1)⟨ln v⟩ and
-		// (⟨α⟩+s−1)⟨ln(1−v)⟩ terms cancel against q's except for the responsibilities'
-		// share, which keeps the sum exact where k is tiny and ⟨ln v⟩ ≈ −1/k is huge.
-		vterm += lnBeta(bt, bh) - cnt[c]*elv - t[c]*el1v
-		if retangent {
-			p, sl := stickPrior(k, c+1, alphaBar)
-			pSum += p
-			aSum += sl
-		}
-	}
-	elogpi[C-1] = cum
-
-	s0 := acc[accStats : accStats+C]
-	s1 := acc[accStats+C : accStats+C+C*D]
-	s2 := acc[accStats+C+C*D:]
-	var bnd, entropy float64
-	changed := 0
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			n := y*W + x
-			rn := m.R[n*C : (n+1)*C]
-			yn := m.p.Y[n*D : (n+1)*D]
-			best, amax := m.expLogLiks(a, elogpi, yn, diff) // eqs. (50), (52)
-			// q(z_n = c) ∝ exp(a_c); Σ_c q(a_c − ln q) = ln Σ_c exp(a_c), and the entropy
-			// −Σ_c q ln q = ln z − Σ_c q (a_c − max a) for the merge moves.
-			var z float64
-			for c := 0; c < C; c++ {
-				v := a[c] - amax
-				av[c] = v
-				if v > expUnderflow {
-					a[c] = math.Exp(v)
-					z += a[c]
-				} else {
-					a[c] = 0 // exp would return 0 too: skip the call
-				}
-			}
-			logz := math.Log(z)
-			bnd += amax + logz
-			inv := 1 / z
-			var qv float64
-			for c := 0; c < C; c++ {
-				r := a[c] * inv
-				rn[c] = r
-				if r == 0 {
-					continue
-				}
-				qv += r * av[c]
-				s0[c] += r
-				if D == 3 {
-					y0, y1, y2 := yn[0], yn[1], yn[2]
-					sc1 := s1[c*3 : c*3+3 : c*3+3]
-					sc2 := s2[c*9 : c*9+9 : c*9+9]
-					ry0, ry1, ry2 := r*y0, r*y1, r*y2
-					sc1[0] += ry0
-					sc1[1] += ry1
-					sc1[2] += ry2
-					sc2[0] += ry0 * y0
-					sc2[1] += ry0 * y1
-					sc2[2] += ry0 * y2
-					sc2[4] += ry1 * y1
-					sc2[5] += ry1 * y2
-					sc2[8] += ry2 * y2
-					continue
-				}
-				sc1 := s1[c*D : (c+1)*D]
-				sc2 := s2[c*D*D : (c+1)*D*D]
-				for i, yi := range yn {
-					ryi := r * yi
-					sc1[i] += ryi
-					for j := i; j < D; j++ {
-						sc2[i*D+j] += ryi * yn[j]
-					}
-				}
-			}
-			entropy += logz - qv
-			if m.labels[n] != int32(best) {
-				m.labels[n] = int32(best)
-				changed++
-			}
-		}
-	}
-	acc[accBound] += bnd + vterm
-	acc[accEl1v] += el1vSum
-	acc[accP] += pSum
-	acc[accA] += aSum
-	acc[accChanged] += float64(changed)
-	acc[accEntropy] += entropy
-}
-
-// mirrorStats copies the upper triangles of a chunk's second moments to the lower.
-func (m *kpyp) mirrorStats(acc []float64) {
-	C, D := m.C, m.D
-	s2 := acc[accStats+C+C*D:]
-	for c := 0; c < C; c++ {
-		sc2 := s2[c*D*D : (c+1)*D*D]
-		for i := 0; i < D; i++ {
-			for j := i + 1; j < D; j++ {
-				sc2[j*D+i] = sc2[i*D+j]
-			}
-		}
-	}
 }
 
 // iterate runs one VB iteration — q(θ) (55), q(α) (46)–(49) unless first, then the pass
@@ -463,7 +246,7 @@ const mergeEvery = 5
 
 // labelTol is the fraction of pixels whose label may still change in an iteration for
 // the labels to count as settled.
-const labelTol = 1e-3
+const labelTol = 5e-3
 
 // settled reports whether an iteration that took the bound from prev to b, changing
 // the labels of the last pass, ends the iterations: the bound's change relative to its
@@ -472,82 +255,4 @@ const labelTol = 1e-3
 func (m *kpyp) settled(b, prev, tol float64) bool {
 	n := float64(m.p.N)
 	return math.Abs(b-prev) <= tol*max(math.Abs(b), n) || m.tot[accChanged] <= labelTol*n
-}
-
-// initialise places the clusters and sets the first responsibilities: K-means with C
-// clusters on the colour features and weighted locations (the same features as the
-// "kmeans" method, seeded), clusters numbered by decreasing size so the largest gets the
-// first stick, x̂_c at the mean location of its pixels, and q(θ_c) from its pixels. The
-// first pass then computes the sticks from their prior and the responsibilities from
-// the sticks and q(θ).
-func (m *kpyp) initialise(ctx context.Context, opt Options) error {
-	x, d := clusterFeatures(m.p, initLocationWeight)
-	labels, _, err := kmeansLabels(ctx, x, m.p.N, d, m.C, opt.Seed, 20, m.workers, nil)
-	if err != nil {
-		return err
-	}
-	C, N, W, H := m.C, m.p.N, m.p.W, m.p.H
-	count := make([]float64, C)
-	for _, l := range labels {
-		count[l]++
-	}
-	order := make([]int, C)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case count[a] > count[b]:
-			return -1
-		case count[a] < count[b]:
-			return 1
-		}
-		return 0
-	})
-	rank := make([]int32, C)
-	for r, c := range order {
-		rank[c] = int32(r)
-	}
-	sy, sx := make([]float64, C), make([]float64, C)
-	for n, l := range labels {
-		c := rank[l]
-		m.R[n*C+int(c)] = 1
-		m.labels[n] = c
-		sy[c] += float64(n/W) / float64(H)
-		sx[c] += float64(n%W) / float64(W)
-	}
-	cols := int(math.Ceil(math.Sqrt(float64(C))))
-	for r, c := range order {
-		if count[c] > 0 {
-			m.locY[r], m.locX[r] = sy[r]/count[c], sx[r]/count[c]
-		} else {
-			// An empty K-means cluster (fewer distinct pixels than C): spread on a grid.
-			m.locY[r] = (float64(r/cols) + 0.5) / float64(cols)
-			m.locX[r] = (float64(r%cols) + 0.5) / float64(cols)
-		}
-	}
-	m.kernelTables()
-	// θ statistics from the hard initial assignment, through the same chunked sums.
-	parts := newParts(numChunks(N), len(m.tot))
-	forChunks(N, m.workers, func(_, ch, lo, hi int) {
-		acc := parts[ch]
-		s0 := acc[accStats : accStats+C]
-		s1 := acc[accStats+C : accStats+C+C*m.D]
-		s2 := acc[accStats+C+C*m.D:]
-		D := m.D
-		for n := lo; n < hi; n++ {
-			c := int(m.labels[n])
-			yn := m.p.Y[n*D : (n+1)*D]
-			s0[c]++
-			for i := 0; i < D; i++ {
-				s1[c*D+i] += yn[i]
-				for j := 0; j < D; j++ {
-					s2[c*D*D+i*D+j] += yn[i] * yn[j]
-				}
-			}
-		}
-	})
-	sumChunks(m.tot, parts)
-	m.stickFree = true
-	return nil
 }

@@ -8,24 +8,26 @@ import (
 
 // Learning the cluster locations x̂_c and kernel widths ψ_c (paper §3.5): the bound
 // depends on them only through the sticks of cluster c, so each cluster is a separate
-// problem of two or three variables, solved with L-BFGS from gonum/optimize.
+// problem of two or three variables, solved by quasi-Newton (minimize: BFGS, or L-BFGS
+// from gonum/optimize with the build tag gonum_optimize).
 //
-// For fixed responsibilities the best q(v) is known in closed form (eqs. (44)–(45)), so
-// the step maximises, over (x̂_c, ln ψ_c), the stick terms of the bound with q(v) at its
-// optimum for the current responsibilities:
+// For fixed responsibilities the best q(v) is known in closed form (eqs. (44)–(45)), and
+// with it the stick terms of the bound and the sticks' share of Σ_n q(z_n)⟨ln ϖ(x_n)⟩
+// add up to (see merge.go)
 //
-//	J_c = Σ_x ln B(β̃, β̂) + P(k) − n_c(x)⟨ln v⟩ − T_c(x)⟨ln(1 − v)⟩,
+//	J_c = Σ_x ln B(β̃, β̂) + P(k),
 //
-// with n_c(x) the responsibilities of the pixels at location x, T_c(x) those of the later
-// clusters, k = k(x, x̂_c; ψ_c) and P from stickPrior at ᾱ = exp⟨ln α⟩. By the envelope
-// theorem its gradient is that of the prior terms at fixed q(v):
+// with β̃ = k + n_c(x), β̂ = ⟨α⟩ + c(1 − k) + T_c(x), n_c(x) the responsibilities of the
+// pixels at location x, T_c(x) those of the later clusters, k = k(x, x̂_c; ψ_c) and P
+// from stickPrior at ᾱ = exp⟨ln α⟩. The step maximises J_c over (x̂_c, ln ψ_c). By the
+// envelope theorem its gradient is that of the prior terms at fixed q(v):
 //
 //	∂J/∂k = Σ_x [c ψ(ᾱ + s) − (c − 1)ψ(ᾱ + s + k) − ψ(k) + ⟨ln v⟩ − c⟨ln(1 − v)⟩],
 //
 // and ∂k/∂x̂ = 2k(x − x̂)/ψ², ∂k/∂ln ψ = 2k‖x − x̂‖²/ψ². The next pass then sets q(v) to
 // exactly that optimum, so a step that does not lower J_c cannot lower the bound.
 
-// refineIterations caps the L-BFGS iterations per cluster and step.
+// refineIterations caps the quasi-Newton iterations per cluster and step.
 const refineIterations = 25
 
 // refineEvery is the number of iterations between location/width steps.
@@ -86,15 +88,14 @@ func (m *kpyp) stickObjective(c int, ly, lx, psi float64, counts []float64, alph
 			for _, v := range cnt[c+1:] {
 				t += v
 			}
+			j += stickTerm(k, cnt[c], t, c+1, alphaMean, alphaBar)
+			if grad == nil || floored {
+				continue
+			}
 			s := ci * (1 - k)
 			bt, bh := k+cnt[c], alphaMean+s+t
 			ds := mathext.Digamma(bt + bh)
 			elv, el1v := mathext.Digamma(bt)-ds, mathext.Digamma(bh)-ds
-			p, _ := stickPrior(k, c+1, alphaBar)
-			j += lnBeta(bt, bh) + p - cnt[c]*elv - t*el1v
-			if grad == nil || floored {
-				continue
-			}
 			dk := ci*mathext.Digamma(alphaBar+s) - (ci-1)*mathext.Digamma(alphaBar+s+k) -
 				mathext.Digamma(k) + elv - ci*el1v
 			dk *= (1 - m.disc) * krbf // ∂J/∂k_rbf·k_rbf
@@ -109,8 +110,8 @@ func (m *kpyp) stickObjective(c int, ly, lx, psi float64, counts []float64, alph
 	return j
 }
 
-// refineCluster maximises J_c over the learnt subset of (ŷ_c, x̂_c, ln ψ_c) with L-BFGS
-// and keeps the result if J_c did not decrease.
+// refineCluster maximises J_c over the learnt subset of (ŷ_c, x̂_c, ln ψ_c) and keeps the
+// result if J_c did not decrease.
 func (m *kpyp) refineCluster(c int, counts []float64, alphaMean, alphaBar float64) {
 	ly, lx, psi := m.locY[c], m.locX[c], m.width[c]
 	// unpack maps the optimiser's variables to (ŷ, x̂, ψ).

@@ -12,7 +12,7 @@ import (
 // b's responsibilities to cluster a < b and moves x̂_a to the centre of both. It is kept
 // only if the bound of the merged state — with q(v) and q(θ) at their optima for the
 // merged responsibilities, q(α) unchanged — beats that of the unmerged state, so the
-// bound never decreases. That bound needs no pass over the pixels (screenBound):
+// bound never decreases. That bound needs no pass over the pixels (screenGain):
 //
 //   - with q(v) optimal for the counts n_c(x) of each location, the stick terms and
 //     Σ_n Σ_c q(z_n = c)⟨ln ϖ_c(x_n)⟩ add up to Σ_x Σ_{c<C} [ln B(β̃, β̂) + P(k)];
@@ -23,6 +23,9 @@ import (
 // under their average covariance, for them to be tried as a merge: only a speed-up,
 // since the bound decides.
 const mergeMaxDist = 25.0
+
+// mergeMaxTrials·C caps the merges tried per round, closest colours first.
+const mergeMaxTrials = 1
 
 // mergePair is a candidate merge of cluster b into cluster a < b.
 type mergePair struct {
@@ -73,7 +76,7 @@ func (m *kpyp) mergeCandidates() []mergePair {
 	return pairs
 }
 
-// screen holds what screenBound needs, for the responsibilities as they are.
+// screen holds what screenGain needs, for the responsibilities as they are.
 type screen struct {
 	counts              []float64 // GH·GW×C responsibilities per cell
 	sticks              []float64 // GH·GW×(C−1) stick terms ln B(β̃, β̂) + P(k) per cell
@@ -127,19 +130,6 @@ func stickTerm(k, n, t float64, c int, alphaMean, alphaBar float64) float64 {
 	return lnBeta(k+n, alphaMean+s+t) + lgamma(alphaBar+s+k) - lgamma(alphaBar+s) - lgamma(k)
 }
 
-// screenBound is the bound of the state with the current responsibilities and q(v),
-// q(θ) at their optima for them; it needs the entropy of q(z) from the last pass.
-func (m *kpyp) screenBound(sc *screen) float64 {
-	b := m.tot[accEntropy] - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0)
-	for _, v := range sc.sticks {
-		b += v
-	}
-	for _, v := range sc.theta {
-		b += v
-	}
-	return b
-}
-
 // screenTheta is cluster c's likelihood and KL terms at q(θ_c)'s optimum for the
 // statistics in tot (laid out as a pass's); with b ≥ 0 cluster b's statistics are added
 // to c's.
@@ -176,9 +166,10 @@ func (m *kpyp) screenTheta(sc *screen, tot []float64, c, b int) float64 {
 }
 
 // screenGain is the bound of the current responsibilities with cluster b merged into a
-// at location (ly, lx) minus that of the unmerged ones: the change of the stick terms of
-// sticks a..b and of clusters a and b's terms, plus dH, the change of the entropy.
-func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx, dH float64) float64 {
+// at location (ly, lx) minus that of the unmerged ones, without the change of the
+// entropy of q(z) (mergeEntropy): the change of the stick terms of sticks a..b and of
+// clusters a and b's terms.
+func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64) float64 {
 	C := m.C
 	hi := min(b+1, C-1) // sticks a..b change (stick C has none)
 	inv := 1 / (m.width[a] * m.width[a])
@@ -216,12 +207,11 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx, dH float64) float64 {
 		gain += r
 	}
 	// Cluster b empties to the prior: its KL vanishes and it explains nothing.
-	gain += m.screenTheta(sc, m.tot, a, b) - sc.theta[a] - sc.theta[b]
-	return gain + dH
+	return gain + m.screenTheta(sc, m.tot, a, b) - sc.theta[a] - sc.theta[b]
 }
 
 // mergeEntropy is the change of the entropy of q(z) when column b joins column a:
-// Σ_n h(r_a + r_b) − h(r_a) − h(r_b), h(r) = −r ln r.
+// Σ_n h(r_a + r_b) − h(r_a) − h(r_b), h(r) = −r ln r. It is never positive.
 func (m *kpyp) mergeEntropy(a, b int) float64 {
 	C := m.C
 	parts := make([]float64, numChunks(m.p.N))
@@ -258,6 +248,9 @@ func (m *kpyp) mergeRound() int {
 	C := m.C
 	emptied := make([]bool, C)
 	accepted := 0
+	if len(pairs) > mergeMaxTrials*C {
+		pairs = pairs[:mergeMaxTrials*C]
+	}
 	for _, pr := range pairs {
 		a, b := pr.a, pr.b
 		if emptied[a] || emptied[b] {
@@ -278,7 +271,10 @@ func (m *kpyp) mergeRound() int {
 		if s > 0 {
 			ly, lx = sy/s, sx/s
 		}
-		if !(m.screenGain(sc, a, b, ly, lx, m.mergeEntropy(a, b)) > 0) {
+		// The entropy can only fall, so a merge that does not gain without it is out
+		// before the pass over the pixels that computes it.
+		gain := m.screenGain(sc, a, b, ly, lx)
+		if !(gain > 0) || !(gain+m.mergeEntropy(a, b) > 0) {
 			continue
 		}
 		m.merge(a, b, ly, lx)

@@ -45,21 +45,25 @@ type Options struct {
 	// Truncation is the number C of stick-breaking components the variational posterior
 	// keeps (KPYP). Default 20.
 	Truncation int
-	// MaxIter caps the iterations. Default 100.
+	// MaxIter caps the iterations (KPYP: VB iterations; K-means, DP-means: Lloyd or
+	// batch iterations). Default 100.
 	MaxIter int
-	// Tol stops the KPYP when the relative change of the variational bound between two
-	// iterations falls below it. Default 1e-5.
+	// Tol stops the KPYP when the change of the variational bound between two iterations
+	// is below Tol times its size (or times the number of pixels, where the bound is
+	// near 0) — or when the labels settle: fewer than 0.5% of the pixels change label —
+	// and merge moves no longer raise the bound. Default 1e-5.
 	Tol float64
 	// Texture adds the mean and standard deviation of L* in a 5×5 window to the colour.
 	Texture bool
-	// LearnLocations refines the cluster locations x̂_c by maximising the variational
-	// bound with L-BFGS (paper §3.5) instead of keeping them where they start.
+	// LearnLocations refines the cluster locations x̂_c every few iterations by
+	// maximising the variational bound with a quasi-Newton method (paper §3.5: L-BFGS)
+	// instead of keeping them where they start.
 	LearnLocations bool
 	// LearnWidths learns the kernel widths ψ_c the same way.
 	LearnWidths bool
 	// Width is the kernel width ψ_c of k(x, x̂_c; ψ_c) = exp(−‖x − x̂_c‖²/ψ_c²), in
-	// normalised coordinates; the starting width when LearnWidths is set.
-	// Default DefaultWidth (0.3).
+	// normalised coordinates (x = (row/H, col/W)); the starting width when LearnWidths
+	// is set. Default DefaultWidth (0.5).
 	Width float64
 	// Cell is the side, in pixels, of the cells of the location lattice: the pixels of a
 	// cell share its centre as their location and so, by the paper's eqs. (44)–(45),

@@ -19,6 +19,9 @@ func TestWriteExamples(t *testing.T) {
 	files := []string{
 		filepath.Join(dataDir, "tabletop", "Picture_1.jpg"),
 		filepath.Join(dataDir, "cards", "queen_of_hearts.png"),
+		filepath.Join(dataDir, "cards", "7_of_diamonds.png"),
+		filepath.Join(dataDir, "cards", "red_joker.png"),
+		filepath.Join(dataDir, "cards", "back.png"),
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -45,9 +48,9 @@ var exampleOptions = []struct {
 	name string
 	opt  Options
 }{
-	{"c8w3", Options{Cell: 8, Width: 0.3}},
-	{"c8w5", Options{Cell: 8, Width: 0.5}},
-	{"c4w5", Options{Cell: 4, Width: 0.5}},
+	{"kpyp", Options{}},
+	{"kpyp_texture", Options{Texture: true}},
+	{"kmeans", Options{Method: MethodKMeans, K: 6}},
 }
 
 func trimExt(s string) string { return s[:len(s)-len(filepath.Ext(s))] }

@@ -1,0 +1,72 @@
+package segment
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+func TestBaselinesOnRegions(t *testing.T) {
+	img, truth := blocksImage(64, 48, 3)
+	for _, tc := range []struct {
+		opt  Options
+		want float64
+	}{
+		{Options{Method: MethodKMeans, K: 4, Seed: 1}, 0.95},
+		// λ² from farthest-first for K = 4: about four clusters.
+		{Options{Method: MethodDPMeans, K: 4}, 0.95},
+	} {
+		res, err := Segment(context.Background(), img, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ri := RandIndex(res.Labels, truth); ri < tc.want {
+			t.Errorf("%s: Rand index %.4f < %v (%d segments)", tc.opt.Method, ri, tc.want, res.Segments)
+		}
+		// Both objectives never increase.
+		for i := 1; i < len(res.Bound); i++ {
+			if res.Bound[i] > res.Bound[i-1]*(1+1e-12)+1e-9 {
+				t.Errorf("%s: objective rose at iteration %d: %v → %v", tc.opt.Method, i+1, res.Bound[i-1], res.Bound[i])
+			}
+		}
+		if tc.opt.Method == MethodDPMeans && !(res.Lambda2 > 0) {
+			t.Errorf("dpmeans: λ² = %v", res.Lambda2)
+		}
+	}
+}
+
+func TestFarthestFirstLambda2(t *testing.T) {
+	// Points 0, 1, 10 on a line (mean 11/3): the farthest from the mean is 10, then 0
+	// (11/3 from the mean, 10 from 10), after which 1 is the farthest from {mean, 10, 0}.
+	x := []float64{0, 1, 10}
+	cases := []struct {
+		k    int
+		want float64
+	}{
+		{1, (10 - 11.0/3) * (10 - 11.0/3)}, // farthest from the mean alone: 10
+		{2, (11.0 / 3) * (11.0 / 3)},       // then 0, at 11/3 from the mean
+		{3, 1},                             // then 1, at 1 from 0
+	}
+	for _, tc := range cases {
+		if got := farthestFirstLambda2(x, 3, 1, tc.k); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("k=%d: λ² = %v, want %v", tc.k, got, tc.want)
+		}
+	}
+}
+
+func TestDPMeansExactClusters(t *testing.T) {
+	// Three tight groups far apart: any λ² between the within- and between-group
+	// distances recovers them exactly.
+	x := []float64{0, 0.1, 0.2, 10, 10.1, 20, 20.2, 20.1}
+	labels, trace, err := dpMeans(context.Background(), x, len(x), 1, 4, 50, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int32{0, 0, 0, 1, 1, 2, 2, 2}
+	if RandIndex(labels, want) != 1 {
+		t.Errorf("labels %v, want the groups of %v", labels, want)
+	}
+	if len(trace) == 0 {
+		t.Error("no objective trace")
+	}
+}

@@ -1,0 +1,285 @@
+package segment
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// assertMonotone fails if the bound ever decreased by more than a relative 1e-9.
+func assertMonotone(t *testing.T, bound []float64) {
+	t.Helper()
+	if len(bound) < 2 {
+		t.Fatalf("only %d iterations", len(bound))
+	}
+	for i := 1; i < len(bound); i++ {
+		if bound[i] < bound[i-1]-1e-9*math.Abs(bound[i-1]) {
+			t.Fatalf("bound fell at iteration %d: %v → %v", i+1, bound[i-1], bound[i])
+		}
+	}
+}
+
+func TestBoundNeverDecreases(t *testing.T) {
+	img, _ := blocksImage(48, 36, 2)
+	for _, tc := range []struct {
+		name string
+		opt  Options
+	}{
+		{"default", Options{Seed: 1}},
+		{"texture", Options{Seed: 2, Texture: true}},
+		{"pixel locations", Options{Seed: 3, Cell: 1, MaxIter: 15}},
+		{"discount", Options{Seed: 4, Discount: 0.3, Truncation: 8}},
+		{"learned locations and widths", Options{Seed: 5, LearnLocations: true, LearnWidths: true, Tol: 1e-9, MaxIter: 30}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Segment(context.Background(), img, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d iterations, %d segments", res.Iterations, res.Segments)
+			assertMonotone(t, res.Bound)
+		})
+	}
+}
+
+// newTestModel returns an initialised model of img.
+func newTestModel(t *testing.T, img image.Image, opt Options) *kpyp {
+	t.Helper()
+	opt, err := opt.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPixels(img, opt.Texture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newKPYP(p, opt)
+	m.learnLoc, m.learnWidth = opt.LearnLocations, opt.LearnWidths
+	if err := m.initialise(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestScreenBoundBracketsPasses(t *testing.T) {
+	// The merge moves' bound of the current responsibilities, with q(v) and q(θ) at
+	// their optima for them, lies between the bound of the last pass and that of the
+	// next pass (which starts from exactly those optima when q(α) is left alone).
+	img, _ := blocksImage(48, 36, 3)
+	m := newTestModel(t, img, Options{Seed: 1})
+	b, err := m.iterate(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for it := 0; it < 12; it++ {
+		s := m.screenBound(m.newScreen())
+		m.skipAlpha = true
+		next, err := m.iterate(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tol := 1e-9 * math.Abs(s)
+		if s < b-tol || next < s-tol {
+			t.Fatalf("iteration %d: pass %v, screen %v, next pass %v", it, b, s, next)
+		}
+		b = next
+	}
+}
+
+func TestLocationStepRaisesBound(t *testing.T) {
+	// The L-BFGS step on x̂_c and ψ_c must not lower the bound with q(v) at its optimum.
+	img, _ := bandImage(48, 32, 0.2, 4)
+	m := newTestModel(t, img, Options{Seed: 2, Width: 0.3, LearnLocations: true, LearnWidths: true})
+	for it := 0; it < 4; it++ {
+		if _, err := m.iterate(it == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := m.screenBound(m.newScreen())
+	locs := slices.Concat(m.locY, m.locX, m.width)
+	m.refineLocations()
+	after := m.screenBound(m.newScreen())
+	if after < before-1e-9*math.Abs(before) {
+		t.Fatalf("location step lowered the bound: %v → %v", before, after)
+	}
+	if slices.Equal(locs, slices.Concat(m.locY, m.locX, m.width)) {
+		t.Error("location step moved nothing")
+	}
+}
+
+func TestStickObjectiveGradient(t *testing.T) {
+	img, _ := bandImage(40, 30, 0.25, 5)
+	m := newTestModel(t, img, Options{Seed: 3, Width: 0.4, Discount: 0.2})
+	for it := 0; it < 3; it++ {
+		if _, err := m.iterate(it == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts := m.cellCounts()
+	am, elog := m.alphaMoments()
+	ab := math.Exp(elog)
+	for _, c := range []int{0, 3, m.C - 2} {
+		x := []float64{m.locY[c] + 0.05, m.locX[c] - 0.03, math.Log(m.width[c])}
+		f := func(v []float64) float64 {
+			return m.stickObjective(c, v[0], v[1], math.Exp(v[2]), counts, am, ab, nil)
+		}
+		g := make([]float64, 3)
+		m.stickObjective(c, x[0], x[1], math.Exp(x[2]), counts, am, ab, g)
+		for i := range x {
+			const h = 1e-6
+			xp, xm := slices.Clone(x), slices.Clone(x)
+			xp[i] += h
+			xm[i] -= h
+			num := (f(xp) - f(xm)) / (2 * h)
+			if math.Abs(num-g[i]) > 1e-5*(1+math.Abs(num)) {
+				t.Errorf("cluster %d, variable %d: gradient %v, numerical %v", c, i, g[i], num)
+			}
+		}
+	}
+}
+
+func TestSegmentSynthetic(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		img   func() (*image.RGBA, []int32)
+		opt   Options
+		check func(t *testing.T, labels []int32)
+	}{
+		{
+			// Four colours, one of them a background that spans the image: with the
+			// default width one cluster's kernel covers it all.
+			name: "regions",
+			img:  func() (*image.RGBA, []int32) { return blocksImage(64, 48, 1) },
+			opt:  Options{Seed: 1},
+		},
+		{
+			// Two red regions at the left and right fifths of the image, a blue band
+			// between them. Their centres are 0.8 apart: with ψ = 0.5 a stick's kernel is
+			// e^{−0.64/0.25} ≈ 0.08 across the band but ≥ 0.37 within a region, so the
+			// KPYP gives each red region its own cluster — three segments, not two.
+			name: "same colour far apart",
+			img:  func() (*image.RGBA, []int32) { return bandImage(96, 64, 0.2, 1) },
+			opt:  Options{Seed: 1, Cell: 4, Width: 0.5},
+			check: func(t *testing.T, labels []int32) {
+				left, right := labels[32*96+5], labels[32*96+90]
+				if left == right {
+					t.Errorf("left and right regions share label %d", left)
+				}
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, truth := tc.img()
+			res, err := Segment(context.Background(), img, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ri := RandIndex(res.Labels, truth); ri < 0.95 {
+				t.Errorf("Rand index %.4f < 0.95 (%d segments, %d iterations)", ri, res.Segments, res.Iterations)
+			}
+			assertMonotone(t, res.Bound)
+			if tc.check != nil {
+				tc.check(t, res.Labels)
+			}
+		})
+	}
+}
+
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	img, _ := blocksImage(64, 48, 7)
+	for _, opt := range []Options{
+		{Seed: 9},
+		{Seed: 9, LearnLocations: true, MaxIter: 12},
+		{Seed: 9, Method: MethodKMeans},
+	} {
+		var ref *Result
+		for _, w := range []int{1, 4} {
+			opt.Workers = w
+			res, err := Segment(context.Background(), img, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref == nil {
+				ref = res
+				continue
+			}
+			if !slices.Equal(ref.Labels, res.Labels) || !slices.Equal(ref.Bound, res.Bound) {
+				t.Errorf("%s: labels or bound differ between 1 and %d workers", opt.Method, w)
+			}
+		}
+	}
+}
+
+func TestSegmentBadInput(t *testing.T) {
+	img, _ := blocksImage(8, 6, 1)
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{Method: "slic"}, "Method"},
+		{Options{Truncation: -1}, "Truncation"},
+		{Options{Truncation: 1 << 20}, "Truncation"},
+		{Options{MaxIter: -5}, "MaxIter"},
+		{Options{Tol: math.NaN()}, "Tol"},
+		{Options{Width: -0.1}, "Width"},
+		{Options{Width: math.Inf(1)}, "Width"},
+		{Options{Discount: 1}, "Discount"},
+		{Options{Cell: -2}, "Cell"},
+		{Options{K: -1}, "K"},
+		{Options{Lambda2: -1}, "Lambda2"},
+		{Options{Workers: -1}, "Workers"},
+	} {
+		if _, err := Segment(context.Background(), img, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one naming %s", tc.opt, err, tc.want)
+		}
+	}
+	if _, err := Segment(context.Background(), nil, Options{}); err == nil {
+		t.Error("nil image: no error")
+	}
+	if _, err := Segment(context.Background(), image.NewRGBA(image.Rect(0, 0, 0, 5)), Options{}); err == nil {
+		t.Error("empty image: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Segment(ctx, img, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: error %v", err)
+	}
+}
+
+func TestSegmentTinyImages(t *testing.T) {
+	// Fewer pixels than clusters, one row, one pixel: no panic, no NaN.
+	for _, size := range [][2]int{{1, 1}, {5, 1}, {3, 4}} {
+		img, _ := blocksImage(size[0], size[1], 1)
+		for _, method := range []string{MethodKPYP, MethodKMeans, MethodDPMeans} {
+			res, err := Segment(context.Background(), img, Options{Method: method})
+			if err != nil {
+				t.Fatalf("%v %s: %v", size, method, err)
+			}
+			if res.Segments < 1 || len(res.Labels) != size[0]*size[1] {
+				t.Errorf("%v %s: %d segments, %d labels", size, method, res.Segments, len(res.Labels))
+			}
+			for _, b := range res.Bound {
+				if math.IsNaN(b) || math.IsInf(b, 0) {
+					t.Fatalf("%v %s: bound %v", size, method, b)
+				}
+			}
+		}
+	}
+}
+
+// screenBound is the bound of the state with the current responsibilities and q(v),
+// q(θ) at their optima for them; it needs the entropy of q(z) from the last pass.
+func (m *kpyp) screenBound(sc *screen) float64 {
+	b := m.tot[accEntropy] - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0)
+	for _, v := range sc.sticks {
+		b += v
+	}
+	for _, v := range sc.theta {
+		b += v
+	}
+	return b
+}

@@ -1,0 +1,60 @@
+package segment
+
+import (
+	"image"
+	"image/color"
+	"testing"
+)
+
+// twoHalves is a 4×2 result with labels 0 on the left half and 1 on the right.
+func twoHalves() *Result {
+	return &Result{
+		Labels: []int32{0, 0, 1, 1, 0, 0, 1, 1}, Width: 4, Height: 2, Segments: 2,
+		Means: [][]float64{{1, 0, 0}, {0, 0, 1}},
+	}
+}
+
+func TestLabelAndColorImage(t *testing.T) {
+	r := twoHalves()
+	li := r.LabelImage()
+	ci := r.ColorImage()
+	for y := 0; y < 2; y++ {
+		for x := 0; x < 4; x++ {
+			want := r.Labels[y*4+x]
+			if got := li.Gray16At(x, y).Y; got != uint16(want) {
+				t.Errorf("label image (%d,%d) = %d, want %d", x, y, got, want)
+			}
+			c := color.RGBAModel.Convert(ci.At(x, y)).(color.RGBA)
+			wantC := color.RGBA{255, 0, 0, 255}
+			if want == 1 {
+				wantC = color.RGBA{0, 0, 255, 255}
+			}
+			if c != wantC {
+				t.Errorf("colour image (%d,%d) = %v, want %v", x, y, c, wantC)
+			}
+		}
+	}
+}
+
+func TestBoundaryImage(t *testing.T) {
+	r := twoHalves()
+	img := image.NewRGBA(image.Rect(0, 0, 4, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 255 // white: the farthest boundary colour is black
+	}
+	out := BoundaryImage(img, r)
+	for y := 0; y < 2; y++ {
+		for x := 0; x < 4; x++ {
+			c := color.RGBAModel.Convert(out.At(x, y)).(color.RGBA)
+			onBoundary := x == 1 // its right neighbour has the other label
+			if black := c == (color.RGBA{0, 0, 0, 255}); black != onBoundary {
+				t.Errorf("(%d,%d) = %v, boundary %v", x, y, c, onBoundary)
+			}
+		}
+	}
+	// An image of another size is ignored: boundaries on white.
+	out = BoundaryImage(image.NewRGBA(image.Rect(0, 0, 3, 3)), r)
+	if b := out.Bounds(); b.Dx() != 4 || b.Dy() != 2 {
+		t.Errorf("boundary image is %v, want 4×2", b)
+	}
+}
