@@ -125,11 +125,11 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *gray {
 		req.Load.Color = imgproc.ColorGray
 	}
-	if *size != "" {
-		if _, err := fmt.Sscanf(*size, "%dx%d", &req.Load.Width, &req.Load.Height); err != nil || req.Load.Width < 1 || req.Load.Height < 1 {
-			return fmt.Errorf("size must look like 320x240, got %q", *size)
-		}
+	w, h, err := app.ParseSize(*size)
+	if err != nil {
+		return err
 	}
+	req.Load.Width, req.Load.Height = w, h
 	if err := app.ValidateRequest(req); err != nil {
 		return err
 	}

@@ -21,11 +21,63 @@ const (
 	PlotExplained = "explained variance"
 	PlotCurve     = "objective vs K"
 	PlotRestarts  = "objective over restarts"
+	PlotTraceK    = "IBP: K per sweep"
+	PlotTraceHyp  = "IBP: α, σ_X, σ_A per sweep"
+	PlotLogJoint  = "IBP: log joint per sweep"
+	PlotKHist     = "IBP: histogram of K"
 )
+
+// PlotNames lists the diagnostics plots there is something to draw for: the PCA's
+// explained variance once data is loaded, then the plots the result a has (nil for none).
+func PlotNames(p *Prepared, a *Analysis) []string {
+	var names []string
+	if p != nil && p.PCA != nil && !p.PCA.Identity {
+		names = append(names, PlotExplained)
+	}
+	if a == nil {
+		return names
+	}
+	if len(a.Result.Curve) > 0 {
+		names = append(names, PlotCurve)
+	}
+	if len(a.Result.RestartObjectives) > 1 {
+		names = append(names, PlotRestarts)
+	}
+	if a.Result.Trace != nil && len(a.Result.Trace.K) > 0 {
+		names = append(names, PlotTraceK, PlotTraceHyp, PlotLogJoint, PlotKHist)
+	}
+	return names
+}
+
+// NamedPlot draws the diagnostics plot called name, or returns nil when there is
+// nothing to draw it from.
+func NamedPlot(name string, p *Prepared, a *Analysis) *plot.Plot {
+	if name == PlotExplained {
+		if p == nil {
+			return nil
+		}
+		return p.ExplainedVariancePlot()
+	}
+	if a == nil {
+		return nil
+	}
+	switch name {
+	case PlotCurve:
+		return a.CurvePlot()
+	case PlotRestarts:
+		return a.RestartsPlot()
+	case PlotTraceK, PlotTraceHyp, PlotLogJoint:
+		return a.TracePlot(name)
+	case PlotKHist:
+		return a.KHistogramPlot()
+	}
+	return nil
+}
 
 var (
 	plotBlue   = color.NRGBA{31, 119, 180, 255}
 	plotOrange = color.NRGBA{255, 127, 14, 255}
+	plotGreen  = color.NRGBA{44, 160, 44, 255}
 )
 
 // ExplainedVariancePlot draws the cumulative fraction of variance the PCA keeps.
@@ -83,6 +135,83 @@ func (a *Analysis) RestartsPlot() *plot.Plot {
 	if len(pts) > 0 {
 		addLine(pl, pts, plotBlue, "")
 	}
+	return pl
+}
+
+// TracePlot draws the IBP sampler's per-sweep trace called name (PlotTraceK,
+// PlotTraceHyp or PlotLogJoint); the second half of the sweeps, over which the posterior
+// summaries are taken, is to the right of the dashed line.
+func (a *Analysis) TracePlot(name string) *plot.Plot {
+	pl := plot.New()
+	pl.X.Label.Text = "sweep"
+	tr := a.Result.Trace
+	if tr == nil {
+		return pl
+	}
+	series := func(v []float64) plotter.XYs {
+		pts := make(plotter.XYs, len(v))
+		for i, y := range v {
+			pts[i] = plotter.XY{X: float64(i + 1), Y: y}
+		}
+		return pts
+	}
+	switch name {
+	case PlotTraceK:
+		pl.Title.Text = fmt.Sprintf("IBP: number of features K (final K = %d)", a.Result.K)
+		pl.Y.Label.Text = "K"
+		ks := make([]float64, len(tr.K))
+		for i, k := range tr.K {
+			ks[i] = float64(k)
+		}
+		addLine(pl, series(ks), plotBlue, "")
+	case PlotTraceHyp:
+		pl.Title.Text = fmt.Sprintf("IBP: posterior means α %.3g, σ_X %.3g, σ_A %.3g", a.Result.Alpha, a.Result.SigmaX, a.Result.SigmaA)
+		pl.Y.Label.Text = "value"
+		addLine(pl, series(tr.Alpha), plotBlue, "α")
+		addLine(pl, series(tr.SigmaX), plotOrange, "σ_X")
+		addLine(pl, series(tr.SigmaA), plotGreen, "σ_A")
+		pl.Legend.Top = true
+	case PlotLogJoint:
+		pl.Title.Text = fmt.Sprintf("IBP: log joint (MAP %.6g)", a.Result.MAPLogJoint)
+		pl.Y.Label.Text = "log P(X, Z, α, σ_X, σ_A)"
+		addLine(pl, series(tr.LogJoint), plotBlue, "")
+	}
+	if n := len(tr.K); n > 1 {
+		if half, err := plotter.NewLine(plotter.XYs{{X: float64(n/2 + 1), Y: pl.Y.Min}, {X: float64(n/2 + 1), Y: pl.Y.Max}}); err == nil {
+			half.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			half.Color = color.Gray{Y: 128}
+			pl.Add(half)
+		}
+	}
+	return pl
+}
+
+// KHistogramPlot draws how often the IBP sampler's second-half sweeps ended with each K.
+func (a *Analysis) KHistogramPlot() *plot.Plot {
+	pl := plot.New()
+	pl.Title.Text = "IBP: posterior of K (second half of the sweeps)"
+	pl.X.Label.Text = "K"
+	pl.Y.Label.Text = "sweeps"
+	h := a.Result.KHistogram
+	if len(h) == 0 {
+		return pl
+	}
+	vals := make(plotter.Values, len(h))
+	for k, c := range h {
+		vals[k] = float64(c)
+	}
+	bars, err := plotter.NewBarChart(vals, vg.Points(12))
+	if err != nil {
+		return pl
+	}
+	bars.Color = plotBlue
+	bars.LineStyle.Width = 0
+	pl.Add(bars)
+	labels := make([]string, len(h))
+	for k := range labels {
+		labels[k] = fmt.Sprint(k)
+	}
+	pl.NominalX(labels...)
 	return pl
 }
 

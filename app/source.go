@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"fmt"
+	"image"
 	"io/fs"
+	"os"
 	"slices"
 
 	"featurelab/assets"
@@ -56,4 +58,17 @@ func (s Source) Load(ctx context.Context, opt imgproc.Options) (*imgproc.Dataset
 		return s.Path == "truth.csv" || s.Path == "features.txt"
 	})
 	return ds, nil
+}
+
+// Image decodes one original picture of the source by its name in the data set (a path
+// relative to the folder), at full size: what the segmentation view segments.
+func (s Source) Image(name string) (image.Image, error) {
+	if s.Dir != "" {
+		return imgproc.Open(os.DirFS(s.Dir), name, 0)
+	}
+	sub, err := fs.Sub(assets.Samples(), s.sample())
+	if err != nil {
+		return nil, err
+	}
+	return imgproc.Open(sub, name, 0)
 }

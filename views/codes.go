@@ -162,6 +162,18 @@ func (v *codesView) show(p *app.Presentation) {
 	v.table.Refresh()
 }
 
+// clear empties the view when the data set changes.
+func (v *codesView) clear() {
+	v.pres, v.highlight, v.owns, v.selected = nil, -1, nil, -1
+	v.counts.SetText("")
+	v.detailImg.Image, v.detailRec.Image = nil, nil
+	v.detailImg.Refresh()
+	v.detailRec.Refresh()
+	v.detailTxt.SetText("Select an image to see it beside its reconstruction.")
+	v.table.UnselectAll()
+	v.table.Refresh()
+}
+
 // markOwners highlights the images that own feature k.
 func (v *codesView) markOwners(k int) {
 	if v.pres == nil || k < 0 || k >= len(v.pres.Owners) {

@@ -18,7 +18,13 @@ import (
 	"featurelab/assets"
 )
 
-const prefLastFolder = "lastFolder"
+// Preference keys of the dataset panel.
+const (
+	prefLastFolder = "lastFolder"
+	prefColour     = "load.colour"
+	prefSize       = "load.size"
+	prefPCA        = "load.pca"
+)
 
 // datasetPanel opens folders and built-in samples and shows the images as thumbnails.
 type datasetPanel struct {
@@ -26,12 +32,18 @@ type datasetPanel struct {
 
 	open    *widget.Button
 	samples *widget.Select
+	colour  *widget.Select
+	size    *widget.Entry
+	pca     *widget.Entry
+	reload  *widget.Button
+	message *widget.Label
 	info    *widget.Label
 	skipped *widget.Label
 	grid    *widget.GridWrap
 	box     fyne.CanvasObject
 
 	// Set on the UI goroutine only.
+	source   app.Source // what is open, or being opened
 	prepared *app.Prepared
 	thumbs   []image.Image
 }
@@ -45,6 +57,20 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		}
 	})
 	p.samples.PlaceHolder = "Built-in samples"
+	prefs := ui.app.Preferences()
+	p.colour = widget.NewSelect(app.ColourChoices, func(string) { p.validate() })
+	p.colour.SetSelected(prefs.StringWithFallback(prefColour, app.ColourAuto))
+	p.size = widget.NewEntry()
+	p.size.SetPlaceHolder("most common")
+	p.size.SetText(prefs.String(prefSize))
+	p.size.OnChanged = func(string) { p.validate() }
+	p.pca = widget.NewEntry()
+	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(app.DefaultPCA)))
+	p.pca.OnChanged = func(string) { p.validate() }
+	p.reload = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), func() { ui.load(p.source) })
+	p.message = widget.NewLabel("")
+	p.message.Importance = widget.DangerImportance
+	p.message.Hide()
 	p.info = widget.NewLabel("No images yet")
 	p.info.Truncation = fyne.TextTruncateEllipsis
 	p.skipped = widget.NewLabel("")
@@ -60,7 +86,12 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		},
 	)
 	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), nil, p.info)
-	p.box = container.NewBorder(top, p.skipped, nil, nil, p.grid)
+	options := container.NewHBox(
+		widget.NewLabel("Colour"), p.colour,
+		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(120, p.size.MinSize().Height), p.size),
+		widget.NewLabel("PCA components"), container.NewGridWrap(fyne.NewSize(70, p.pca.MinSize().Height), p.pca),
+		p.reload, p.message)
+	p.box = container.NewBorder(container.NewVBox(top, options), p.skipped, nil, nil, p.grid)
 	return p
 }
 
@@ -111,6 +142,31 @@ func (p *datasetPanel) chooseFolder() {
 
 }
 
+func (p *datasetPanel) choices() app.LoadChoices {
+	return app.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
+}
+
+// validate shows what is wrong with the loading options and disables Reload until it is
+// mended; the choices that are right are remembered.
+func (p *datasetPanel) validate() bool {
+	if p.message == nil || p.reload == nil {
+		return true // still being built
+	}
+	if _, err := p.choices().Request(p.source); err != nil {
+		p.message.SetText(err.Error())
+		p.message.Show()
+		p.reload.Disable()
+		return false
+	}
+	p.message.Hide()
+	p.reload.Enable()
+	c, prefs := p.choices(), p.ui.app.Preferences()
+	prefs.SetString(prefColour, c.Colour)
+	prefs.SetString(prefSize, c.Size)
+	prefs.SetString(prefPCA, c.PCA)
+	return true
+}
+
 // show puts a freshly loaded data set on screen; call on the UI goroutine.
 func (p *datasetPanel) show(prep *app.Prepared, thumbs []image.Image) {
 	p.prepared, p.thumbs = prep, thumbs
@@ -119,8 +175,12 @@ func (p *datasetPanel) show(prep *app.Prepared, thumbs []image.Image) {
 	if ds.Channels == 1 {
 		colour = "grey"
 	}
-	p.info.SetText(fmt.Sprintf("%s — %d images, %d×%d %s, %d PCA components",
-		prep.Source, len(ds.Names), ds.Width, ds.Height, colour, prep.PCA.D))
+	dims := fmt.Sprintf("%d PCA components", prep.PCA.D)
+	if prep.PCA.Identity {
+		dims = "no PCA (pixels as they are)"
+	}
+	p.info.SetText(fmt.Sprintf("%s — %d images, %d×%d %s, %s",
+		prep.Source, len(ds.Names), ds.Width, ds.Height, colour, dims))
 	if len(ds.Skipped) > 0 {
 		lines := make([]string, 0, len(ds.Skipped)+1)
 		lines = append(lines, fmt.Sprintf("Skipped %d files:", len(ds.Skipped)))
@@ -149,7 +209,12 @@ func (ui *UI) LoadFolder(dir string) {
 }
 
 func (ui *UI) load(src app.Source) {
-	req := app.Request{Source: src, PCA: app.DefaultPCA}
+	req, err := ui.dataset.choices().Request(src)
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		return
+	}
+	ui.dataset.source = src
 	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
 		prep, err := app.Prepare(ctx, req, func(p app.Progress) {
@@ -170,7 +235,7 @@ func (ui *UI) load(src app.Source) {
 				dialog.ShowError(err, ui.win)
 			default:
 				ui.dataset.show(prep, thumbs)
-				ui.datasetChanged(lambda2)
+				ui.datasetChanged(prep, lambda2)
 				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 			}
 		})

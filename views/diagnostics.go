@@ -1,58 +1,134 @@
 package views
 
 import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"gonum.org/v1/plot"
 
 	"featurelab/app"
 )
 
-// diagnosticsView plots the PCA's explained variance, stepwise's objective-vs-K curve and
-// the objectives over restarts.
+// diagnosticsView shows one diagnostics plot at a time — the PCA's explained variance,
+// stepwise's objective-vs-K curve, the objectives over restarts, the IBP sampler's traces
+// and K histogram — whichever the data and the shown result have, and saves it as PNG/SVG.
 type diagnosticsView struct {
 	ui     *UI
-	choice *widget.RadioGroup
+	choice *widget.Select
+	export *widget.Button
 	plot   *plotView
 	box    fyne.CanvasObject
 }
 
 func newDiagnosticsView(ui *UI) *diagnosticsView {
 	v := &diagnosticsView{ui: ui, plot: newPlotView()}
-	v.choice = widget.NewRadioGroup([]string{app.PlotExplained, app.PlotCurve, app.PlotRestarts}, func(string) { v.refresh() })
-	v.choice.Horizontal = true
-	v.choice.Required = true
-	v.choice.SetSelected(app.PlotExplained)
-	v.box = container.NewBorder(v.choice, nil, nil, nil, v.plot)
+	v.choice = widget.NewSelect(nil, func(string) { v.draw() })
+	v.choice.PlaceHolder = "No plot yet"
+	v.export = widget.NewButtonWithIcon("Save plot…", theme.DocumentSaveIcon(), v.chooseExport)
+	v.export.Disable()
+	top := container.NewBorder(nil, nil, widget.NewLabel("Plot"), v.export, v.choice)
+	v.box = container.NewBorder(top, nil, nil, nil, v.plot)
 	return v
 }
 
 func (v *diagnosticsView) object() fyne.CanvasObject { return v.box }
 
-// current returns the plot chosen, or nil when there is nothing to draw yet.
-func (v *diagnosticsView) current() *plot.Plot {
-	switch v.choice.Selected {
-	case app.PlotExplained:
-		if v.ui.dataset.prepared != nil {
-			return v.ui.dataset.prepared.ExplainedVariancePlot()
-		}
-	case app.PlotCurve:
-		if v.ui.pres != nil {
-			return v.ui.pres.Analysis.CurvePlot()
-		}
-	case app.PlotRestarts:
-		if v.ui.pres != nil {
-			return v.ui.pres.Analysis.RestartsPlot()
-		}
+func (v *diagnosticsView) analysis() *app.Analysis {
+	if v.ui.pres == nil {
+		return nil
 	}
-	return nil
+	return v.ui.pres.Analysis
 }
 
-// refresh redraws the chosen plot; call on the UI goroutine.
+// refresh offers the plots the current data and result have, keeping the chosen one when
+// it is still there and otherwise choosing the most telling one; call on the UI goroutine.
 func (v *diagnosticsView) refresh() {
-	if v.plot == nil {
+	names := app.PlotNames(v.ui.dataset.prepared, v.analysis())
+	v.choice.Options = names
+	v.choice.Refresh()
+	switch {
+	case len(names) == 0:
+		v.choice.ClearSelected()
+	case slices.Contains(names, v.choice.Selected) && v.choice.Selected != app.PlotExplained:
+	case len(names) > 1 && names[0] == app.PlotExplained:
+		// A fresh result shows its own first plot rather than the data set's.
+		v.choice.SetSelected(names[1])
+	default:
+		v.choice.SetSelected(names[0])
+	}
+	v.draw()
+}
+
+func (v *diagnosticsView) draw() {
+	pl := app.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
+	v.plot.SetPlot(pl)
+	if pl == nil {
+		v.export.Disable()
+	} else {
+		v.export.Enable()
+	}
+}
+
+// chooseExport asks where to save the shown plot; the extension (.png or .svg) picks the
+// format.
+func (v *diagnosticsView) chooseExport() {
+	name := v.choice.Selected
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, v.ui.win)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		v.ui.ExportPlot(name, path)
+	}, v.ui.win)
+	d.SetFileName(plotFileName(name) + ".png")
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".svg"}))
+	d.Show()
+}
+
+// plotFileName turns a plot's title into a file name: "IBP: K per sweep" → "ibp-k-per-sweep".
+func plotFileName(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// ExportPlot writes the diagnostics plot called name to path (PNG or SVG by extension) in
+// the background. The save dialog has already asked before replacing a file.
+func (ui *UI) ExportPlot(name, path string) {
+	pl := app.NamedPlot(name, ui.dataset.prepared, ui.diag.analysis())
+	if pl == nil {
 		return
 	}
-	v.plot.SetPlot(v.current())
+	ui.jobs.Start("export", func(ctx context.Context) {
+		err := app.ExportPlot(pl, path, true)
+		fyne.Do(func() {
+			if err != nil {
+				ui.status.idle("Export failed")
+				dialog.ShowError(err, ui.win)
+				return
+			}
+			ui.status.idle(fmt.Sprintf("Saved %s", path))
+		})
+	})
 }

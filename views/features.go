@@ -25,9 +25,11 @@ type featuresView struct {
 
 const featureCell = 150
 
+const featuresHint = "Run an algorithm to see its features."
+
 func newFeaturesView(ui *UI) *featuresView {
 	v := &featuresView{ui: ui}
-	v.header = widget.NewLabel("Run an algorithm to see its features.")
+	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
 	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+90)))
 	v.box = container.NewBorder(v.header, nil, nil, nil, container.NewVScroll(v.cards))
@@ -42,6 +44,14 @@ func featureImage(img image.Image) *canvas.Image {
 	c.ScaleMode = canvas.ImageScaleFastest
 	c.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))
 	return c
+}
+
+// clear empties the view when the data set changes.
+func (v *featuresView) clear() {
+	v.header.SetText(featuresHint)
+	v.cards.Objects = nil
+	v.buttons = nil
+	v.cards.Refresh()
 }
 
 // show lays out the features of a presentation; call on the UI goroutine.

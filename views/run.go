@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -80,7 +81,7 @@ func newRunPanel(ui *UI) *runPanel {
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.box = container.NewVBox(heading, p.picker, p.form, p.lambda, p.message, container.NewGridWithColumns(2, p.runBtn, p.stopBtn))
 	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
-	if !contains(runAlgorithms, algo) {
+	if !slices.Contains(runAlgorithms, algo) {
 		algo = "stepwise"
 	}
 	p.picker.SetSelected(app.AlgorithmTitle(algo))
@@ -88,15 +89,6 @@ func newRunPanel(ui *UI) *runPanel {
 }
 
 func (p *runPanel) object() fyne.CanvasObject { return p.box }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // selectAlgorithm shows the chosen algorithm's parameters with the values last used.
 func (p *runPanel) selectAlgorithm(algo string) {
@@ -226,8 +218,9 @@ func (p *runPanel) start() {
 			case err != nil:
 				p.ui.status.idle(app.AlgorithmTitle(algo) + " failed")
 				dialog.ShowError(err, p.ui.win)
+			case !p.ui.showAnalysis(pres):
+				p.ui.status.idle(app.AlgorithmTitle(algo) + " finished on the previous data set; its result was set aside")
 			default:
-				p.ui.showAnalysis(pres)
 				p.ui.status.idle(fmt.Sprintf("%s: K = %d, objective %.6g, in %.2f s",
 					app.AlgorithmTitle(algo), a.Result.K, a.Result.Objective, a.Times.Algorithm))
 			}

@@ -30,15 +30,18 @@ func Run() {
 
 // UI is the window's state: the jobs it runs and the panels it shows.
 type UI struct {
-	app  fyne.App
-	win  fyne.Window
-	jobs *app.Jobs
+	app     fyne.App
+	win     fyne.Window
+	jobs    *app.Jobs
+	session *app.Session // the open data set and each algorithm's latest result
 
 	dataset  *datasetPanel
 	run      *runPanel
 	features *featuresView
 	codes    *codesView
 	diag     *diagnosticsView
+	compare  *compareView
+	segment  *segmentView
 	status   *statusBar
 	tabs     *container.AppTabs
 	content  fyne.CanvasObject
@@ -50,18 +53,22 @@ type UI struct {
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;
 // tests pass one they can wait on).
 func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
-	ui := &UI{app: a, win: w, jobs: app.NewJobs(run)}
-	ui.status = newStatusBar(func() { ui.jobs.Cancel("load"); ui.jobs.Cancel("run") })
+	ui := &UI{app: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
+	ui.status = newStatusBar(func() { ui.jobs.Cancel("load"); ui.jobs.Cancel("run"); ui.jobs.Cancel("segment") })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)
 	ui.features = newFeaturesView(ui)
 	ui.codes = newCodesView(ui)
 	ui.diag = newDiagnosticsView(ui)
+	ui.compare = newCompareView(ui)
+	ui.segment = newSegmentView(ui)
 	ui.tabs = container.NewAppTabs(
 		container.NewTabItem("Dataset", ui.dataset.object()),
 		container.NewTabItem("Features", ui.features.object()),
 		container.NewTabItem("Codes", ui.codes.object()),
 		container.NewTabItem("Diagnostics", ui.diag.object()),
+		container.NewTabItem("Compare", ui.compare.object()),
+		container.NewTabItem("Segmentation", ui.segment.object()),
 	)
 	side := container.NewPadded(container.NewVScroll(ui.run.object()))
 	split := container.NewHSplit(side, ui.tabs)
@@ -76,23 +83,46 @@ func (ui *UI) Content() fyne.CanvasObject { return ui.content }
 // Wait blocks until every background job started so far has finished (for tests).
 func (ui *UI) Wait() { ui.jobs.Wait() }
 
-// datasetChanged resets what depended on the previous data set.
-func (ui *UI) datasetChanged(lambda2 float64) {
+// Tab indices.
+const (
+	tabDataset = iota
+	tabFeatures
+	tabCodes
+	tabDiagnostics
+	tabCompare
+	tabSegmentation
+)
+
+// datasetChanged resets what depended on the previous data set: its results no longer
+// apply to the images now shown.
+func (ui *UI) datasetChanged(prep *app.Prepared, lambda2 float64) {
+	ui.session.SetData(prep)
+	ui.pres = nil
+	ui.features.clear()
+	ui.codes.clear()
 	ui.run.setProposal(lambda2)
 	ui.diag.refresh()
+	ui.compare.refresh()
+	ui.segment.datasetChanged(prep)
 }
 
-// showAnalysis shows a finished run in the features and codes views.
-func (ui *UI) showAnalysis(p *app.Presentation) {
+// showAnalysis shows a finished run in the features and codes views. A run that finished
+// after another data set was opened is not shown: its codes belong to other images.
+func (ui *UI) showAnalysis(p *app.Presentation) bool {
+	if !ui.session.Add(p) {
+		return false
+	}
 	ui.pres = p
 	ui.features.show(p)
 	ui.codes.show(p)
 	ui.diag.refresh()
-	ui.tabs.SelectIndex(1)
+	ui.compare.refresh()
+	ui.tabs.SelectIndex(tabFeatures)
+	return true
 }
 
 // highlightFeature marks the images that own feature k and shows them.
 func (ui *UI) highlightFeature(k int) {
 	ui.codes.markOwners(k)
-	ui.tabs.SelectIndex(2)
+	ui.tabs.SelectIndex(tabCodes)
 }

@@ -1,0 +1,65 @@
+package app
+
+import (
+	"image"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"featurelab/algorithms"
+)
+
+func TestPlotNamesAndNamedPlots(t *testing.T) {
+	ibp := &Analysis{Algorithm: "ibp", Result: &algorithms.Result{
+		K: 2, KHistogram: []int{0, 1, 3}, Alpha: 1, SigmaX: 0.1, SigmaA: 1,
+		Trace: &algorithms.IBPTrace{K: []int{1, 2, 2, 2}, Alpha: []float64{1, 1.2, 0.9, 1}, SigmaX: []float64{1, 0.5, 0.2, 0.1},
+			SigmaA: []float64{1, 1, 1, 1}, LogJoint: []float64{-50, -40, -35, -34}},
+	}}
+	step := &Analysis{Algorithm: "stepwise", Result: &algorithms.Result{
+		K: 2, Lambda2: 1, Curve: []algorithms.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
+		RestartObjectives: []float64{1, 2},
+	}}
+	tests := []struct {
+		name string
+		a    *Analysis
+		want []string
+	}{
+		{"nothing run", nil, nil},
+		{"stepwise", step, []string{PlotCurve, PlotRestarts}},
+		{"ibp", ibp, []string{PlotTraceK, PlotTraceHyp, PlotLogJoint, PlotKHist}},
+	}
+	for _, tc := range tests {
+		got := PlotNames(nil, tc.a)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: plots %v, want %v", tc.name, got, tc.want)
+		}
+		for _, name := range got {
+			pl := NamedPlot(name, nil, tc.a)
+			if pl == nil {
+				t.Fatalf("%s: no plot %q", tc.name, name)
+			}
+			img := RenderPlot(pl, 400, 300)
+			if !drawsSomething(img) {
+				t.Errorf("%s: plot %q is blank", tc.name, name)
+			}
+			if err := ExportPlot(pl, filepath.Join(t.TempDir(), "p.svg"), false); err != nil {
+				t.Errorf("%s: export %q: %v", tc.name, name, err)
+			}
+		}
+	}
+}
+
+// drawsSomething reports whether the picture has coloured (not grey) pixels: the data
+// lines, as the axes and text are black on white.
+func drawsSomething(img image.Image) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r != g || g != bl {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,169 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/app"
+)
+
+// compareView puts two results on the open data set side by side — e.g. stepwise
+// K-features against K-means — with how alike their codes are and which feature of one
+// matches which of the other.
+type compareView struct {
+	ui          *UI
+	left, right *compareSide
+	summary     *widget.Label
+	box         fyne.CanvasObject
+	syncing     bool // the pickers are being set from the session, not by the user
+}
+
+// compareSide is one column: an algorithm picker, its result's figures and its features.
+type compareSide struct {
+	picker *widget.Select
+	figure *widget.Label
+	cards  *fyne.Container
+	algo   string // the algorithm shown, "" for none
+	box    fyne.CanvasObject
+}
+
+const compareCell = 110
+
+func newCompareView(ui *UI) *compareView {
+	v := &compareView{ui: ui}
+	v.left, v.right = v.newSide(), v.newSide()
+	v.summary = widget.NewLabel(compareHint)
+	v.summary.Wrapping = fyne.TextWrapWord
+	split := container.NewHSplit(v.left.box, v.right.box)
+	v.box = container.NewBorder(v.summary, nil, nil, nil, split)
+	return v
+}
+
+const compareHint = "Run two algorithms on the same data set to compare them here."
+
+func (v *compareView) newSide() *compareSide {
+	s := &compareSide{}
+	s.picker = widget.NewSelect(nil, func(title string) {
+		if v.syncing {
+			return
+		}
+		s.algo = algorithmOfTitle(title)
+		v.show()
+	})
+	s.picker.PlaceHolder = "Choose a result"
+	s.figure = widget.NewLabel("")
+	s.figure.Wrapping = fyne.TextWrapWord
+	s.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(compareCell+8, compareCell*3/4+60)))
+	s.box = container.NewBorder(container.NewVBox(s.picker, s.figure), nil, nil, nil, container.NewVScroll(s.cards))
+	return s
+}
+
+func (v *compareView) object() fyne.CanvasObject { return v.box }
+
+func algorithmOfTitle(title string) string {
+	for _, a := range runAlgorithms {
+		if app.AlgorithmTitle(a) == title {
+			return a
+		}
+	}
+	return ""
+}
+
+// refresh offers the results the session holds. The latest result goes on the right and
+// the one before it on the left, unless the user has chosen results that still exist.
+func (v *compareView) refresh() {
+	algos := v.ui.session.Algorithms()
+	titles := make([]string, len(algos))
+	for i, a := range algos {
+		titles[i] = app.AlgorithmTitle(a)
+	}
+	for _, s := range []*compareSide{v.left, v.right} {
+		s.picker.Options = titles
+		s.picker.Refresh()
+		if v.ui.session.Result(s.algo) == nil {
+			s.algo = ""
+		}
+	}
+	if n := len(algos); n > 0 {
+		if v.right.algo == "" || v.right.algo == v.left.algo {
+			v.right.algo = algos[n-1]
+		}
+		if v.left.algo == "" && n > 1 {
+			v.left.algo = algos[n-2]
+			if v.left.algo == v.right.algo {
+				v.left.algo = algos[n-1]
+			}
+		}
+	}
+	v.show()
+}
+
+// show lays out both sides and, when both hold a result, their comparison.
+func (v *compareView) show() {
+	v.syncing = true
+	for _, s := range []*compareSide{v.left, v.right} {
+		if s.algo == "" {
+			s.picker.ClearSelected()
+		} else {
+			s.picker.SetSelected(app.AlgorithmTitle(s.algo))
+		}
+		s.show(v.ui.session.Result(s.algo))
+	}
+	v.syncing = false
+	l, r := v.ui.session.Result(v.left.algo), v.ui.session.Result(v.right.algo)
+	if l == nil || r == nil {
+		v.summary.SetText(compareHint)
+		return
+	}
+	c := app.Compare(l.Analysis, r.Analysis)
+	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
+	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
+		app.AlgorithmTitle(v.left.algo), app.AlgorithmTitle(v.right.algo), c.RandIndex)}
+	var pairs []string
+	for _, m := range c.Matches {
+		if m.Right >= 0 {
+			pairs = append(pairs, fmt.Sprintf("%s ↔ %s (%.2f)", leftLabels[m.Left], rightLabels[m.Right], m.Jaccard))
+		}
+	}
+	if len(pairs) > 0 {
+		lines = append(lines, "Closest features by shared owners (Jaccard): "+strings.Join(pairs, ", "))
+	}
+	v.summary.SetText(strings.Join(lines, "\n"))
+}
+
+// featureTitles names each feature column as the features view does.
+func featureTitles(p *app.Presentation) map[int]string {
+	names := make(map[int]string, len(p.Features))
+	for _, f := range p.Features {
+		names[f.Index] = app.FeatureLabel(f)
+	}
+	return names
+}
+
+func (s *compareSide) show(p *app.Presentation) {
+	s.cards.Objects = nil
+	if p == nil {
+		s.figure.SetText("")
+		s.cards.Refresh()
+		return
+	}
+	r := p.Analysis.Result
+	s.figure.SetText(fmt.Sprintf("K = %d, objective %.6g (with λ²: %.6g), %d distinct codes, %.2f s",
+		r.K, r.Objective, r.BPObjective, len(p.CodeCounts), p.Analysis.Times.Algorithm))
+	for _, f := range p.Features {
+		img := canvas.NewImageFromImage(f.Image)
+		img.FillMode = canvas.ImageFillContain
+		img.SetMinSize(fyne.NewSize(compareCell, compareCell*3/4))
+		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		title.Truncation = fyne.TextTruncateEllipsis
+		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
+		s.cards.Add(container.NewVBox(img, title, owners))
+	}
+	s.cards.Refresh()
+}

@@ -1,0 +1,366 @@
+package views
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/algorithms/segment"
+	"featurelab/app"
+)
+
+// segmentMethods are the segmenters the window offers, with their titles.
+var segmentMethods = []struct{ key, title string }{
+	{segment.MethodKPYP, "Kernel Pitman-Yor process (KPYP)"},
+	{segment.MethodKMeans, "K-means on the pixel features"},
+	{segment.MethodDPMeans, "DP-means on the pixel features"},
+}
+
+// segmentView segments one picture — an image of the open data set or any file — and
+// shows original | segments | boundaries side by side.
+type segmentView struct {
+	ui *UI
+
+	image   *widget.Select
+	openBtn *widget.Button
+	method  *widget.Select
+	params  []*param
+	byKey   map[string]*param
+	texture *widget.Check
+	form    *widget.Form
+	message *widget.Label
+	runBtn  *widget.Button
+	stopBtn *widget.Button
+	saveBtn *widget.Button
+	info    *widget.Label
+	pics    [3]*canvas.Image
+	box     fyne.CanvasObject
+
+	// UI goroutine only.
+	methodKey string
+	file      string // a picture opened from disk, shown first in the image list
+	running   bool
+	result    *app.Segmentation
+}
+
+const openedPrefix = "file: "
+
+func newSegmentView(ui *UI) *segmentView {
+	v := &segmentView{ui: ui, byKey: map[string]*param{}}
+	v.params = []*param{
+		newParam("truncation", "Truncation C", "most segments the posterior keeps", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
+		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
+		newParam("lambda2", "λ²", "penalty per cluster; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
+		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
+		newParam("seed", "Seed", "the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
+	}
+	for _, q := range v.params {
+		v.byKey[q.key] = q
+		q.entry.OnChanged = func(string) { v.validate() }
+	}
+	v.image = widget.NewSelect(nil, nil)
+	v.image.PlaceHolder = "Choose an image"
+	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
+	titles := make([]string, len(segmentMethods))
+	for i, m := range segmentMethods {
+		titles[i] = m.title
+	}
+	v.method = widget.NewSelect(titles, func(title string) {
+		for _, m := range segmentMethods {
+			if m.title == title {
+				v.selectMethod(m.key)
+			}
+		}
+	})
+	v.texture = widget.NewCheck("Texture features (mean and spread of L* around each pixel)", nil)
+	v.form = widget.NewForm()
+	v.message = widget.NewLabel("")
+	v.message.Importance = widget.DangerImportance
+	v.message.Wrapping = fyne.TextWrapWord
+	v.message.Hide()
+	v.runBtn = widget.NewButtonWithIcon("Segment", theme.MediaPlayIcon(), v.start)
+	v.runBtn.Importance = widget.HighImportance
+	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("segment") })
+	v.stopBtn.Disable()
+	v.saveBtn = widget.NewButtonWithIcon("Save images…", theme.DocumentSaveIcon(), v.chooseSave)
+	v.saveBtn.Disable()
+	v.info = widget.NewLabel("Choose an image and press Segment.")
+	v.info.Wrapping = fyne.TextWrapWord
+
+	captions := [3]string{"Original", "Segments", "Boundaries"}
+	var cols []fyne.CanvasObject
+	for i := range v.pics {
+		v.pics[i] = canvas.NewImageFromImage(nil)
+		v.pics[i].FillMode = canvas.ImageFillContain
+		v.pics[i].SetMinSize(fyne.NewSize(200, 150))
+		caption := widget.NewLabelWithStyle(captions[i], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		cols = append(cols, container.NewBorder(caption, nil, nil, nil, v.pics[i]))
+	}
+	side := container.NewVBox(
+		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		v.image, v.openBtn,
+		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		v.method, v.form, v.texture, v.message,
+		container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	split := container.NewHSplit(container.NewVScroll(side), container.NewBorder(nil, v.info, nil, nil, container.NewGridWithColumns(3, cols...)))
+	split.Offset = 0.28
+	v.box = split
+
+	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
+	v.method.SetSelected(titles[0])
+	for _, m := range segmentMethods {
+		if m.key == method {
+			v.method.SetSelected(m.title)
+		}
+	}
+	return v
+}
+
+func (v *segmentView) object() fyne.CanvasObject { return v.box }
+
+// selectMethod shows the method's parameters with the values last used.
+func (v *segmentView) selectMethod(key string) {
+	prefs := v.ui.app.Preferences()
+	if v.methodKey != "" {
+		v.saveParams()
+	}
+	v.methodKey = key
+	prefs.SetString("segment.method", key)
+	v.form.Items = nil
+	for _, q := range v.params {
+		if q.appliesTo(key) {
+			q.load(prefs, "segment."+key)
+			v.form.Items = append(v.form.Items, q.item)
+		}
+	}
+	v.form.Refresh()
+	v.validate()
+}
+
+func (v *segmentView) saveParams() {
+	for _, q := range v.params {
+		if q.appliesTo(v.methodKey) {
+			q.save(v.ui.app.Preferences(), "segment."+v.methodKey)
+		}
+	}
+}
+
+// validate shows the first bad field's message and disables Segment until it is mended.
+func (v *segmentView) validate() bool {
+	if v.runBtn == nil {
+		return true // still being built
+	}
+	for _, q := range v.params {
+		if !q.appliesTo(v.methodKey) {
+			continue
+		}
+		if err := q.validate(q.entry.Text); err != nil {
+			v.message.SetText(err.Error())
+			v.message.Show()
+			v.runBtn.Disable()
+			return false
+		}
+	}
+	v.message.Hide()
+	if !v.running {
+		v.runBtn.Enable()
+	}
+	return true
+}
+
+// datasetChanged lists the new data set's images, keeping a picture opened from disk.
+func (v *segmentView) datasetChanged(prep *app.Prepared) {
+	var names []string
+	if v.file != "" {
+		names = append(names, openedPrefix+v.file)
+	}
+	if prep != nil {
+		names = append(names, prep.Data.Names...)
+	}
+	v.image.Options = names
+	if !slices.Contains(names, v.image.Selected) {
+		v.image.ClearSelected()
+		if len(names) > 0 {
+			v.image.SetSelected(names[0])
+		}
+	}
+	v.image.Refresh()
+}
+
+func (v *segmentView) chooseFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, v.ui.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		v.openFile(path)
+	}, v.ui.win)
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560))
+}
+
+// openFile adds a picture from disk to the image list and selects it.
+func (v *segmentView) openFile(path string) {
+	v.file = path
+	v.datasetChanged(v.ui.dataset.prepared)
+	v.image.SetSelected(openedPrefix + path)
+}
+
+// options reads the form.
+func (v *segmentView) options() segment.Options {
+	return segment.Options{
+		Method:     v.methodKey,
+		Truncation: v.byKey["truncation"].intValue(),
+		K:          v.byKey["k"].intValue(),
+		Lambda2:    v.byKey["lambda2"].floatValue(),
+		MaxIter:    v.byKey["iters"].intValue(),
+		Seed:       uint64(v.byKey["seed"].intValue()),
+		Texture:    v.texture.Checked,
+	}
+}
+
+// start segments the chosen image in the background.
+func (v *segmentView) start() {
+	choice := v.image.Selected
+	if choice == "" {
+		dialog.ShowInformation("No image", "Choose an image of the data set or open one.", v.ui.win)
+		return
+	}
+	if !v.validate() {
+		return
+	}
+	v.saveParams()
+	opt := v.options()
+	var src app.Source
+	if v.ui.dataset.prepared != nil {
+		src = v.ui.dataset.prepared.Source
+	}
+	v.running = true
+	v.runBtn.Disable()
+	v.stopBtn.Enable()
+	v.ui.status.busy(app.Progress{Stage: "Segmenting " + choice})
+	v.ui.jobs.Start("segment", func(ctx context.Context) {
+		seg, pics, err := segmentChoice(ctx, src, choice, opt, func(pr app.Progress) {
+			fyne.Do(func() { v.ui.status.busy(pr) })
+		})
+		fyne.Do(func() { v.finish(choice, seg, pics, err) })
+	})
+}
+
+// segmentChoice loads and segments the chosen picture and renders what the view shows;
+// it runs on the background job.
+func segmentChoice(ctx context.Context, src app.Source, choice string, opt segment.Options, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
+	var path string
+	var err error
+	seg := &app.Segmentation{}
+	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
+		path = file
+		seg.Image, err = app.LoadImage(file)
+	} else {
+		path = choice
+		seg.Image, err = src.Image(choice)
+	}
+	if err != nil {
+		return nil, app.SegmentPictures{}, err
+	}
+	seg.Path = path
+	seg.Result, err = app.Segment(ctx, seg.Image, opt, report)
+	if err != nil {
+		return nil, app.SegmentPictures{}, err
+	}
+	return seg, seg.Pictures(), nil
+}
+
+func (v *segmentView) finish(choice string, seg *app.Segmentation, pics app.SegmentPictures, err error) {
+	v.running = false
+	v.stopBtn.Disable()
+	v.validate()
+	switch {
+	case errors.Is(err, context.Canceled):
+		v.ui.status.idle("Segmentation cancelled; the previous one is kept")
+		return
+	case err != nil:
+		v.ui.status.idle("Segmentation failed")
+		dialog.ShowError(err, v.ui.win)
+		return
+	}
+	v.result = seg
+	v.pics[0].Image, v.pics[1].Image, v.pics[2].Image = pics.Original, pics.Segments, pics.Boundaries
+	for _, p := range v.pics {
+		p.Refresh()
+	}
+	r := seg.Result
+	b := pics.Original.Bounds()
+	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
+	v.info.SetText(msg)
+	v.saveBtn.Enable()
+	v.ui.status.idle(msg)
+}
+
+// chooseSave asks for a folder and writes segments.png, boundaries.png and labels.png
+// there, asking first if any of them exists.
+func (v *segmentView) chooseSave() {
+	if v.result == nil {
+		return
+	}
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, v.ui.win)
+			return
+		}
+		if uri == nil {
+			return
+		}
+		dir := uri.Path()
+		if existing := app.ExistingSegmentOutputs(dir); len(existing) > 0 {
+			dialog.ShowConfirm("Replace files?", fmt.Sprintf("%s already has %s. Replace them?", dir, strings.Join(existing, ", ")),
+				func(ok bool) {
+					if ok {
+						v.ui.SaveSegmentation(dir)
+					}
+				}, v.ui.win)
+			return
+		}
+		v.ui.SaveSegmentation(dir)
+	}, v.ui.win)
+	if last := v.ui.app.Preferences().String(prefLastFolder); last != "" {
+		if l, err := listableURI(last); err == nil {
+			d.SetLocation(l)
+		}
+	}
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560))
+}
+
+// SaveSegmentation writes the shown segmentation's images to dir in the background.
+func (ui *UI) SaveSegmentation(dir string) {
+	seg := ui.segment.result
+	if seg == nil {
+		return
+	}
+	ui.jobs.Start("export", func(ctx context.Context) {
+		err := seg.WriteOutputs(dir)
+		fyne.Do(func() {
+			if err != nil {
+				ui.status.idle("Saving the segmentation failed")
+				dialog.ShowError(err, ui.win)
+				return
+			}
+			ui.status.idle("Saved the segmentation to " + dir)
+		})
+	})
+}
