@@ -81,6 +81,10 @@ func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared
 	return p, nil
 }
 
+// leastSquaresLearners are the feature learners whose A is the least-squares fit to Z, so
+// that Z can be rewritten with a base (algorithms.WithBase) without changing the fit.
+var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, "bpmeans": true, "collapsed": true}
+
 // Run runs one algorithm on prepared data.
 func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
@@ -89,11 +93,20 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options,
 		// DP-means chooses its own λ² for a target K; the feature learners need one here.
 		opt.Lambda2 = p.ProposeLambda2(opt.K)
 	}
+	if algo == "ibp" && opt.Chains == 0 {
+		// The window's chains field and the command line's --restarts arrive as Restarts.
+		opt.Chains = opt.Restarts
+	}
 	start := time.Now()
 	tr.update(algorithmTitle(algo), 0, 0)
 	res, err := algorithms.Run(ctx, algo, p.Scores, opt)
 	if err != nil {
 		return nil, err
+	}
+	if leastSquaresLearners[algo] {
+		// Show the base and add/subtract features (MAD-Bayes Fig. 2), not whichever of the
+		// equivalent bases a restart happened to end on.
+		res.Z, res.A, _ = algorithms.WithBase(p.Scores, res.Z, res.A)
 	}
 	q := *p
 	q.Times.Algorithm = time.Since(start).Seconds()

@@ -31,6 +31,13 @@ type Summary struct {
 	Seconds     Timings           `json:"seconds"`
 	Curve       []CurvePoint      `json:"curve,omitempty"`
 	Explained   float64           `json:"explained_variance,omitempty"`
+	// IBP Gibbs sampler only (SPEC §6): posterior means over the second half of the
+	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
+	Alpha      float64 `json:"alpha,omitempty"`
+	SigmaX     float64 `json:"sigma_x,omitempty"`
+	SigmaA     float64 `json:"sigma_a,omitempty"`
+	KTrace     []int   `json:"k_trace,omitempty"`
+	KHistogram []int   `json:"k_histogram,omitempty"`
 }
 
 // CurvePoint is one point of the objective-vs-K curve in JSON.
@@ -63,6 +70,10 @@ func (a *Analysis) Summary() Summary {
 		Skipped:     map[string]string{},
 		Resized:     a.Data.Resized,
 		Seconds:     a.Times,
+	}
+	if res.Trace != nil {
+		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
+		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
 	}
 	for _, sk := range a.Data.Skipped {
 		s.Skipped[sk.Path] = sk.Reason

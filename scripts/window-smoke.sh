@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real-window smoke test: start Xvfb and the real binary, wait for the window "Feature Lab",
-# take a screenshot with xwd + ImageMagick and check it is not blank. Ends only the
-# processes it started, by PID.
+# take a screenshot with xwd + ImageMagick and check it is not blank; then click Run with
+# xdotool, wait for the analysis of the built-in sample, and screenshot the features view
+# ($SMOKE_OUT/features.png). Ends only the processes it started, by PID.
 set -euo pipefail
 bin=${1:-bin/featurelab}
 out=${SMOKE_OUT:-$(mktemp -d)}
@@ -27,7 +28,9 @@ for _ in $(seq 1 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break;
 xdpyinfo -display "$display" >/dev/null 2>&1 || { echo "smoke: Xvfb did not start" >&2; cat "$out/xvfb.log" >&2; exit 1; }
 
 export DISPLAY="$display" LIBGL_ALWAYS_SOFTWARE=1
-export FYNE_SCALE=1
+export FYNE_SCALE=1 FEATURELAB_LOG=debug
+mkdir -p "$out/home"
+launched=$(date +%s.%N)
 HOME="$out/home" "$bin" >"$out/app.log" 2>&1 &
 app_pid=$!
 
@@ -39,6 +42,9 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 [ -n "$wid" ] || { echo "smoke: no window named 'Feature Lab' appeared" >&2; cat "$out/app.log" >&2; exit 1; }
+found=$(date +%s.%N)
+echo "smoke: window found $(awk -v a="$launched" -v b="$found" 'BEGIN { printf "%.2f", b - a }') s after launch;" \
+  "the application says: $(grep -m1 'window shown' "$out/app.log" || echo '(no log line)')"
 
 # Wait until the thumbnails are drawn: the screenshot has many colours once the sample shows.
 shot="$out/window.png"
@@ -54,4 +60,35 @@ sd=$(/usr/bin/convert "$shot" -colorspace Gray -format '%[fx:standard_deviation]
 echo "smoke: window $wid, screenshot $shot, $colours colours, grey sd $sd"
 awk -v c="$colours" -v s="$sd" 'BEGIN { exit !(c > 2000 && s > 0.02) }' || {
   echo "smoke: the screenshot looks blank ($colours colours, sd $sd)" >&2; exit 1; }
+grep -m1 'msg=status text="Loaded' "$out/app.log" || true
+
+# A real click on Run, where the window says the button is (FEATURELAB_LOG=debug).
+xy=$(grep -m1 'msg=control name=run ' "$out/app.log" | sed -E 's/.* x=([0-9]+) y=([0-9]+).*/\1 \2/' || true)
+[ -n "$xy" ] || { echo "smoke: the window did not log where Run is" >&2; cat "$out/app.log" >&2; exit 1; }
+read -r x y <<<"$xy"
+xdotool mousemove --window "$wid" "$x" "$y" click 1
+done_line=""
+for _ in $(seq 1 600); do
+  done_line=$(grep -m1 'msg=status text=".*: K = ' "$out/app.log" || true)
+  [ -n "$done_line" ] && break
+  grep -q 'msg=status text="[^"]* failed' "$out/app.log" && break
+  sleep 0.1
+done
+[ -n "$done_line" ] || { echo "smoke: clicking Run at $x,$y gave no result" >&2; cat "$out/app.log" >&2; exit 1; }
+echo "smoke: clicked Run at $x,$y: $done_line"
+# The status line comes first; poll the screen until the features view is drawn.
+features="$out/features.png"
+fcolours=0; changed=0
+for _ in $(seq 1 50); do
+  xwd -silent -root -display "$display" > "$out/features.xwd"
+  /usr/bin/convert "xwd:$out/features.xwd" "$features"
+  fcolours=$(/usr/bin/convert "$features" -format '%k' info:)
+  changed=$(/usr/bin/compare -metric AE "$shot" "$features" null: 2>&1 || true)
+  changed=${changed%% *}
+  awk -v c="$fcolours" -v d="$changed" 'BEGIN { exit !(c > 2000 && d > 10000) }' && break
+  sleep 0.2
+done
+echo "smoke: features view $features, $fcolours colours, $changed pixels differ from the data set view"
+awk -v c="$fcolours" -v d="$changed" 'BEGIN { exit !(c > 2000 && d > 10000) }' || {
+  echo "smoke: the features view did not appear after Run" >&2; exit 1; }
 echo "smoke: ok"

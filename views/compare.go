@@ -21,7 +21,8 @@ type compareView struct {
 	left, right *compareSide
 	summary     *widget.Label
 	box         fyne.CanvasObject
-	syncing     bool // the pickers are being set from the session, not by the user
+	syncing     bool   // the pickers are being set from the session, not by the user
+	shownNewest string // the newest result when the sides were last chosen
 }
 
 // compareSide is one column: an algorithm picker, its result's figures and its features.
@@ -75,8 +76,8 @@ func algorithmOfTitle(title string) string {
 	return ""
 }
 
-// refresh offers the results the session holds. The latest result goes on the right and
-// the one before it on the left, unless the user has chosen results that still exist.
+// refresh offers the results the session holds; call it when a result arrives or the
+// data set changes.
 func (v *compareView) refresh() {
 	algos := v.ui.session.Algorithms()
 	titles := make([]string, len(algos))
@@ -90,16 +91,24 @@ func (v *compareView) refresh() {
 			s.algo = ""
 		}
 	}
+	// The newest result goes on the right; the left keeps the user's choice, or takes
+	// the most recent other result.
 	if n := len(algos); n > 0 {
-		if v.right.algo == "" || v.right.algo == v.left.algo {
-			v.right.algo = algos[n-1]
+		if newest := algos[n-1]; newest != v.shownNewest {
+			v.shownNewest = newest
+			v.right.algo = newest
 		}
-		if v.left.algo == "" && n > 1 {
-			v.left.algo = algos[n-2]
-			if v.left.algo == v.right.algo {
-				v.left.algo = algos[n-1]
+		if v.left.algo == "" || v.left.algo == v.right.algo {
+			v.left.algo = ""
+			for i := n - 1; i >= 0; i-- {
+				if algos[i] != v.right.algo {
+					v.left.algo = algos[i]
+					break
+				}
 			}
 		}
+	} else {
+		v.shownNewest = ""
 	}
 	v.show()
 }

@@ -237,6 +237,7 @@ func (ui *UI) load(src app.Source) {
 				ui.dataset.show(prep, thumbs)
 				ui.datasetChanged(prep, lambda2)
 				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
+				ui.logControls()
 			}
 		})
 	})

@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"image"
+	"image/color"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -73,7 +74,10 @@ func (v *featuresView) show(p *app.Presentation) {
 		if f.Signed != nil {
 			parts = append(parts, featureImage(f.Signed))
 		} else {
-			parts = append(parts, layout.NewSpacer())
+			// An empty cell of the same size keeps the base's labels in line with the others'.
+			blank := canvas.NewRectangle(color.Transparent)
+			blank.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))
+			parts = append(parts, blank)
 		}
 		btn := widget.NewButton("Show owners", func() { v.ui.highlightFeature(f.Index) })
 		v.buttons = append(v.buttons, btn)

@@ -79,7 +79,10 @@ func newRunPanel(ui *UI) *runPanel {
 		}
 	})
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.box = container.NewVBox(heading, p.picker, p.form, p.lambda, p.message, container.NewGridWithColumns(2, p.runBtn, p.stopBtn))
+	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
+	// length, and visible when the form scrolls.
+	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.form, p.lambda, p.message))
+	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
 	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
 	if !slices.Contains(runAlgorithms, algo) {
 		algo = "stepwise"

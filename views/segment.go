@@ -81,7 +81,7 @@ func newSegmentView(ui *UI) *segmentView {
 			}
 		}
 	})
-	v.texture = widget.NewCheck("Texture features (mean and spread of L* around each pixel)", nil)
+	v.texture = widget.NewCheck("Texture features", nil)
 	v.form = widget.NewForm()
 	v.message = widget.NewLabel("")
 	v.message.Importance = widget.DangerImportance
@@ -101,7 +101,7 @@ func newSegmentView(ui *UI) *segmentView {
 	for i := range v.pics {
 		v.pics[i] = canvas.NewImageFromImage(nil)
 		v.pics[i].FillMode = canvas.ImageFillContain
-		v.pics[i].SetMinSize(fyne.NewSize(200, 150))
+		v.pics[i].SetMinSize(fyne.NewSize(160, 120))
 		caption := widget.NewLabelWithStyle(captions[i], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		cols = append(cols, container.NewBorder(caption, nil, nil, nil, v.pics[i]))
 	}

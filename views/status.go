@@ -1,6 +1,8 @@
 package views
 
 import (
+	"log/slog"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -54,6 +56,7 @@ func (s *statusBar) busy(p app.Progress) {
 
 // idle shows a final message and hides the progress.
 func (s *statusBar) idle(msg string) {
+	slog.Info("status", "text", msg)
 	s.label.SetText(msg)
 	s.bar.Hide()
 	s.infinite.Stop()

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/container"
@@ -17,7 +19,10 @@ const Title = "Feature Lab"
 
 // Run opens the window on the built-in sample and blocks until it is closed.
 func Run() {
+	start := time.Now()
+	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
+	a.Lifecycle().SetOnStarted(func() { logStarted(start) })
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(Title)
 	ui := New(a, w, app.GoRunner)
@@ -70,7 +75,7 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 		container.NewTabItem("Compare", ui.compare.object()),
 		container.NewTabItem("Segmentation", ui.segment.object()),
 	)
-	side := container.NewPadded(container.NewVScroll(ui.run.object()))
+	side := container.NewPadded(ui.run.object())
 	split := container.NewHSplit(side, ui.tabs)
 	split.Offset = 0.24
 	ui.content = container.NewBorder(nil, ui.status.object(), nil, nil, split)

@@ -1,0 +1,183 @@
+package views
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"featurelab/algorithms/segment"
+	"featurelab/app"
+)
+
+// runAlgorithm picks an algorithm, sets its parameters, taps Run and waits for the job.
+func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *app.Presentation {
+	t.Helper()
+	ui.run.picker.SetSelected(app.AlgorithmTitle(algo))
+	for k, v := range params {
+		setParam(ui, k, v)
+	}
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil || ui.pres.Analysis.Algorithm != algo {
+		t.Fatalf("%s did not finish: %s", algo, ui.status.text())
+	}
+	return ui.pres
+}
+
+func TestIBPRunShowsTracesAndHistogram(t *testing.T) {
+	ui := loadedUI(t)
+	p := runAlgorithm(t, ui, "ibp", map[string]string{"sweeps": "40", "chains": "1"})
+	if got := len(p.Analysis.Result.Trace.K); got != 40 {
+		t.Fatalf("trace of %d sweeps, want 40", got)
+	}
+	opts := ui.diag.choice.Options
+	for _, want := range []string{app.PlotTraceK, app.PlotTraceHyp, app.PlotLogJoint, app.PlotKHist} {
+		if !slices.Contains(opts, want) {
+			t.Fatalf("diagnostics offer %v, missing %q", opts, want)
+		}
+	}
+	ui.diag.choice.SetSelected(app.PlotKHist)
+	if ui.diag.plot.plot == nil || ui.diag.plot.plot.Title.Text == "" || ui.diag.export.Disabled() {
+		t.Fatal("K histogram not drawn")
+	}
+	path := filepath.Join(t.TempDir(), "khist.svg")
+	ui.ExportPlot(app.PlotKHist, path)
+	ui.Wait()
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), "<svg") {
+		t.Fatalf("plot export: %v (status %q)", err, ui.status.text())
+	}
+}
+
+func TestCompareShowsTwoResultsSideBySide(t *testing.T) {
+	ui := loadedUI(t)
+	runAlgorithm(t, ui, "stepwise", map[string]string{"lambda2": "20", "restarts": "10"})
+	runAlgorithm(t, ui, "kmeans", map[string]string{"k": "4", "restarts": "5"})
+	c := ui.compare
+	if c.left.algo != "stepwise" || c.right.algo != "kmeans" {
+		t.Fatalf("compare shows %q vs %q, want stepwise vs kmeans", c.left.algo, c.right.algo)
+	}
+	if !strings.Contains(c.summary.Text, "Rand index") || !strings.Contains(c.summary.Text, "Jaccard") {
+		t.Fatalf("summary %q", c.summary.Text)
+	}
+	if got, want := len(c.left.cards.Objects), ui.session.Result("stepwise").Analysis.Result.K; got != want {
+		t.Fatalf("left side shows %d features, want %d", got, want)
+	}
+	if got := len(c.right.cards.Objects); got != 4 {
+		t.Fatalf("right side shows %d clusters, want 4", got)
+	}
+	// The user swaps the sides: the comparison follows.
+	c.left.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	c.right.picker.SetSelected(app.AlgorithmTitle("stepwise"))
+	if !strings.HasPrefix(c.summary.Text, "K-means vs") {
+		t.Fatalf("after swapping: %q", c.summary.Text)
+	}
+	// A new data set drops the old results.
+	ui.LoadSample("dice")
+	ui.Wait()
+	if len(ui.session.Algorithms()) != 0 || c.summary.Text != compareHint || ui.pres != nil || len(ui.features.cards.Objects) != 0 {
+		t.Fatalf("results of the old data set survive: %v, %q", ui.session.Algorithms(), c.summary.Text)
+	}
+}
+
+func TestSegmentAnImageOfTheDataSet(t *testing.T) {
+	ui := loadedUI(t)
+	v := ui.segment
+	if len(v.image.Options) != len(ui.dataset.prepared.Data.Names) || v.image.Selected == "" {
+		t.Fatalf("image list %d entries, selected %q", len(v.image.Options), v.image.Selected)
+	}
+	for _, m := range segmentMethods {
+		v.method.SetSelected(m.title)
+		if m.key == segment.MethodKPYP {
+			setEntry(v.byKey["iters"].entry, "30")
+		}
+		test.Tap(v.runBtn)
+		ui.Wait()
+		if v.result == nil || v.pics[1].Image == nil || v.pics[2].Image == nil {
+			t.Fatalf("%s: nothing shown: %s", m.key, ui.status.text())
+		}
+		if !strings.Contains(v.info.Text, "segments in") {
+			t.Fatalf("%s: info %q", m.key, v.info.Text)
+		}
+		if v.result.Result.Segments < 2 {
+			t.Errorf("%s: %d segments on a tabletop scene", m.key, v.result.Result.Segments)
+		}
+	}
+	dir := t.TempDir()
+	ui.SaveSegmentation(dir)
+	ui.Wait()
+	if got := app.ExistingSegmentOutputs(dir); len(got) != 3 {
+		t.Fatalf("saved %v, want the three images (status %q)", got, ui.status.text())
+	}
+}
+
+func TestSegmentBadParameterAndCancel(t *testing.T) {
+	ui := loadedUI(t)
+	v := ui.segment
+	v.method.SetSelected(segmentMethods[0].title)
+	setEntry(v.byKey["truncation"].entry, "1")
+	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "truncation must be ≥ 2") {
+		t.Fatalf("bad truncation: Run enabled %v, message %q", !v.runBtn.Disabled(), v.message.Text)
+	}
+	setEntry(v.byKey["truncation"].entry, "20")
+	if v.runBtn.Disabled() {
+		t.Fatal("Segment stays disabled after the mend")
+	}
+	test.Tap(v.runBtn)
+	test.Tap(v.stopBtn)
+	ui.Wait()
+	if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+		t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
+	}
+}
+
+func TestSegmentAFileThatIsNotAnImage(t *testing.T) {
+	ui := loadedUI(t)
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ui.segment.openFile(path)
+	if ui.segment.image.Selected != openedPrefix+path {
+		t.Fatalf("selected %q", ui.segment.image.Selected)
+	}
+	test.Tap(ui.segment.runBtn)
+	ui.Wait()
+	if ui.segment.result != nil || ui.status.text() != "Segmentation failed" {
+		t.Fatalf("status %q", ui.status.text())
+	}
+}
+
+func TestLoadOptionsReloadTheDataSet(t *testing.T) {
+	ui := loadedUI(t)
+	d := ui.dataset
+	setEntry(d.size, "40")
+	if !d.reload.Disabled() || !strings.Contains(d.message.Text, "size must look like") {
+		t.Fatalf("bad size: reload enabled %v, message %q", !d.reload.Disabled(), d.message.Text)
+	}
+	setEntry(d.size, "40x30")
+	setEntry(d.pca, "10")
+	d.colour.SetSelected(app.ColourGrey)
+	if d.reload.Disabled() {
+		t.Fatalf("reload disabled: %q", d.message.Text)
+	}
+	test.Tap(d.reload)
+	ui.Wait()
+	ds := d.prepared.Data
+	if ds.Width != 40 || ds.Height != 30 || ds.Channels != 1 || d.prepared.PCA.D != 10 {
+		t.Fatalf("reloaded as %d×%d×%d with %d components", ds.Width, ds.Height, ds.Channels, d.prepared.PCA.D)
+	}
+	if !strings.Contains(d.info.Text, "40×30 grey, 10 PCA components") {
+		t.Fatalf("info %q", d.info.Text)
+	}
+	// The choices are remembered for the next session.
+	if got := ui.app.Preferences().String(prefSize); got != "40x30" {
+		t.Fatalf("size preference %q", got)
+	}
+}
+
+func setEntry(e interface{ SetText(string) }, s string) { e.SetText(s) }
