@@ -51,8 +51,17 @@ type Analysis struct {
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
 func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared, error) {
+	return PrepareInStages(ctx, req, report, nil)
+}
+
+// PrepareInStages is Prepare with a look-in: loaded, when set, is called with the images
+// as soon as they are decoded, before the PCA, so a window can show them while it runs.
+func PrepareInStages(ctx context.Context, req Request, report func(Progress), loaded func(*imgproc.Dataset)) (*Prepared, error) {
 	tr := newTracker(report)
 	p := &Prepared{Source: req.Source}
+	if req.PCA < 0 {
+		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
+	}
 
 	start := time.Now()
 	lopt := req.Load
@@ -63,12 +72,12 @@ func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared
 	}
 	p.Data = ds
 	p.Times.Load = time.Since(start).Seconds()
+	if loaded != nil {
+		loaded(ds)
+	}
 
 	start = time.Now()
 	tr.update("Computing PCA", 0, 0)
-	if req.PCA < 0 {
-		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
-	}
 	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers})
 	if err != nil {
 		return nil, fmt.Errorf("pca: %w", err)

@@ -13,6 +13,7 @@ type Presentation struct {
 	Codes      []string
 	Residuals  []float64
 	Owners     [][]int       // per feature column: the images that own it
+	Thumbs     []image.Image // per image: its thumbnail
 	Recon      []image.Image // per image: its reconstruction at thumbnail size
 	CodeCounts []CodeCount   // distinct codes, most frequent first
 }
@@ -40,6 +41,7 @@ func (a *Analysis) Present() *Presentation {
 			}
 		}
 	}
+	p.Thumbs = Thumbnails(a.Data, ThumbnailSize)
 	p.Recon = make([]image.Image, n)
 	for i := range p.Recon {
 		p.Recon[i] = Thumbnail(a.Reconstruction(i), ThumbnailSize)

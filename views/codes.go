@@ -119,7 +119,7 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	label.Importance = widget.MediumImportance
 	switch id.Col {
 	case colImage:
-		img.Image = v.ui.dataset.thumbs[i]
+		img.Image = v.pres.Thumbs[i]
 		img.Show()
 		label.Hide()
 		img.Refresh()

@@ -16,6 +16,7 @@ import (
 
 	"featurelab/app"
 	"featurelab/assets"
+	"featurelab/imgproc"
 )
 
 // Preference keys of the dataset panel.
@@ -45,7 +46,9 @@ type datasetPanel struct {
 	// Set on the UI goroutine only.
 	source   app.Source // what is open, or being opened
 	prepared *app.Prepared
+	names    []string // the images the grid shows: the prepared ones, or a preview's
 	thumbs   []image.Image
+	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -80,8 +83,8 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		func() int { return len(p.thumbs) },
 		newThumbCell,
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
-			if id < len(p.thumbs) && p.prepared != nil {
-				setThumbCell(o, p.thumbs[id], p.prepared.Data.Names[id])
+			if id < len(p.thumbs) && id < len(p.names) {
+				setThumbCell(o, p.thumbs[id], p.names[id])
 			}
 		},
 	)
@@ -167,9 +170,39 @@ func (p *datasetPanel) validate() bool {
 	return true
 }
 
+// datasetShown is what the grid and the info line show.
+type datasetShown struct {
+	names  []string
+	thumbs []image.Image
+	info   string
+}
+
+// preview shows freshly decoded images while their PCA is computed, remembering what was
+// shown before in case the PCA fails or is cancelled; call on the UI goroutine.
+func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Image) {
+	if p.previous == nil {
+		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text}
+	}
+	p.names, p.thumbs = names, thumbs
+	p.info.SetText(fmt.Sprintf("%s — %d images; computing the PCA…", src, len(names)))
+	p.grid.Refresh()
+	p.grid.ScrollToTop()
+}
+
+// restore goes back to the data set shown before a preview.
+func (p *datasetPanel) restore() {
+	if p.previous == nil {
+		return
+	}
+	p.names, p.thumbs = p.previous.names, p.previous.thumbs
+	p.info.SetText(p.previous.info)
+	p.previous = nil
+	p.grid.Refresh()
+}
+
 // show puts a freshly loaded data set on screen; call on the UI goroutine.
 func (p *datasetPanel) show(prep *app.Prepared, thumbs []image.Image) {
-	p.prepared, p.thumbs = prep, thumbs
+	p.prepared, p.thumbs, p.names, p.previous = prep, thumbs, prep.Data.Names, nil
 	ds := prep.Data
 	colour := "colour"
 	if ds.Channels == 1 {
@@ -217,20 +250,25 @@ func (ui *UI) load(src app.Source) {
 	ui.dataset.source = src
 	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		prep, err := app.Prepare(ctx, req, func(p app.Progress) {
-			fyne.Do(func() { ui.status.busy(p) })
-		})
 		var thumbs []image.Image
+		prep, err := app.PrepareInStages(ctx, req, func(p app.Progress) {
+			fyne.Do(func() { ui.status.busy(p) })
+		}, func(ds *imgproc.Dataset) {
+			// Show the images while the PCA runs: on a large folder it is the longer part.
+			thumbs = app.Thumbnails(ds, app.ThumbnailSize)
+			fyne.Do(func() { ui.dataset.preview(src, ds.Names, thumbs) })
+		})
 		var lambda2 float64
 		if err == nil {
-			thumbs = app.Thumbnails(prep.Data, app.ThumbnailSize)
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
 		}
 		fyne.Do(func() {
 			switch {
 			case errors.Is(err, context.Canceled):
+				ui.dataset.restore()
 				ui.status.idle("Loading cancelled; the previous data set is kept")
 			case err != nil:
+				ui.dataset.restore()
 				ui.status.idle("Could not open " + src.String())
 				dialog.ShowError(err, ui.win)
 			default:

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -46,4 +47,52 @@ func (ui *UI) logControls() {
 		size := c.obj.Size()
 		slog.Debug("control", "name", c.name, "x", int(pos.X+size.Width/2), "y", int(pos.Y+size.Height/2))
 	}
+}
+
+// latencyProbe measures how long work posted with fyne.Do waits for the UI goroutine:
+// a job that blocked it, or a flood of progress updates, shows up as a long wait and as
+// dropped frames. It runs only with FEATURELAB_LOG=debug.
+type latencyProbe struct {
+	mu      sync.Mutex
+	max     time.Duration
+	samples int
+	slow    int // waits over one 60 Hz frame
+}
+
+const probeInterval = 10 * time.Millisecond
+
+// startLatencyProbe posts a no-op to the UI goroutine every probeInterval until the app
+// stops, timing each.
+func startLatencyProbe() *latencyProbe {
+	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) {
+		return nil
+	}
+	p := &latencyProbe{}
+	go func() {
+		for range time.Tick(probeInterval) {
+			posted := time.Now()
+			fyne.Do(func() {
+				wait := time.Since(posted)
+				p.mu.Lock()
+				p.samples++
+				p.max = max(p.max, wait)
+				if wait > time.Second/60 {
+					p.slow++
+				}
+				p.mu.Unlock()
+			})
+		}
+	}()
+	return p
+}
+
+// report logs the waits since the last report and starts afresh.
+func (p *latencyProbe) report(what string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	slog.Debug("ui latency", "during", what, "samples", p.samples, "max_ms", float64(p.max.Microseconds())/1000, "over_one_frame", p.slow)
+	p.max, p.samples, p.slow = 0, 0, 0
 }

@@ -188,6 +188,10 @@ func (p *runPanel) start() {
 	if !p.validate() {
 		return
 	}
+	if p.ui.jobs.Running("load") {
+		p.ui.status.idle("A data set is still loading; press Run when it is in")
+		return
+	}
 	for _, q := range p.params {
 		if q.appliesTo(p.algo) {
 			q.save(p.ui.app.Preferences(), p.algo)

@@ -17,6 +17,8 @@ type statusBar struct {
 	infinite *widget.ProgressBarInfinite
 	cancel   *widget.Button
 	box      *fyne.Container
+	probe    *latencyProbe // nil unless FEATURELAB_LOG=debug
+	job      string        // what the running job is doing; "" when idle
 }
 
 func newStatusBar(onCancel func()) *statusBar {
@@ -40,6 +42,10 @@ func (s *statusBar) object() fyne.CanvasObject { return s.box }
 
 // busy shows a job's progress; call it on the UI goroutine (inside fyne.Do from jobs).
 func (s *statusBar) busy(p app.Progress) {
+	if s.job == "" {
+		s.probe.report("idle") // so the next report covers the job alone
+	}
+	s.job = p.Stage
 	s.label.SetText(p.String())
 	s.cancel.Enable()
 	if f := p.Fraction(); f >= 0 {
@@ -57,6 +63,8 @@ func (s *statusBar) busy(p app.Progress) {
 // idle shows a final message and hides the progress.
 func (s *statusBar) idle(msg string) {
 	slog.Info("status", "text", msg)
+	s.probe.report(s.job)
+	s.job = ""
 	s.label.SetText(msg)
 	s.bar.Hide()
 	s.infinite.Stop()

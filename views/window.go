@@ -23,9 +23,11 @@ func Run() {
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
 	a.Lifecycle().SetOnStarted(func() { logStarted(start) })
+	probe := startLatencyProbe()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(Title)
 	ui := New(a, w, app.GoRunner)
+	ui.status.probe = probe
 	w.SetContent(ui.Content())
 	w.SetMainMenu(ui.mainMenu())
 	w.Resize(fyne.NewSize(1200, 800))

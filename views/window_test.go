@@ -1,6 +1,10 @@
 package views
 
 import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -119,5 +123,34 @@ func TestOpenFolderButtonLoadsAFolder(t *testing.T) {
 	}
 	if !strings.Contains(ui.dataset.info.Text, dir) {
 		t.Fatalf("info %q does not name the folder", ui.dataset.info.Text)
+	}
+}
+
+// A folder whose images decode but whose PCA fails (every image the same) is previewed
+// while the PCA runs, then the window goes back to the data set it had.
+func TestAFailedPCAGoesBackToThePreviousDataSet(t *testing.T) {
+	ui := newTestUI(t)
+	ui.LoadSample("dice")
+	ui.Wait()
+	before := ui.dataset.info.Text
+	dir := t.TempDir()
+	img := image.NewGray(image.Rect(0, 0, 8, 6))
+	for _, name := range []string{"a.png", "b.png", "c.png"} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	ui.LoadFolder(dir)
+	ui.Wait()
+	if !strings.HasPrefix(ui.status.text(), "Could not open") {
+		t.Fatalf("status %q", ui.status.text())
+	}
+	if n := ui.dataset.grid.Length(); n != 100 || ui.dataset.info.Text != before || ui.dataset.names[0] != ui.dataset.prepared.Data.Names[0] {
+		t.Fatalf("after the failed PCA the grid shows %d images, info %q", n, ui.dataset.info.Text)
 	}
 }
