@@ -32,6 +32,8 @@ type IBPTrace struct {
 // log σ_X and log σ_A by random-walk Metropolis whose step sizes adapt during the first
 // half of the sweeps (burn-in).
 //
+// Every chain starts from opt.Init: a draw from the IBP(α₀) prior (default), one feature
+// owned by every row, a BP-means result ("bpmeans"), or opt.InitZ.
 // opt.Sweeps (default 1000) sweeps run in each of opt.Chains (default 1) chains, in
 // parallel on opt.Workers; chain c draws from restartRNG(opt.Seed, c), so the result
 // does not depend on the number of workers. The reported chain is the one whose best
@@ -112,6 +114,7 @@ func ibpSettingsFrom(X *mat.Dense, opt Options) (ibpSettings, error) {
 	case "", "prior":
 		st.init = "prior"
 	case "single":
+	case "bpmeans":
 	case "given":
 		if opt.InitZ == nil || opt.InitZ.IsEmpty() {
 			return st, errors.New(`init "given" needs InitZ`)
@@ -131,10 +134,40 @@ func ibpSettingsFrom(X *mat.Dense, opt Options) (ibpSettings, error) {
 			}
 		}
 	default:
-		return st, fmt.Errorf(`init must be "prior", "single" or "given", got %q`, st.init)
+		return st, fmt.Errorf(`init must be "prior", "single", "bpmeans" or "given", got %q`, st.init)
 	}
 	return st, nil
 }
+
+// ibpBPMeansRestarts is the number of BP-means restarts behind Init "bpmeans": the result
+// is only a starting point, which the sampler then moves from.
+const ibpBPMeansRestarts = 10
+
+// ibpBPMeansStart runs BP-means on X and makes its Z the start of every chain (Init
+// "bpmeans"). λ² is opt.Lambda2, or when that is 0 the farthest-first proposal for the
+// default target K, as the window proposes it (SPEC §5). BP-means gets the run's seed,
+// so the start, like the chains, depends only on opt.Seed.
+func ibpBPMeansStart(ctx context.Context, X *mat.Dense, opt Options, st *ibpSettings) error {
+	n, _ := X.Dims()
+	lam2 := opt.Lambda2
+	if lam2 == 0 {
+		lam2 = FarthestFirstLambda2(X, min(ibpBPMeansTargetK, n), "euclidean")
+	}
+	bp, err := BPMeans(ctx, X, Options{Lambda2: lam2, Restarts: ibpBPMeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
+	if err != nil {
+		return fmt.Errorf("bpmeans start: %w", err)
+	}
+	st.init, st.k0 = "given", bp.K
+	st.z0 = make([]float64, n*bp.K)
+	for i := 0; i < n && bp.K > 0; i++ {
+		copy(st.z0[i*bp.K:(i+1)*bp.K], bp.Z.RawRowView(i))
+	}
+	return nil
+}
+
+// ibpBPMeansTargetK is the number of features the farthest-first λ² of Init "bpmeans"
+// aims at when no λ² is given (the window's default target, SPEC §5).
+const ibpBPMeansTargetK = 5
 
 // ibpChainResult is what one chain hands back.
 type ibpChainResult struct {
@@ -156,6 +189,11 @@ func ibpGibbs(ctx context.Context, X *mat.Dense, opt Options, cfg *ibpConfig) (*
 	x := make([]float64, n*d)
 	for i := 0; i < n; i++ {
 		copy(x[i*d:i*d+d], X.RawRowView(i))
+	}
+	if st.init == "bpmeans" {
+		if err := ibpBPMeansStart(ctx, X, opt, &st); err != nil {
+			return nil, err
+		}
 	}
 
 	var done atomic.Int64

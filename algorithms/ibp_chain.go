@@ -415,17 +415,12 @@ func (c *ibpChain) updateRow(i int) {
 	} else {
 		s, r = c.sampleSharedSingle(zi, s, sing)
 	}
-	inv2s := 1 / (2 * c.sx * c.sx)
-	hd := 0.5 * float64(d)
-	nf := float64(c.n)
 
 	// 4. New features: K_new | rest ∝ N(x_i; H'z_i, σ_X²(1+s+K_new/λ)I)·Poisson(K_new; α/N).
-	la := math.Log(c.alpha / nf)
+	c.knewLogPost(s, r, lam)
 	best := math.Inf(-1)
-	for j := range c.logw {
-		base := 1 + s + float64(j)/lam
-		c.logw[j] = -hd*math.Log(base) - r*inv2s/base + float64(j)*la - c.lfact[j]
-		best = math.Max(best, c.logw[j])
+	for _, v := range c.logw {
+		best = math.Max(best, v)
 	}
 	var tot float64
 	for j, v := range c.logw {
@@ -483,6 +478,32 @@ func (c *ibpChain) updateRow(i int) {
 		if v != 0 {
 			c.m[f]++
 		}
+	}
+}
+
+// knewLogPost sets c.logw[j], j = 0..maxNew, to the log posterior of K_new = j for a row
+// whose shared features are set and whose singletons are out, up to a constant: s is
+// z_i'M₋ᵢz_i and r = ‖x_i − H₋ᵢ'z_i‖² over the shared features, lam = σ_X²/σ_A².
+//
+// Liu & Li (§3.2, App. B.2, eqs. 28–31) get the likelihood ratio of K_new = j+1 to j
+// recursively, appending one column e_i at a time and updating μ and γ_·i. With row i
+// left out of M and H, that recursion has a closed form: a column e_i is zero on every
+// other row, so its feature's posterior given the other rows is its prior N(0, σ_A²I),
+// and x_i ~ N(H₋ᵢ'z_i, σ_X²(1 + s + j/λ)I). Each step of the report's recursion adds 1/λ
+// to the variance factor 1 + s + j/λ (TestIBPKNewMatchesRecursion checks this against
+// eqs. 30–31 and against the full collapsed likelihood), so the weights cost O(maxNew)
+// here instead of O(N·D) per step.
+func (c *ibpChain) knewLogPost(s, r, lam float64) {
+	inv2s := 1 / (2 * c.sx * c.sx)
+	hd := 0.5 * float64(c.d)
+	mean := c.alpha / float64(c.n)
+	if c.cfg.bug == ibpBugPoissonAlpha {
+		mean = c.alpha
+	}
+	la := math.Log(mean)
+	for j := range c.logw {
+		base := 1 + s + float64(j)/lam
+		c.logw[j] = -hd*math.Log(base) - r*inv2s/base + float64(j)*la - c.lfact[j]
 	}
 }
 

@@ -246,6 +246,7 @@ func TestIBPGewekeCatchesBugs(t *testing.T) {
 	}{
 		{"no Jacobian in the log-σ Metropolis step", ibpBugNoJacobian},
 		{"gamma rate passed as a scale", ibpBugGammaScale},
+		{"Poisson(α) instead of Poisson(α/N) for K_new", ibpBugPoissonAlpha},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			zs := ibpGewekeZ(t, tc.bug, ibpGewekeIters/5)

@@ -37,9 +37,10 @@ type ibpConfig struct {
 type ibpBug int
 
 const (
-	ibpNoBug         ibpBug = iota
-	ibpBugNoJacobian        // Metropolis on log σ without the Jacobian 2σ² of σ² → log σ
-	ibpBugGammaScale        // α | Z drawn with the rate 1 + H_N passed as a scale
+	ibpNoBug           ibpBug = iota
+	ibpBugNoJacobian          // Metropolis on log σ without the Jacobian 2σ² of σ² → log σ
+	ibpBugGammaScale          // α | Z drawn with the rate 1 + H_N passed as a scale
+	ibpBugPoissonAlpha        // K_new with a Poisson(α) prior instead of Poisson(α/N)
 )
 
 // Default hyperpriors. σ_X² and σ_A² get InvGamma(1, 1): shape 1 is the weakest proper

@@ -102,6 +102,7 @@ func TestIBPTetris(t *testing.T) {
 		}
 		used[bestF] = true
 	}
+	ibpCheckAcceptance(t, res.Trace)
 	if res.Algorithm != "ibp" || res.Iterations != 1000 || len(res.Trace.K) != 1000 {
 		t.Errorf("algorithm %q, iterations %d, trace length %d", res.Algorithm, res.Iterations, len(res.Trace.K))
 	}
@@ -127,6 +128,22 @@ func TestIBPTabletop(t *testing.T) {
 	t.Logf("MAP log joint %.1f (K = %d), objective ‖X − ZA‖² = %.2f", res.MAPLogJoint, res.MAPZ.RawMatrix().Cols, res.Objective)
 	if res.K < 1 || math.IsNaN(res.Objective) || res.SigmaX <= 0 {
 		t.Errorf("degenerate result: K %d, objective %v, σ_X %v", res.K, res.Objective, res.SigmaX)
+	}
+	ibpCheckAcceptance(t, tr)
+}
+
+// ibpCheckAcceptance checks that the frozen Metropolis steps on log σ_X and log σ_A
+// accept a reasonable fraction of proposals (the burn-in adaptation aims at 0.35): near
+// 0 or 1 the chain would barely move.
+func ibpCheckAcceptance(t *testing.T, tr *IBPTrace) {
+	t.Helper()
+	for _, a := range []struct {
+		name string
+		rate float64
+	}{{"σ_X", tr.AcceptX}, {"σ_A", tr.AcceptA}} {
+		if a.rate < 0.2 || a.rate > 0.6 {
+			t.Errorf("Metropolis acceptance of log %s = %.2f, want within [0.2, 0.6]", a.name, a.rate)
+		}
 	}
 }
 
@@ -192,6 +209,34 @@ func ibpCheckState(t *testing.T, c *ibpChain, tol float64) {
 				t.Fatalf("H[%d][%d] = %v, fresh %v (diff %.3g)", a, j, c.H[a*d+j], H.At(a, j), diff)
 			}
 		}
+	}
+}
+
+// TestIBPSweepRecomputesInverse checks the periodic full recompute: drift planted in the
+// maintained M and H (as rounding would build up over many rank-one updates) is gone
+// after the next sweep, which ends by recomputing both from Z.
+func TestIBPSweepRecomputesInverse(t *testing.T) {
+	c := ibpTestChain(6)
+	ctx := context.Background()
+	for s := 0; s < 3; s++ {
+		if err := c.sweep(ctx, s, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for s := 3; s < 6; s++ {
+		for a := 0; a < c.k; a++ {
+			for b := 0; b < c.k; b++ {
+				c.M[a*c.kc+b] *= 1 + 1e-6
+			}
+			for j := 0; j < c.d; j++ {
+				c.H[a*c.d+j] *= 1 - 1e-6
+			}
+		}
+		if err := c.sweep(ctx, s, false); err != nil {
+			t.Fatal(err)
+		}
+		// A tolerance far below the planted 1e-6: only a fresh inverse meets it.
+		ibpCheckState(t, c, 1e-11)
 	}
 }
 
@@ -343,6 +388,7 @@ func TestIBPBadInput(t *testing.T) {
 		{"infinite sigmaa0", X, Options{SigmaA0: math.Inf(1)}, "sigmaa0"},
 		{"extreme sigma ratio", X, Options{SigmaX0: 1e-6, SigmaA0: 10}, "ratio"},
 		{"unknown init", X, Options{Init: "kmeans"}, "init"},
+		{"bpmeans init with a bad lambda2", X, Options{Init: "bpmeans", Lambda2: math.Inf(1)}, "lambda2"},
 		{"given without InitZ", X, Options{Init: "given"}, "InitZ"},
 		{"InitZ rows", X, Options{InitZ: mat.NewDense(3, 2, nil)}, "initz has 3 rows"},
 		{"InitZ not binary", X, Options{InitZ: mat.NewDense(100, 1, ibpFill(100, 0.5))}, "only 0 and 1"},
@@ -376,6 +422,7 @@ func TestIBPInitModes(t *testing.T) {
 	}{
 		{"prior", Options{Init: "prior"}, 0},
 		{"single", Options{Init: "single"}, 1},
+		{"bpmeans", Options{Init: "bpmeans"}, 3},
 		{"given truth", Options{InitZ: Ztrue}, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -515,5 +562,158 @@ func TestIBPLinalg(t *testing.T) {
 	flat[0] = -1
 	if _, ok := ibpCholesky(flat, k, s); ok {
 		t.Error("Cholesky of an indefinite matrix succeeded")
+	}
+}
+
+// ibpCollapsedLogLik is log P(X | Z, σ_X, σ_A) by Liu & Li eq. (12), computed from
+// scratch with a fresh inverse: the reference the maintained quantities are checked
+// against.
+func ibpCollapsedLogLik(t *testing.T, X, Z *mat.Dense, sx, sa float64) float64 {
+	t.Helper()
+	n, d := X.Dims()
+	_, k := Z.Dims()
+	lam := (sx / sa) * (sx / sa)
+	var W mat.SymDense
+	W.SymOuterK(1, Z.T())
+	for f := 0; f < k; f++ {
+		W.SetSym(f, f, W.At(f, f)+lam)
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(&W) {
+		t.Fatal("Z'Z + λI not positive definite")
+	}
+	var ztx, sol mat.Dense
+	ztx.Mul(Z.T(), X)
+	if err := ch.SolveTo(&sol, &ztx); err != nil {
+		t.Fatal(err)
+	}
+	var quad float64
+	for a := 0; a < k; a++ {
+		for j := 0; j < d; j++ {
+			quad += ztx.At(a, j) * sol.At(a, j)
+		}
+	}
+	trXX := mat.Norm(X, 2)
+	trXX *= trXX
+	nf, df, kf := float64(n), float64(d), float64(k)
+	return -0.5*nf*df*math.Log(2*math.Pi) - (nf-kf)*df*math.Log(sx) - kf*df*math.Log(sa) -
+		0.5*df*ch.LogDet() - (trXX-quad)/(2*sx*sx)
+}
+
+// TestIBPKNewMatchesRecursion checks the log posterior of K_new (knewLogPost) against
+// Liu & Li's recursive update (App. B.2, eqs. 30–31: append e_i columns one at a time,
+// updating μ = 1 + λ − γ_ii and γ_·i) and against the full collapsed likelihood of
+// Z with j columns e_i appended, plus log Poisson(j; α/N), for j = 0..4.
+func TestIBPKNewMatchesRecursion(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		c := ibpTestChain(seed)
+		for s := 0; s < 5; s++ {
+			if err := c.sweep(context.Background(), s, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, d, k := c.n, c.d, c.k
+		// A row that owns no singleton, so that Z is the Z of knewLogPost's baseline.
+		row := -1
+		for i := 0; i < n && row < 0; i++ {
+			row = i
+			for f := 0; f < k; f++ {
+				if c.z[i*c.kc+f] != 0 && c.m[f] == 1 {
+					row = -1
+				}
+			}
+		}
+		if row < 0 || k == 0 {
+			t.Fatalf("seed %d: no row without singletons (K = %d)", seed, k)
+		}
+		lam := c.lambda()
+		X := mat.NewDense(n, d, c.x)
+		Z := mat.NewDense(n, k, c.copyZ(nil))
+
+		// The sampler's weights, from the leave-row-out statistics it uses.
+		sIn := c.rowStats(row)
+		sOut := sIn / (1 - sIn)
+		var r float64
+		for _, v := range c.e {
+			r += (v / (1 - sIn)) * (v / (1 - sIn))
+		}
+		c.knewLogPost(sOut, r, lam)
+		got := append([]float64(nil), c.logw...)
+
+		// Liu & Li eqs. (30)–(31), with Γ = Z W⁻¹ Z' from a fresh inverse.
+		var W, Winv mat.Dense
+		W.Mul(Z.T(), Z)
+		for f := 0; f < k; f++ {
+			W.Set(f, f, W.At(f, f)+lam)
+		}
+		if err := Winv.Inverse(&W); err != nil {
+			t.Fatal(err)
+		}
+		var zw mat.Dense
+		zw.Mul(Z, &Winv)
+		gamma := make([]float64, n) // γ_·i = Z W⁻¹ z_i
+		for a := 0; a < n; a++ {
+			gamma[a] = mat.Dot(zw.RowView(a), Z.RowView(row))
+		}
+		lpois := func(j int) float64 {
+			mu := c.alpha / float64(n)
+			lf, _ := math.Lgamma(float64(j + 1))
+			return float64(j)*math.Log(mu) - mu - lf
+		}
+		rec := []float64{0}
+		for j := 0; j < len(got)-1; j++ {
+			mu := 1 + lam - gamma[row]
+			g := append([]float64(nil), gamma...)
+			g[row]--
+			var q float64 // ‖X'(γ − e_i)‖²
+			for p := 0; p < d; p++ {
+				v := mat.Dot(X.ColView(p), mat.NewVecDense(n, g))
+				q += v * v
+			}
+			step := float64(d)*math.Log(c.sx/c.sa) - 0.5*float64(d)*math.Log(mu) +
+				q/(2*c.sx*c.sx*mu) + lpois(j+1) - lpois(j)
+			rec = append(rec, rec[j]+step)
+			gii := gamma[row]
+			for a := range gamma {
+				gamma[a] += (gii - 1) * g[a] / mu
+			}
+		}
+
+		// The full collapsed likelihood of Z with j columns e_i appended.
+		base := ibpCollapsedLogLik(t, X, Z, c.sx, c.sa) + lpois(0)
+		for j := range got {
+			zp := mat.NewDense(n, k+j, nil)
+			zp.Slice(0, n, 0, k).(*mat.Dense).Copy(Z)
+			for f := k; f < k+j; f++ {
+				zp.Set(row, f, 1)
+			}
+			full := ibpCollapsedLogLik(t, X, zp, c.sx, c.sa) + lpois(j) - base
+			mine := got[j] - got[0]
+			t.Logf("seed %d row %d K %d: K_new = %d: sampler %.6f, recursion %.6f, full %.6f", seed, row, k, j, mine, rec[j], full)
+			if math.Abs(mine-full) > 1e-6*(1+math.Abs(full)) || math.Abs(rec[j]-full) > 1e-6*(1+math.Abs(full)) {
+				t.Errorf("seed %d, K_new = %d: log weight %v (sampler), %v (recursion), want %v (full likelihood)", seed, j, mine, rec[j], full)
+			}
+		}
+	}
+}
+
+// TestIBPBPMeansStart checks that Init "bpmeans" starts every chain from the Z of a
+// BP-means run with the run's seed and λ².
+func TestIBPBPMeansStart(t *testing.T) {
+	X, _, _ := ibpTetris(5)
+	opt := Options{Init: "bpmeans", Lambda2: 2, Seed: 4}
+	st, err := ibpSettingsFrom(X, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ibpBPMeansStart(context.Background(), X, opt, &st); err != nil {
+		t.Fatal(err)
+	}
+	bp, err := BPMeans(context.Background(), X, Options{Lambda2: 2, Restarts: ibpBPMeansRestarts, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.init != "given" || st.k0 != bp.K || bp.K == 0 || !reflect.DeepEqual(st.z0, bp.Z.RawMatrix().Data) {
+		t.Errorf("start: init %q, K %d, want the BP-means Z (K = %d)", st.init, st.k0, bp.K)
 	}
 }

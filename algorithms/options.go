@@ -34,8 +34,9 @@ type Options struct {
 	// IBP Gibbs sampler.
 
 	// Init selects the IBP sampler's starting allocation: "prior" (default: a draw from
-	// the IBP(Alpha0) prior, Liu & Li App. A), "single" (one feature owned by every row)
-	// or "given" (InitZ). Setting InitZ implies "given".
+	// the IBP(Alpha0) prior, Liu & Li App. A), "single" (one feature owned by every row),
+	// "bpmeans" (the Z of a BP-means run with Lambda2, or the farthest-first λ² for K = 5
+	// when Lambda2 is 0) or "given" (InitZ). Setting InitZ implies "given".
 	Init string
 	// InitZ is a starting N×K 0/1 allocation for the IBP sampler, e.g. a BP-means Z.
 	InitZ *mat.Dense

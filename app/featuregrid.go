@@ -63,8 +63,11 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 	y += cellH + gridCaption + gridGap
 
 	heading := "Base and features (base + feature)"
-	if a.IsClustering() {
+	switch {
+	case a.IsClustering():
 		heading = "Cluster centres"
+	case a.BaseIndex() < 0:
+		heading = "Features (no feature is owned by every image, so there is no base)"
 	}
 	drawText(img, gridGap, y+12, gridMuted, heading)
 	y += 18

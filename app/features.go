@@ -13,8 +13,8 @@ import (
 // the signed feature alone, whether it adds or subtracts, and how many images own it.
 type Feature struct {
 	Index  int         // column of Z / row of A
-	Base   bool        // the base feature (owned by the most images) of a feature learner
-	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster)
+	Base   bool        // the base feature (owned by every image) of a feature learner
+	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
 	Effect string      // "add" or "subtract" by the sign of the feature's net effect; "" for base and clusters
 	Owners int         // images whose code has this feature
@@ -40,19 +40,20 @@ func (a *Analysis) Owners() []int {
 	return owners
 }
 
-// BaseIndex is the base feature: the one owned by the most images (the first on ties), or
-// −1 for a clustering or an empty result.
+// BaseIndex is the base feature: the first one owned by every image, or −1 when there is
+// none (a clustering, an empty result, or data with no common background, such as the
+// tetris blocks).
 func (a *Analysis) BaseIndex() int {
 	if a.IsClustering() || a.Result.K == 0 {
 		return -1
 	}
-	base, most := -1, -1
+	n, _ := a.Result.Z.Dims()
 	for j, c := range a.Owners() {
-		if c > most {
-			base, most = j, c
+		if c == n {
+			return j
 		}
 	}
-	return base
+	return -1
 }
 
 // Features maps every learned feature back to pixels through the PCA inverse.
@@ -89,7 +90,7 @@ func (a *Analysis) Features() []Feature {
 		}
 		pix := a.PCA.Inverse(scores, nil)
 		f.Image = imgproc.VectorToImage(pix, ds.Width, ds.Height, ds.Channels)
-		if base >= 0 && k != base {
+		if k != base && !a.IsClustering() {
 			delta := a.featureDelta(row)
 			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
 			var net float64

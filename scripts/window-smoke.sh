@@ -29,7 +29,9 @@ xdpyinfo -display "$display" >/dev/null 2>&1 || { echo "smoke: Xvfb did not star
 
 export DISPLAY="$display" LIBGL_ALWAYS_SOFTWARE=1
 export FYNE_SCALE=1 FEATURELAB_LOG=debug
-mkdir -p "$out/home"
+# A fresh user, but with 1000 restarts per K, so the run under the click is a long one.
+mkdir -p "$out/home/.config/fyne/io.github.featurelab"
+echo '{"param.stepwise.restarts": "1000"}' > "$out/home/.config/fyne/io.github.featurelab/preferences.json"
 launched=$(date +%s.%N)
 HOME="$out/home" "$bin" >"$out/app.log" 2>&1 &
 app_pid=$!
@@ -88,6 +90,7 @@ for _ in $(seq 1 50); do
   awk -v c="$fcolours" -v d="$changed" 'BEGIN { exit !(c > 2000 && d > 10000) }' && break
   sleep 0.2
 done
+grep 'msg="ui latency"' "$out/app.log" | tail -n 1 | sed 's/^/smoke: while it ran, /' || true
 echo "smoke: features view $features, $fcolours colours, $changed pixels differ from the data set view"
 awk -v c="$fcolours" -v d="$changed" 'BEGIN { exit !(c > 2000 && d > 10000) }' || {
   echo "smoke: the features view did not appear after Run" >&2; exit 1; }

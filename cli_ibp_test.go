@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestAnalyzeIBPTetris is issue 4's acceptance run through the command line:
+// `featurelab analyze --algo ibp --sample tetris --pca 0 --json` on the built-in sample
+// (5 blocks, noise sd 0.1) gives K = 5 and a posterior-mean σ_X within [0.085, 0.115]
+// after the default 1000 sweeps of the default 4 chains, and the summary carries the
+// sampler's fields (SPEC §6).
+func TestAnalyzeIBPTetris(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"analyze", "--algo", "ibp", "--sample", "tetris", "--pca", "0", "--json", "--out", t.TempDir()}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var s struct {
+		K          int      `json:"k"`
+		PCADims    int      `json:"pca_dims"`
+		Restarts   int      `json:"restarts"`
+		Alpha      *float64 `json:"alpha"`
+		SigmaX     float64  `json:"sigma_x"`
+		SigmaA     *float64 `json:"sigma_a"`
+		KTrace     []int    `json:"k_trace"`
+		KHistogram []int    `json:"k_histogram"`
+		Codes      []string `json:"codes"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
+		t.Fatalf("summary is not JSON: %v\n%s", err, stdout.String())
+	}
+	t.Logf("K %d, σ_X %.4f, K histogram %v, %d chains", s.K, s.SigmaX, s.KHistogram, s.Restarts)
+	if s.K != 5 || s.PCADims != 0 {
+		t.Errorf("K = %d with pca_dims %d, want 5 with 0", s.K, s.PCADims)
+	}
+	if s.SigmaX < 0.085 || s.SigmaX > 0.115 {
+		t.Errorf("sigma_x = %.4f, want within [0.085, 0.115]", s.SigmaX)
+	}
+	if s.Alpha == nil || s.SigmaA == nil || len(s.KTrace) != 1000 || len(s.Codes) != 100 || s.Restarts != ibpDefaultChains {
+		t.Errorf("summary: alpha %v, sigma_a %v, %d k_trace entries, %d codes, %d chains; want both set, 1000, 100, %d",
+			s.Alpha, s.SigmaA, len(s.KTrace), len(s.Codes), s.Restarts, ibpDefaultChains)
+	}
+}
