@@ -90,6 +90,9 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 	if len(v.image.Options) != len(ui.dataset.prepared.Data.Names) || v.image.Selected == "" {
 		t.Fatalf("image list %d entries, selected %q", len(v.image.Options), v.image.Selected)
 	}
+	if v.pics[0].Image == nil || v.pics[1].Image != nil {
+		t.Fatal("the chosen image is not shown before it is segmented")
+	}
 	for _, m := range segmentMethods {
 		v.method.SetSelected(m.title)
 		if m.key == segment.MethodKPYP {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"slices"
 	"strings"
 
@@ -67,7 +68,7 @@ func newSegmentView(ui *UI) *segmentView {
 		v.byKey[q.key] = q
 		q.entry.OnChanged = func(string) { v.validate() }
 	}
-	v.image = widget.NewSelect(nil, nil)
+	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
 	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
 	titles := make([]string, len(segmentMethods))
@@ -112,7 +113,7 @@ func newSegmentView(ui *UI) *segmentView {
 		v.method, v.form, v.texture, v.message,
 		container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
 	split := container.NewHSplit(container.NewVScroll(side), container.NewBorder(nil, v.info, nil, nil, container.NewGridWithColumns(3, cols...)))
-	split.Offset = 0.28
+	split.Offset = 0.24
 	v.box = split
 
 	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
@@ -220,6 +221,42 @@ func (v *segmentView) openFile(path string) {
 	v.image.SetSelected(openedPrefix + path)
 }
 
+// showOriginal shows the chosen picture at once, before it is segmented; it is read in
+// the background, as a photo can take a while to decode.
+func (v *segmentView) showOriginal(choice string) {
+	if choice == "" {
+		return
+	}
+	var src app.Source
+	if v.ui.dataset.prepared != nil {
+		src = v.ui.dataset.prepared.Source
+	}
+	v.ui.jobs.Start("open-image", func(ctx context.Context) {
+		img, _, err := openChoice(src, choice)
+		fyne.Do(func() {
+			if err != nil || v.image.Selected != choice {
+				return // a bad file is reported when it is segmented; a newer choice wins
+			}
+			v.pics[0].Image, v.pics[1].Image, v.pics[2].Image = img, nil, nil
+			for _, p := range v.pics {
+				p.Refresh()
+			}
+			v.info.SetText("Press Segment to segment " + choice + ".")
+		})
+	})
+}
+
+// openChoice reads the chosen picture: a file opened from disk, or an image of the data
+// set by its name. It returns the picture and its path for messages.
+func openChoice(src app.Source, choice string) (image.Image, string, error) {
+	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
+		img, err := app.LoadImage(file)
+		return img, file, err
+	}
+	img, err := src.Image(choice)
+	return img, choice, err
+}
+
 // options reads the form.
 func (v *segmentView) options() segment.Options {
 	return segment.Options{
@@ -264,20 +301,11 @@ func (v *segmentView) start() {
 // segmentChoice loads and segments the chosen picture and renders what the view shows;
 // it runs on the background job.
 func segmentChoice(ctx context.Context, src app.Source, choice string, opt segment.Options, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
-	var path string
-	var err error
-	seg := &app.Segmentation{}
-	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
-		path = file
-		seg.Image, err = app.LoadImage(file)
-	} else {
-		path = choice
-		seg.Image, err = src.Image(choice)
-	}
+	img, path, err := openChoice(src, choice)
 	if err != nil {
 		return nil, app.SegmentPictures{}, err
 	}
-	seg.Path = path
+	seg := &app.Segmentation{Path: path, Image: img}
 	seg.Result, err = app.Segment(ctx, seg.Image, opt, report)
 	if err != nil {
 		return nil, app.SegmentPictures{}, err
