@@ -60,7 +60,7 @@ func (v *compareView) newSide() *compareSide {
 	s.picker.PlaceHolder = "Choose a result"
 	s.figure = widget.NewLabel("")
 	s.figure.Wrapping = fyne.TextWrapWord
-	s.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(compareCell+8, compareCell*3/4+60)))
+	s.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(compareCell+8, compareCell*3/4+96)))
 	s.box = container.NewBorder(container.NewVBox(s.picker, s.figure), nil, nil, nil, container.NewVScroll(s.cards))
 	return s
 }
@@ -137,7 +137,7 @@ func (v *compareView) show() {
 	var pairs []string
 	for _, m := range c.Matches {
 		if m.Right >= 0 {
-			pairs = append(pairs, fmt.Sprintf("%s ↔ %s (%.2f)", leftLabels[m.Left], rightLabels[m.Right], m.Jaccard))
+			pairs = append(pairs, fmt.Sprintf("%s ~ %s (%.2f)", leftLabels[m.Left], rightLabels[m.Right], m.Jaccard))
 		}
 	}
 	if len(pairs) > 0 {
