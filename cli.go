@@ -178,6 +178,11 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	k := fs.Int("k", segment.DefaultK, "clusters for --method kmeans (target K for dpmeans)")
 	lambda2 := fs.Float64("lambda2", 0, "λ² for --method dpmeans (0 = farthest-first for --k)")
 	texture := fs.Bool("texture", false, "add local texture features to the colour")
+	width := fs.Float64("width", segment.DefaultWidth, "KPYP kernel width ψ in image units (the start when --learn-widths)")
+	learnLoc := fs.Bool("learn-locations", false, "KPYP: refine the cluster locations by L-BFGS on the bound")
+	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
+	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
+	discount := fs.Float64("discount", 0, "KPYP: Pitman-Yor discount d in [0, 1)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
 	out := fs.String("out", "featurelab-out", "output folder")
@@ -200,7 +205,8 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	opt := segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
-		Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers}
+		Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
+		Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount}
 	progress := newStderrProgress(stderr)
 	res, err := app.Segment(ctx, img, opt, progress.report)
 	progress.done()

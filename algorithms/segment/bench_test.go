@@ -64,7 +64,7 @@ func cpuTime() time.Duration {
 func BenchmarkKPYPIteration(b *testing.B) {
 	img := benchImage(b, 481, 321)
 	opt, _ := Options{}.withDefaults()
-	p, err := newPixels(img, false)
+	p, err := newPixels(img, false, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,15 +9,22 @@ import (
 )
 
 // Normal–Wishart prior of every cluster's mean μ and precision Λ (Bishop, PRML §10.2):
-// μ | Λ ~ N(m0, (β0Λ)⁻¹), Λ ~ W(W0, ν0). The features are standardised, so the prior is
-// centred on the data mean m0 = 0 and is weak: β0 = 1 pseudo-observation for the mean,
-// ν0 = D + 2 (the smallest integer degrees of freedom for which E[Λ⁻¹] exists) and
-// W0⁻¹ = σ0²·I, which makes the prior mean of the covariance E[Λ⁻¹] = σ0²·I. σ0 = 0.1
-// (a tenth of the spread of the whole image in each feature) only matters for clusters
-// with few pixels and for feature dimensions in which a segment is flat.
+// μ | Λ ~ N(m0, (β0Λ)⁻¹), Λ ~ W(W0, ν0) — the "suitable conjugate exponential prior" of
+// the paper's §3.3, whose hyperparameters it selects heuristically (§3.4, end). The
+// features are centred, so m0 = 0, with β0 = 1 pseudo-observation for the mean.
+//
+// The covariance part is deliberately not weak: ν0 = D + 2 + ν⁺ with ν⁺ = nwPseudo·N/C
+// pseudo-pixels, and W0⁻¹ = (ν0 − D − 1)σ0²·I, so the prior mean of every cluster's
+// covariance is E[Λ⁻¹] = σ0²·I whatever ν0. A cluster of n pixels then has a covariance
+// near (ν⁺σ0²I + nS)/(ν⁺ + n): it cannot shrink onto the lattice of 8-bit values of a
+// dark region or onto one streak of sensor noise, which with a weak prior (ν0 = D + 2)
+// the bound rewards with one more cluster each time — the background of a photo then
+// breaks into many interleaved segments. σ0 = nwSigma0 is in units of the image's colour
+// spread (features are scaled so the colour columns have mean variance 1).
 const (
 	nwBeta0  = 1.0
-	nwSigma0 = 0.1
+	nwSigma0 = 0.3
+	nwPseudo = 0.8
 )
 
 // nwParams are the parameters of a Normal–Wishart distribution over (μ, Λ).
@@ -37,13 +44,25 @@ type nwCluster struct {
 	logLConst float64   // ½⟨ln|Λ|⟩ − (D/2)ln 2π − D/(2β)
 }
 
-// newNWPrior returns the prior of D-dimensional clusters.
-func newNWPrior(d int) nwParams {
-	p := nwParams{beta: nwBeta0, nu: float64(d) + 2, m: make([]float64, d), winv: make([]float64, d*d)}
+// newNWPrior returns the prior of D-dimensional clusters with extra pseudo-pixels
+// of covariance (ν⁺ above).
+func newNWPrior(d int, extra float64) nwParams {
+	nu := float64(d) + 2 + extra
+	p := nwParams{beta: nwBeta0, nu: nu, m: make([]float64, d), winv: make([]float64, d*d)}
 	for i := 0; i < d; i++ {
-		p.winv[i*d+i] = nwSigma0 * nwSigma0
+		p.winv[i*d+i] = (nu - float64(d) - 1) * nwSigma0 * nwSigma0
 	}
 	return p
+}
+
+// logDetW is ln|W| of p (p's W⁻¹ is diagonal: it is a prior from newNWPrior).
+func (p nwParams) logDetW() float64 {
+	d := len(p.m)
+	var s float64
+	for i := 0; i < d; i++ {
+		s -= math.Log(p.winv[i*d+i])
+	}
+	return s
 }
 
 func newNWCluster(d int) *nwCluster {

@@ -27,7 +27,7 @@ func randomPosterior(t *testing.T, d int, n int, rng *rand.Rand) *nwCluster {
 		}
 	}
 	q := newNWCluster(d)
-	if err := q.update(newNWPrior(d), s0, s1, s2); err != nil {
+	if err := q.update(newNWPrior(d, 0), s0, s1, s2); err != nil {
 		t.Fatal(err)
 	}
 	return q
@@ -36,8 +36,8 @@ func randomPosterior(t *testing.T, d int, n int, rng *rand.Rand) *nwCluster {
 func TestNormalWishartKL(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, d := range []int{1, 3, 5} {
-		prior := newNWPrior(d)
-		logDetW0 := -float64(d) * math.Log(nwSigma0*nwSigma0)
+		prior := newNWPrior(d, 0)
+		logDetW0 := prior.logDetW()
 		// No data: the posterior is the prior.
 		q := newNWCluster(d)
 		if err := q.update(prior, 0, make([]float64, d), make([]float64, d*d)); err != nil {

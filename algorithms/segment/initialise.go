@@ -21,11 +21,11 @@ const initLloydIterations = 10
 // q(θ).
 func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 	x, d := clusterFeatures(m.p, initLocationWeight)
-	labels, _, err := kmeansLabels(ctx, x, m.p.N, d, m.C, opt.Seed, initLloydIterations, m.workers, nil)
+	C, N, W, H := m.C, m.p.N, m.p.W, m.p.H
+	labels, _, err := kmeansLabels(ctx, x, N, d, max(C-1, 1), opt.Seed, initLloydIterations, m.workers, nil)
 	if err != nil {
 		return err
 	}
-	C, N, W, H := m.C, m.p.N, m.p.W, m.p.H
 	count := make([]float64, C)
 	for _, l := range labels {
 		count[l]++

@@ -86,7 +86,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	m := &kpyp{
 		p: p, C: c, D: d, workers: opt.Workers, disc: opt.Discount,
 		cell:   opt.Cell,
-		prior:  newNWPrior(d),
+		prior:  newNWPrior(d, nwPseudo*float64(p.N)/float64(c)),
 		R:      make([]float64, p.N*c),
 		labels: make([]int32, p.N),
 		locY:   make([]float64, c), locX: make([]float64, c), width: make([]float64, c),
@@ -96,7 +96,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	m.GW = (p.W + m.cell - 1) / m.cell
 	m.chunkRows = max(1, chunkPixels/(m.cell*p.W))
 	m.kr, m.kc = make([]float64, m.GH*c), make([]float64, m.GW*c)
-	m.priorLogDetW = -float64(d) * math.Log(nwSigma0*nwSigma0)
+	m.priorLogDetW = m.prior.logDetW()
 	m.mu, m.u, m.lconst = make([]float64, c*d), make([]float64, c*d*d), make([]float64, c)
 	m.clusters = make([]*nwCluster, c)
 	for i := range m.clusters {

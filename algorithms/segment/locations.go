@@ -8,8 +8,7 @@ import (
 
 // Learning the cluster locations x̂_c and kernel widths ψ_c (paper §3.5): the bound
 // depends on them only through the sticks of cluster c, so each cluster is a separate
-// problem of two or three variables, solved by quasi-Newton (minimize: BFGS, or L-BFGS
-// from gonum/optimize with the build tag gonum_optimize).
+// problem of two or three variables, solved by L-BFGS from gonum/optimize (minimize).
 //
 // For fixed responsibilities the best q(v) is known in closed form (eqs. (44)–(45)), and
 // with it the stick terms of the bound and the sticks' share of Σ_n q(z_n)⟨ln ϖ(x_n)⟩

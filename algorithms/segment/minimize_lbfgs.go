@@ -1,5 +1,3 @@
-//go:build gonum_optimize
-
 package segment
 
 import (
@@ -9,8 +7,8 @@ import (
 )
 
 // minimize minimises f (with gradient grad) from x0 by L-BFGS from gonum/optimize, for
-// at most iters major iterations, and returns the best point found and its value.
-// Building it needs golang.org/x/tools in go.sum (see minimize_bfgs.go).
+// at most iters major iterations, and returns the best point found and its value
+// (paper §3.5 uses L-BFGS for the cluster locations).
 func minimize(f func([]float64) float64, grad func(g, x []float64), x0 []float64, iters int) ([]float64, float64) {
 	res, err := optimize.Minimize(optimize.Problem{Func: f, Grad: grad}, x0, &optimize.Settings{
 		MajorIterations:   iters,

@@ -16,7 +16,7 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	p, err := newPixels(img, opt.Texture)
+	p, err := newPixels(img, opt.Texture, opt.Workers)
 	if err != nil {
 		return nil, err
 	}
