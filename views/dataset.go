@@ -256,7 +256,10 @@ func (ui *UI) load(src app.Source) {
 		}, func(ds *imgproc.Dataset) {
 			// Show the images while the PCA runs: on a large folder it is the longer part.
 			thumbs = app.Thumbnails(ds, app.ThumbnailSize)
-			fyne.Do(func() { ui.dataset.preview(src, ds.Names, thumbs) })
+			fyne.Do(func() {
+				ui.dataset.preview(src, ds.Names, thumbs)
+				logMilestone("thumbnails shown")
+			})
 		})
 		var lambda2 float64
 		if err == nil {
@@ -276,6 +279,7 @@ func (ui *UI) load(src app.Source) {
 				ui.datasetChanged(prep, lambda2)
 				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
+				logMilestone("data set loaded", "load_s", prep.Times.Load, "pca_s", prep.Times.PCA)
 			}
 		})
 	})

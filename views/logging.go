@@ -27,9 +27,18 @@ func setUpLogging() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
 }
 
+// processStart is close to when the process started: package variables are set before
+// main runs.
+var processStart = time.Now()
+
 // logStarted records how long the window took to appear after the process started.
-func logStarted(start time.Time) {
-	slog.Info("window shown", "seconds", time.Since(start).Seconds())
+func logStarted() {
+	slog.Info("window shown", "seconds", time.Since(processStart).Seconds())
+}
+
+// logMilestone records, at debug level, when something the user waits for appeared.
+func logMilestone(what string, args ...any) {
+	slog.Debug(what, append([]any{"since_start_s", time.Since(processStart).Seconds()}, args...)...)
 }
 
 // logControls logs the centre of each main control in window coordinates, at debug

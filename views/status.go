@@ -2,6 +2,7 @@ package views
 
 import (
 	"log/slog"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,6 +20,15 @@ type statusBar struct {
 	box      *fyne.Container
 	probe    *latencyProbe // nil unless FEATURELAB_LOG=debug
 	job      string        // what the running job is doing; "" when idle
+
+	// animateAfter delays the animated bar of a stage that has no counts (the PCA, say):
+	// a stage shorter than this needs none — the label already says what is happening —
+	// and under software rendering (Mesa llvmpipe) the animation's redraws take so much
+	// CPU that the sample's PCA ran 1.7 times slower beside it. 0 (tests) shows the bar
+	// at once.
+	animateAfter time.Duration
+	pending      *time.Timer // shows the animated bar after animateAfter; nil if none
+	jobSeq       int         // counts finished jobs, so a late timer can tell its job ended
 }
 
 func newStatusBar(onCancel func()) *statusBar {
@@ -56,6 +66,29 @@ func (s *statusBar) busy(p app.Progress) {
 		return
 	}
 	s.bar.Hide()
+	if s.animateAfter <= 0 {
+		s.animate()
+		return
+	}
+	if s.infinite.Visible() || s.pending != nil {
+		return
+	}
+	seq := s.jobSeq
+	s.pending = time.AfterFunc(s.animateAfter, func() {
+		fyne.Do(func() {
+			if seq != s.jobSeq {
+				return
+			}
+			s.pending = nil
+			if s.job != "" && !s.bar.Visible() {
+				s.animate()
+			}
+		})
+	})
+}
+
+// animate shows the animated bar of a stage without counts.
+func (s *statusBar) animate() {
 	s.infinite.Show()
 	s.infinite.Start()
 }
@@ -65,6 +98,11 @@ func (s *statusBar) idle(msg string) {
 	slog.Info("status", "text", msg)
 	s.probe.report(s.job)
 	s.job = ""
+	s.jobSeq++
+	if s.pending != nil {
+		s.pending.Stop()
+		s.pending = nil
+	}
 	s.label.SetText(msg)
 	s.bar.Hide()
 	s.infinite.Stop()

@@ -19,15 +19,15 @@ const Title = "Feature Lab"
 
 // Run opens the window on the built-in sample and blocks until it is closed.
 func Run() {
-	start := time.Now()
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
-	a.Lifecycle().SetOnStarted(func() { logStarted(start) })
+	a.Lifecycle().SetOnStarted(logStarted)
 	probe := startLatencyProbe()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(Title)
 	ui := New(a, w, app.GoRunner)
 	ui.status.probe = probe
+	ui.status.animateAfter = time.Second
 	w.SetContent(ui.Content())
 	w.SetMainMenu(ui.mainMenu())
 	w.Resize(fyne.NewSize(1200, 800))
