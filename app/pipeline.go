@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"image"
+	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -39,6 +41,28 @@ type Prepared struct {
 	PCA    *pca.Model
 	Scores *mat.Dense // N × D, the X every algorithm reads
 	Times  Timings
+
+	thumbOnce sync.Once
+	thumbs    []image.Image
+}
+
+// Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
+// presentation of a result on this data shows the same ones.
+func (p *Prepared) Thumbnails() []image.Image {
+	p.thumbOnce.Do(func() {
+		if p.thumbs == nil {
+			p.thumbs = Thumbnails(p.Data, ThumbnailSize)
+		}
+	})
+	return p.thumbs
+}
+
+// KeepThumbnails hands over thumbnails of p.Data already rendered at ThumbnailSize (by a
+// window while the PCA ran), for Thumbnails to return. Call it before Thumbnails.
+func (p *Prepared) KeepThumbnails(thumbs []image.Image) {
+	if len(thumbs) == len(p.Data.Names) {
+		p.thumbOnce.Do(func() { p.thumbs = thumbs })
+	}
 }
 
 // Analysis is a finished run: the prepared data and the algorithm's result.
@@ -47,6 +71,7 @@ type Analysis struct {
 	Algorithm string
 	Options   algorithms.Options
 	Result    *algorithms.Result
+	Times     Timings // the data's load and PCA times and this run's algorithm time
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -117,9 +142,9 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options,
 		// equivalent bases a restart happened to end on.
 		res.Z, res.A, _ = algorithms.WithBase(p.Scores, res.Z, res.A)
 	}
-	q := *p
-	q.Times.Algorithm = time.Since(start).Seconds()
-	return &Analysis{Prepared: &q, Algorithm: algo, Options: opt, Result: res}, nil
+	times := p.Times
+	times.Algorithm = time.Since(start).Seconds()
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times}, nil
 }
 
 // Analyze runs the whole pipeline: load → PCA → algorithm.

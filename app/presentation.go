@@ -1,8 +1,13 @@
 package app
 
 import (
+	"context"
 	"image"
 	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/imgproc"
 )
 
 // Presentation is everything the window shows about an analysis, computed once on the
@@ -41,13 +46,45 @@ func (a *Analysis) Present() *Presentation {
 			}
 		}
 	}
-	p.Thumbs = Thumbnails(a.Data, ThumbnailSize)
-	p.Recon = make([]image.Image, n)
-	for i := range p.Recon {
-		p.Recon[i] = Thumbnail(a.Reconstruction(i), ThumbnailSize)
-	}
+	p.Thumbs = a.Prepared.Thumbnails()
+	p.Recon = a.reconstructionThumbs(p.Codes)
 	p.CodeCounts = CountCodes(p.Codes)
 	return p
+}
+
+// reconstructionThumbs returns each image's reconstruction at thumbnail size. Images
+// that share a code share their reconstruction, so each distinct code is rendered once
+// (a hundred images usually have a few dozen codes), a block of codes per pass over the
+// PCA components (pca.Model.InverseDense), on all cores.
+func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
+	slot := make(map[string]int, len(codes))
+	var firsts []int // an image of each distinct code, in order of first appearance
+	for i, c := range codes {
+		if _, ok := slot[c]; !ok {
+			slot[c] = len(firsts)
+			firsts = append(firsts, i)
+		}
+	}
+	const block = 16 // codes per pass: 16 full-size images of pixels at a time
+	ds := a.Data
+	_, d := a.Result.A.Dims()
+	rendered := make([]image.Image, len(firsts))
+	for j0 := 0; j0 < len(firsts); j0 += block {
+		rows := firsts[j0:min(j0+block, len(firsts))]
+		S := mat.NewDense(len(rows), d, nil)
+		for r, i := range rows {
+			S.SetRow(r, a.reconstructedScores(i))
+		}
+		pix := a.PCA.InverseDense(S)
+		imgproc.Parallel(context.Background(), len(rows), 0, func(r int) {
+			rendered[j0+r] = Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), ds.Width, ds.Height, ds.Channels), ThumbnailSize)
+		})
+	}
+	out := make([]image.Image, len(codes))
+	for i, c := range codes {
+		out[i] = rendered[slot[c]]
+	}
+	return out
 }
 
 // CountCodes counts the images per distinct code, most frequent first (ties by code).

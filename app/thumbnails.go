@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"image"
 
 	"github.com/disintegration/imaging"
@@ -15,9 +16,9 @@ const ThumbnailSize = 120
 // up without smoothing so their pixels stay visible.
 func Thumbnails(ds *imgproc.Dataset, size int) []image.Image {
 	out := make([]image.Image, len(ds.Names))
-	for i := range out {
+	imgproc.Parallel(context.Background(), len(out), 0, func(i int) {
 		out[i] = Thumbnail(ds.Image(i), size)
-	}
+	})
 	return out
 }
 

@@ -141,7 +141,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	total := len(files)
 	var done atomic.Int64
 	items := make([]decoded, total)
-	err = parallel(ctx, total, opt.Workers, func(i int) {
+	err = Parallel(ctx, total, opt.Workers, func(i int) {
 		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), total)
@@ -193,7 +193,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	// Second pass: one row of the data matrix per picture, resampled when its size differs.
 	ds.Pixels = mat.NewDense(len(good), p, nil)
 	resized := make([]bool, len(good))
-	err = parallel(ctx, len(good), opt.Workers, func(i int) {
+	err = Parallel(ctx, len(good), opt.Workers, func(i int) {
 		img := good[i].img
 		good[i].img = nil // let the decoded picture go as soon as it is converted
 		row := ds.Pixels.RawRowView(i)
@@ -312,10 +312,10 @@ func describeSkips(skips []Skip) string {
 	return fmt.Sprintf("%d skipped: %s", len(skips), strings.Join(parts, "; "))
 }
 
-// parallel runs fn(0), …, fn(n−1) on workers goroutines (0 = GOMAXPROCS) and stops
-// handing out work when ctx is done. Each fn(i) writes only its own slot, so results do
+// Parallel runs fn(0), …, fn(n−1) on workers goroutines (0 = GOMAXPROCS) and stops
+// handing out work when ctx is done. When each fn(i) writes only its own slot, results do
 // not depend on the number of workers.
-func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
+func Parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

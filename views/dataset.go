@@ -263,6 +263,7 @@ func (ui *UI) load(src app.Source) {
 		})
 		var lambda2 float64
 		if err == nil {
+			prep.KeepThumbnails(thumbs)
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
 		}
 		fyne.Do(func() {

@@ -216,6 +216,7 @@ func (p *runPanel) start() {
 			pres = a.Present()
 		}
 		fyne.Do(func() {
+			p.ui.status.workDone()
 			p.running = false
 			p.stopBtn.Disable()
 			p.validate()

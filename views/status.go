@@ -93,6 +93,15 @@ func (s *statusBar) animate() {
 	s.infinite.Start()
 }
 
+// workDone marks the end of a job's background work, before its result is put on
+// screen: the UI-latency probe then reports the two apart.
+func (s *statusBar) workDone() {
+	if s.job != "" {
+		s.probe.report(s.job)
+		s.job = "showing the result"
+	}
+}
+
 // idle shows a final message and hides the progress.
 func (s *statusBar) idle(msg string) {
 	slog.Info("status", "text", msg)
