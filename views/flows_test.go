@@ -97,6 +97,14 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 		v.method.SetSelected(m.title)
 		if m.key == segment.MethodKPYP {
 			setEntry(v.byKey["iters"].entry, "30")
+			setEntry(v.byKey["width"].entry, "0.4")
+			v.learn.SetChecked(true)
+			if o := v.options(); o.Width != 0.4 || !o.LearnLocations || !o.LearnWidths {
+				t.Fatalf("KPYP options from the form: %+v", o)
+			}
+		}
+		if v.learn.Visible() != (m.key == segment.MethodKPYP) {
+			t.Errorf("%s: the learn check shown = %v", m.key, v.learn.Visible())
 		}
 		test.Tap(v.runBtn)
 		ui.Wait()

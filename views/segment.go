@@ -37,6 +37,7 @@ type segmentView struct {
 	params  []*param
 	byKey   map[string]*param
 	texture *widget.Check
+	learn   *widget.Check // KPYP: learn locations and kernel widths
 	form    *widget.Form
 	message *widget.Label
 	runBtn  *widget.Button
@@ -59,6 +60,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v := &segmentView{ui: ui, byKey: map[string]*param{}}
 	v.params = []*param{
 		newParam("truncation", "Truncation C", "most segments the posterior keeps", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
+		newParam("width", "Kernel width ψ", "reach of a segment's stick, in image widths", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
 		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
 		newParam("lambda2", "λ²", "penalty per cluster; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
 		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
@@ -83,6 +85,7 @@ func newSegmentView(ui *UI) *segmentView {
 		}
 	})
 	v.texture = widget.NewCheck("Texture features", nil)
+	v.learn = widget.NewCheck("Learn locations and widths (L-BFGS)", nil)
 	v.form = widget.NewForm()
 	v.message = widget.NewLabel("")
 	v.message.Importance = widget.DangerImportance
@@ -110,7 +113,7 @@ func newSegmentView(ui *UI) *segmentView {
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.image, v.openBtn,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.method, v.form, v.texture, v.message,
+		v.method, v.form, v.texture, v.learn, v.message,
 		container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
 	split := container.NewHSplit(container.NewVScroll(side), container.NewBorder(nil, v.info, nil, nil, container.NewGridWithColumns(3, cols...)))
 	split.Offset = 0.24
@@ -144,6 +147,11 @@ func (v *segmentView) selectMethod(key string) {
 		}
 	}
 	v.form.Refresh()
+	if key == segment.MethodKPYP {
+		v.learn.Show()
+	} else {
+		v.learn.Hide()
+	}
 	v.validate()
 }
 
@@ -267,6 +275,10 @@ func (v *segmentView) options() segment.Options {
 		MaxIter:    v.byKey["iters"].intValue(),
 		Seed:       uint64(v.byKey["seed"].intValue()),
 		Texture:    v.texture.Checked,
+		Width:      v.byKey["width"].floatValue(),
+		// Learnt together: the paper's §3.5 refines both by the same L-BFGS step.
+		LearnLocations: v.methodKey == segment.MethodKPYP && v.learn.Checked,
+		LearnWidths:    v.methodKey == segment.MethodKPYP && v.learn.Checked,
 	}
 }
 
