@@ -103,7 +103,8 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), lo
 
 	start = time.Now()
 	tr.update("Computing PCA", 0, 0)
-	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers})
+	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers,
+		Progress: func(done, total int) { tr.update("Computing PCA", done, total) }})
 	if err != nil {
 		return nil, fmt.Errorf("pca: %w", err)
 	}

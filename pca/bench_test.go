@@ -47,7 +47,7 @@ func BenchmarkGram(b *testing.B) {
 	Y := uniform(100, 230400, 5)
 	mean := columnMeans(Y, 0.1, 2)
 	for b.Loop() {
-		gram(Y.RawMatrix(), mean, 0.1, workerCount(0))
+		gram(Y.RawMatrix(), mean, 0.1, workerCount(0), nil)
 	}
 }
 

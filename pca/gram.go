@@ -13,10 +13,12 @@ import (
 // Gram matrix G = Yc·Ycᵀ of the centred, scaled data Yc: G = UΛUᵀ gives the left
 // singular vectors U and σ² = Λ, so V = Ycᵀ U Σ⁻¹ and the scores are Yc V = U Σ.
 // Yc is never stored: both passes over Y centre one cache-sized column block at a time.
-func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int) (factors, error) {
+func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int, progress func(done, total int)) (factors, error) {
 	raw := Y.RawMatrix()
 	n := raw.Rows
-	g := gram(raw, mean, inv, workers)
+	c := &blockCounter{report: progress,
+		total: blocks(raw.Cols, blockCols(n)) + blocks(raw.Cols, blockCols(min(n, packRows)))}
+	g := gram(raw, mean, inv, workers, c)
 	var total float64
 	for i := range n {
 		total += g[i*n+i]
@@ -55,7 +57,7 @@ func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int) (fac
 		}
 	}
 	V := mat.NewDense(raw.Cols, d, nil)
-	projectColumns(V, raw, mean, inv, wt, r, workers)
+	projectColumns(V, raw, mean, inv, wt, r, workers, c)
 	completeBasis(V, r)
 	return factors{V: V, scores: scores, variance: variance, total: total}, nil
 }
@@ -65,7 +67,7 @@ func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int) (fac
 // are packed and then rows of G updated on all workers. Each entry of G sums its blocks
 // in column order whatever the number of workers, so G is deterministic. (See
 // products.go for why the inner products are gonum's Dgemv.)
-func gram(raw blas64.General, mean []float64, inv float64, workers int) []float64 {
+func gram(raw blas64.General, mean []float64, inv float64, workers int, c *blockCounter) []float64 {
 	n, p := raw.Rows, raw.Cols
 	bw := blockCols(n)
 	g := make([]float64, n*n)
@@ -81,6 +83,7 @@ func gram(raw blas64.General, mean []float64, inv float64, workers int) []float6
 		forEach(workers, n, func(_, i int) {
 			impl.Dgemv(blas.NoTrans, n-i, b, 1, blk[i*b:], b, blk[i*b:(i+1)*b], 1, 1, g[i*n+i:], 1)
 		})
+		c.add()
 	}
 	return g
 }

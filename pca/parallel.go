@@ -47,3 +47,19 @@ func forEach(workers, n int, task func(worker, i int)) {
 func blocks(n, size int) int {
 	return (n + size - 1) / size
 }
+
+// blockCounter counts finished blocks of work for Options.Progress; a nil counter, or
+// one without a report function, counts nothing.
+type blockCounter struct {
+	report func(done, total int)
+	total  int
+	done   atomic.Int64
+}
+
+// add records one more finished block; safe for concurrent use.
+func (c *blockCounter) add() {
+	if c == nil || c.report == nil {
+		return
+	}
+	c.report(int(c.done.Add(1)), c.total)
+}

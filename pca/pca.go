@@ -66,6 +66,11 @@ type Options struct {
 	// per CPU. Results do not depend on it.
 	Workers int
 
+	// Progress, when set, is told how many of the blocks of the passes over the data
+	// are done (the Gram path only: the one images take). It may be called from several
+	// goroutines at once.
+	Progress func(done, total int)
+
 	// path forces a factorisation; tests use it to compare the paths.
 	path path
 }
@@ -145,7 +150,7 @@ func Fit(Y *mat.Dense, opt Options) (*Model, *mat.Dense, error) {
 	var err error
 	switch pth {
 	case pathGram:
-		f, err = fitGram(Y, mean, d, 1/scale, workers)
+		f, err = fitGram(Y, mean, d, 1/scale, workers, opt.Progress)
 	case pathSVD:
 		f, err = fitSVD(Y, mean, d, 1/scale)
 	default:

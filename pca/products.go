@@ -20,7 +20,7 @@ const packRows = 512
 // matrix Wᵀ. Blocks of rows of V are independent and computed on all workers. Each
 // task packs its block of Yc, at most packRows rows at a time, and accumulates the
 // chunks in row order.
-func projectColumns(V *mat.Dense, raw blas64.General, mean []float64, inv float64, wt []float64, r, workers int) {
+func projectColumns(V *mat.Dense, raw blas64.General, mean []float64, inv float64, wt []float64, r, workers int, c *blockCounter) {
 	n, p := raw.Rows, raw.Cols
 	vr := V.RawMatrix()
 	rc := min(n, packRows)
@@ -56,6 +56,7 @@ func projectColumns(V *mat.Dense, raw blas64.General, mean []float64, inv float6
 				row[k] = vt[k*b+j]
 			}
 		}
+		c.add()
 	})
 }
 

@@ -1,6 +1,7 @@
 package pca
 
 import (
+	"sync"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -33,7 +34,7 @@ func TestProductsMatchNaive(t *testing.T) {
 		wt := mat.DenseCopyOf(W.T()).RawMatrix().Data
 		for _, workers := range []int{1, 3} {
 			gotT := mat.NewDense(tt.p, tt.l+2, nil) // two spare columns must stay zero
-			projectColumns(gotT, Y.RawMatrix(), mean, inv, wt, tt.l, workers)
+			projectColumns(gotT, Y.RawMatrix(), mean, inv, wt, tt.l, workers, nil)
 			if d := maxAbsDiff(gotT.Slice(0, tt.p, 0, tt.l), &wantT); d > 1e-12 {
 				t.Fatalf("%s, %d workers: Ycᵀ W off by %v", tt.name, workers, d)
 			}
@@ -47,7 +48,7 @@ func TestProductsMatchNaive(t *testing.T) {
 				t.Fatalf("%s, %d workers: Yc X off by %v", tt.name, workers, d)
 			}
 
-			g := gram(Y.RawMatrix(), mean, inv, workers)
+			g := gram(Y.RawMatrix(), mean, inv, workers, nil)
 			var wantG mat.Dense
 			wantG.Mul(yc, yc.T())
 			for i := range tt.n {
@@ -57,6 +58,32 @@ func TestProductsMatchNaive(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestFitReportsProgress checks that the Gram path reports every block of both passes
+// over the data, ending at done = total, whatever the number of workers.
+func TestFitReportsProgress(t *testing.T) {
+	Y := uniform(40, 20000, 3)
+	for _, workers := range []int{1, 3} {
+		var mu sync.Mutex
+		calls, maxDone, total := 0, 0, -1
+		_, _, err := Fit(Y, Options{Components: 10, Workers: workers, Progress: func(done, tot int) {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			maxDone = max(maxDone, done)
+			if total >= 0 && tot != total {
+				t.Errorf("total changed from %d to %d", total, tot)
+			}
+			total = tot
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total < 2 || calls != total || maxDone != total {
+			t.Errorf("workers %d: %d reports, last done %d, total %d; want total ≥ 2 reports ending at total", workers, calls, maxDone, total)
 		}
 	}
 }

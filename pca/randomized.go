@@ -97,7 +97,7 @@ func (op centredOperator) mul(dst, X *mat.Dense) {
 // mulT sets dst (P × l) = Ycᵀ Q for Q (N × l).
 func (op centredOperator) mulT(dst, Q *mat.Dense) {
 	_, l := Q.Dims()
-	projectColumns(dst, op.raw, op.mean, op.inv, mat.DenseCopyOf(Q.T()).RawMatrix().Data, l, op.workers)
+	projectColumns(dst, op.raw, op.mean, op.inv, mat.DenseCopyOf(Q.T()).RawMatrix().Data, l, op.workers, nil)
 }
 
 // orthonormalize replaces the columns of a (rows ≥ cols) by an orthonormal basis of
