@@ -53,7 +53,8 @@ func blocks(n, size int) int {
 type blockCounter struct {
 	report func(done, total int)
 	total  int
-	done   atomic.Int64
+	mu     sync.Mutex // one report at a time, so done only grows
+	done   int
 }
 
 // add records one more finished block; safe for concurrent use.
@@ -61,5 +62,8 @@ func (c *blockCounter) add() {
 	if c == nil || c.report == nil {
 		return
 	}
-	c.report(int(c.done.Add(1)), c.total)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.done++
+	c.report(c.done, c.total)
 }

@@ -66,9 +66,10 @@ type Options struct {
 	// per CPU. Results do not depend on it.
 	Workers int
 
-	// Progress, when set, is told how many of the blocks of the passes over the data
-	// are done (the Gram path only: the one images take). It may be called from several
-	// goroutines at once.
+	// Progress, when set, is told how many of the blocks of the two passes over the
+	// data are done, in increasing order, one call at a time. Only the Gram path
+	// (N ≤ P and fewer than randomizedMinRows rows: every image folder of ordinary size)
+	// reports; the eigen-decomposition between the passes is not counted.
 	Progress func(done, total int)
 
 	// path forces a factorisation; tests use it to compare the paths.

@@ -63,7 +63,7 @@ func TestProductsMatchNaive(t *testing.T) {
 }
 
 // TestFitReportsProgress checks that the Gram path reports every block of both passes
-// over the data, ending at done = total, whatever the number of workers.
+// over the data, in order, ending at done = total, whatever the number of workers.
 func TestFitReportsProgress(t *testing.T) {
 	Y := uniform(40, 20000, 3)
 	for _, workers := range []int{1, 3} {
@@ -73,6 +73,9 @@ func TestFitReportsProgress(t *testing.T) {
 			mu.Lock()
 			defer mu.Unlock()
 			calls++
+			if done != maxDone+1 {
+				t.Errorf("done %d after %d: reports must count up one at a time", done, maxDone)
+			}
 			maxDone = max(maxDone, done)
 			if total >= 0 && tot != total {
 				t.Errorf("total changed from %d to %d", total, tot)

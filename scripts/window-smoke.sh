@@ -32,7 +32,8 @@ export FYNE_SCALE=1 FEATURELAB_LOG=debug
 # A fresh user, but with 1000 restarts per K, so the run under the click is a long one
 # (SMOKE_PREFS replaces these preferences, to measure other settings).
 mkdir -p "$out/home/.config/fyne/io.github.featurelab"
-echo "${SMOKE_PREFS:-{\"param.stepwise.restarts\": \"1000\"}}" > "$out/home/.config/fyne/io.github.featurelab/preferences.json"
+default_prefs='{"param.stepwise.restarts": "1000"}'
+echo "${SMOKE_PREFS:-$default_prefs}" > "$out/home/.config/fyne/io.github.featurelab/preferences.json"
 launched=$(date +%s.%N)
 HOME="$out/home" "$bin" >"$out/app.log" 2>&1 &
 app_pid=$!

@@ -60,7 +60,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v := &segmentView{ui: ui, byKey: map[string]*param{}}
 	v.params = []*param{
 		newParam("truncation", "Truncation C", "most segments the posterior keeps", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
-		newParam("width", "Kernel width ψ", "reach of a segment's stick, in image widths", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
+		newParam("width", "Kernel width ψ", "reach of a segment's stick, as a fraction of the image's side", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
 		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
 		newParam("lambda2", "λ²", "penalty per cluster; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
 		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),

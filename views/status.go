@@ -21,14 +21,15 @@ type statusBar struct {
 	probe    *latencyProbe // nil unless FEATURELAB_LOG=debug
 	job      string        // what the running job is doing; "" when idle
 
-	// animateAfter delays the animated bar of a stage that has no counts (the PCA, say):
+	// animateAfter delays the animated bar of a stage that has no counts (opening a data
+	// set, an algorithm's first moments):
 	// a stage shorter than this needs none — the label already says what is happening —
 	// and under software rendering (Mesa llvmpipe) the animation's redraws take so much
 	// CPU that the sample's PCA ran 1.7 times slower beside it. 0 (tests) shows the bar
 	// at once.
 	animateAfter time.Duration
-	pending      *time.Timer // shows the animated bar after animateAfter; nil if none
-	jobSeq       int         // counts finished jobs, so a late timer can tell its job ended
+	pending      *time.Timer                             // shows the animated bar after animateAfter; nil if none
+	after        func(time.Duration, func()) *time.Timer // time.AfterFunc; tests fire it by hand
 }
 
 func newStatusBar(onCancel func()) *statusBar {
@@ -37,6 +38,7 @@ func newStatusBar(onCancel func()) *statusBar {
 		bar:      widget.NewProgressBar(),
 		infinite: widget.NewProgressBarInfinite(),
 		cancel:   widget.NewButton("Cancel", onCancel),
+		after:    time.AfterFunc,
 	}
 	s.label.Truncation = fyne.TextTruncateEllipsis
 	s.bar.Hide()
@@ -59,6 +61,11 @@ func (s *statusBar) busy(p app.Progress) {
 	s.label.SetText(p.String())
 	s.cancel.Enable()
 	if f := p.Fraction(); f >= 0 {
+		// Counts arrived: a later stage without counts gets its own full delay.
+		if s.pending != nil {
+			s.pending.Stop()
+			s.pending = nil
+		}
 		s.infinite.Stop()
 		s.infinite.Hide()
 		s.bar.Show()
@@ -73,10 +80,11 @@ func (s *statusBar) busy(p app.Progress) {
 	if s.infinite.Visible() || s.pending != nil {
 		return
 	}
-	seq := s.jobSeq
-	s.pending = time.AfterFunc(s.animateAfter, func() {
+	var t *time.Timer
+	t = s.after(s.animateAfter, func() {
 		fyne.Do(func() {
-			if seq != s.jobSeq {
+			// A timer stopped too late still gets here: only the current one counts.
+			if s.pending != t {
 				return
 			}
 			s.pending = nil
@@ -85,6 +93,7 @@ func (s *statusBar) busy(p app.Progress) {
 			}
 		})
 	})
+	s.pending = t
 }
 
 // animate shows the animated bar of a stage without counts.
@@ -107,7 +116,6 @@ func (s *statusBar) idle(msg string) {
 	slog.Info("status", "text", msg)
 	s.probe.report(s.job)
 	s.job = ""
-	s.jobSeq++
 	if s.pending != nil {
 		s.pending.Stop()
 		s.pending = nil

@@ -116,7 +116,8 @@ func (p *pixels) addTexture() {
 }
 
 // standardise centres every column of the n×d matrix y and scales them all by one
-// factor, chosen so that the colour columns 0..2 have mean variance 1. Every column is in
+// factor, chosen so that the first min(d, 3) columns — the colour, or the two location
+// columns when clusterFeatures calls it — have mean variance 1. Every column is in
 // L* units (L*, a*, b*, and the texture's mean and deviation of L*), and CIE L*a*b* is
 // built so that Euclidean distance tracks perceived colour difference: one common factor
 // keeps that geometry. Scaling each column to unit variance would not — in a dark or

@@ -11,7 +11,7 @@ import (
 const initLloydIterations = 10
 
 // initialise places the clusters and sets the first responsibilities: seeded K-means
-// (k-means++, then initLloydIterations Lloyd iterations) with C clusters on the
+// (k-means++, then initLloydIterations Lloyd iterations) with C − 1 clusters on the
 // features of the "kmeans" method but with the locations weighted by
 // initLocationWeight, so the clusters start as compact patches spread over the image;
 // clusters numbered by decreasing size so the largest gets the first stick; x̂_c at the
@@ -19,6 +19,10 @@ const initLloydIterations = 10
 // selection"); and the statistics of q(θ_c) from its pixels. The first pass then
 // computes the sticks from their prior and the responsibilities from the sticks and
 // q(θ).
+//
+// C − 1, not C: the last component of the truncation has v_C ≡ 1, a stick that reaches
+// every location. Seeded with a patch, it could hold same-coloured regions anywhere in
+// the image; started empty, it only collects what the located sticks leave.
 func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 	x, d := clusterFeatures(m.p, initLocationWeight)
 	C, N, W, H := m.C, m.p.N, m.p.W, m.p.H
@@ -60,7 +64,8 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 		if count[c] > 0 {
 			m.locY[r], m.locX[r] = sy[r]/count[c], sx[r]/count[c]
 		} else {
-			// An empty K-means cluster (fewer distinct pixels than C): spread on a grid.
+			// An empty cluster — the last one, and any K-means left empty (fewer
+			// distinct pixels than clusters): spread on a grid.
 			m.locY[r] = (float64(r/cols) + 0.5) / float64(cols)
 			m.locX[r] = (float64(r%cols) + 0.5) / float64(cols)
 		}
