@@ -64,10 +64,18 @@ sd=$(/usr/bin/convert "$shot" -colorspace Gray -format '%[fx:standard_deviation]
 echo "smoke: window $wid, screenshot $shot, $colours colours, grey sd $sd"
 awk -v c="$colours" -v s="$sd" 'BEGIN { exit !(c > 2000 && s > 0.02) }' || {
   echo "smoke: the screenshot looks blank ($colours colours, sd $sd)" >&2; exit 1; }
-grep -m1 'msg=status text="Loaded' "$out/app.log" || true
 
-# A real click on Run, where the window says the button is (FEATURELAB_LOG=debug).
-xy=$(grep -m1 'msg=control name=run ' "$out/app.log" | sed -E 's/.* x=([0-9]+) y=([0-9]+).*/\1 \2/' || true)
+# A real click on Run, where the window says the button is (FEATURELAB_LOG=debug). The
+# thumbnails show while the PCA still runs; the positions are logged once the data set
+# is in.
+xy=""
+for _ in $(seq 1 300); do
+  xy=$(grep -m1 'msg=control name=run ' "$out/app.log" | sed -E 's/.* x=([0-9]+) y=([0-9]+).*/\1 \2/' || true)
+  [ -n "$xy" ] && break
+  kill -0 "$app_pid" 2>/dev/null || break
+  sleep 0.1
+done
+grep -m1 'msg=status text="Loaded' "$out/app.log" || true
 [ -n "$xy" ] || { echo "smoke: the window did not log where Run is" >&2; cat "$out/app.log" >&2; exit 1; }
 read -r x y <<<"$xy"
 xdotool mousemove --window "$wid" "$x" "$y" click 1
