@@ -8,8 +8,9 @@ import (
 	"gonum.org/v1/gonum/mathext"
 )
 
-// randomPosterior returns the posterior of d-dimensional clusters after n random points.
-func randomPosterior(t *testing.T, d int, n int, rng *rand.Rand) *nwCluster {
+// randomPosterior returns the posterior of d-dimensional clusters after n random points,
+// under the prior with extra pseudo-pixels of covariance.
+func randomPosterior(t *testing.T, d, n int, extra float64, rng *rand.Rand) *nwCluster {
 	t.Helper()
 	s0 := float64(n)
 	s1 := make([]float64, d)
@@ -27,7 +28,7 @@ func randomPosterior(t *testing.T, d int, n int, rng *rand.Rand) *nwCluster {
 		}
 	}
 	q := newNWCluster(d)
-	if err := q.update(newNWPrior(d, 0), s0, s1, s2); err != nil {
+	if err := q.update(newNWPrior(d, extra), s0, s1, s2); err != nil {
 		t.Fatal(err)
 	}
 	return q
@@ -35,9 +36,17 @@ func randomPosterior(t *testing.T, d int, n int, rng *rand.Rand) *nwCluster {
 
 func TestNormalWishartKL(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, d := range []int{1, 3, 5} {
-		prior := newNWPrior(d, 0)
+	for _, tc := range []struct {
+		d     int
+		extra float64
+	}{{1, 0}, {3, 0}, {5, 0}, {3, 50}, {5, 500}} {
+		d := tc.d
+		prior := newNWPrior(d, tc.extra)
 		logDetW0 := prior.logDetW()
+		// Whatever the pseudo-pixels, the prior mean of the covariance is σ0²·I.
+		if ev := prior.winv[0] / (prior.nu - float64(d) - 1); math.Abs(ev-nwSigma0*nwSigma0) > 1e-12 {
+			t.Errorf("D=%d extra %v: E[Λ⁻¹]₁₁ = %v, want %v", d, tc.extra, ev, nwSigma0*nwSigma0)
+		}
 		// No data: the posterior is the prior.
 		q := newNWCluster(d)
 		if err := q.update(prior, 0, make([]float64, d), make([]float64, d*d)); err != nil {
@@ -47,8 +56,8 @@ func TestNormalWishartKL(t *testing.T) {
 			t.Errorf("D=%d: KL(prior ‖ prior) = %v", d, kl)
 		}
 		for _, n := range []int{1, 10, 1000} {
-			if kl := randomPosterior(t, d, n, rng).kl(prior, logDetW0); !(kl > 0) {
-				t.Errorf("D=%d n=%d: KL = %v, want > 0", d, n, kl)
+			if kl := randomPosterior(t, d, n, tc.extra, rng).kl(prior, logDetW0); !(kl > 0) {
+				t.Errorf("D=%d extra %v n=%d: KL = %v, want > 0", d, tc.extra, n, kl)
 			}
 		}
 	}
@@ -72,7 +81,7 @@ func TestPackedExpLogLik(t *testing.T) {
 	for _, d := range []int{3, 5} {
 		m := &kpyp{C: 4, D: d, mu: make([]float64, 4*d), u: make([]float64, 4*d*d), lconst: make([]float64, 4)}
 		for c := 0; c < 4; c++ {
-			m.clusters = append(m.clusters, randomPosterior(t, d, 5+40*c, rng))
+			m.clusters = append(m.clusters, randomPosterior(t, d, 5+40*c, 0, rng))
 		}
 		m.packClusters()
 		y := make([]float64, d)
