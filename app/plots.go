@@ -82,10 +82,7 @@ var (
 
 // ExplainedVariancePlot draws the cumulative fraction of variance the PCA keeps.
 func (p *Prepared) ExplainedVariancePlot() *plot.Plot {
-	pl := plot.New()
-	pl.Title.Text = "PCA: cumulative explained variance"
-	pl.X.Label.Text = "components"
-	pl.Y.Label.Text = "fraction of variance"
+	pl := newPlot("PCA: cumulative explained variance", "components", "fraction of variance")
 	pl.Y.Min, pl.Y.Max = 0, 1
 	if p.PCA == nil || p.PCA.TotalVariance <= 0 {
 		return pl
@@ -102,10 +99,7 @@ func (p *Prepared) ExplainedVariancePlot() *plot.Plot {
 
 // CurvePlot draws stepwise K-features' objective and BP-means objective against K.
 func (a *Analysis) CurvePlot() *plot.Plot {
-	pl := plot.New()
-	pl.Title.Text = "Objective vs K"
-	pl.X.Label.Text = "K"
-	pl.Y.Label.Text = "objective"
+	pl := newPlot("Objective vs K", "K", "objective")
 	var obj, bp plotter.XYs
 	for _, c := range a.Result.Curve {
 		obj = append(obj, plotter.XY{X: float64(c.K), Y: c.Objective})
@@ -122,10 +116,7 @@ func (a *Analysis) CurvePlot() *plot.Plot {
 // RestartsPlot draws every restart's final objective, sorted, so the share of restarts
 // that reach the best value can be read off.
 func (a *Analysis) RestartsPlot() *plot.Plot {
-	pl := plot.New()
-	pl.Title.Text = "Final objective of every restart (sorted)"
-	pl.X.Label.Text = "restart (sorted by objective)"
-	pl.Y.Label.Text = "objective"
+	pl := newPlot("Final objective of every restart (sorted)", "restart (sorted by objective)", "objective")
 	objs := append([]float64(nil), a.Result.RestartObjectives...)
 	sort.Float64s(objs)
 	pts := make(plotter.XYs, 0, len(objs))
@@ -188,10 +179,7 @@ func (a *Analysis) TracePlot(name string) *plot.Plot {
 
 // KHistogramPlot draws how often the IBP sampler's second-half sweeps ended with each K.
 func (a *Analysis) KHistogramPlot() *plot.Plot {
-	pl := plot.New()
-	pl.Title.Text = "IBP: posterior of K (second half of the sweeps)"
-	pl.X.Label.Text = "K"
-	pl.Y.Label.Text = "sweeps"
+	pl := newPlot("IBP: posterior of K (second half of the sweeps)", "K", "sweeps")
 	h := a.Result.KHistogram
 	if len(h) == 0 {
 		return pl
@@ -212,6 +200,15 @@ func (a *Analysis) KHistogramPlot() *plot.Plot {
 		labels[k] = fmt.Sprint(k)
 	}
 	pl.NominalX(labels...)
+	return pl
+}
+
+// newPlot is an empty plot with its title and axis labels.
+func newPlot(title, x, y string) *plot.Plot {
+	pl := plot.New()
+	pl.Title.Text = title
+	pl.X.Label.Text = x
+	pl.Y.Label.Text = y
 	return pl
 }
 

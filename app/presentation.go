@@ -57,11 +57,10 @@ func (a *Analysis) Present() *Presentation {
 // (a hundred images usually have a few dozen codes), a block of codes per pass over the
 // PCA components (pca.Model.InverseDense), on all cores.
 func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
-	slot := make(map[string]int, len(codes))
-	var firsts []int // an image of each distinct code, in order of first appearance
-	for i, c := range codes {
-		if _, ok := slot[c]; !ok {
-			slot[c] = len(firsts)
+	labels := codeLabels(codes) // distinct codes numbered in order of first appearance
+	var firsts []int            // an image of each distinct code
+	for i, l := range labels {
+		if int(l) == len(firsts) {
 			firsts = append(firsts, i)
 		}
 	}
@@ -81,8 +80,8 @@ func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
 		})
 	}
 	out := make([]image.Image, len(codes))
-	for i, c := range codes {
-		out[i] = rendered[slot[c]]
+	for i, l := range labels {
+		out[i] = rendered[l]
 	}
 	return out
 }
