@@ -1,8 +1,6 @@
 package views
 
 import (
-	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -120,15 +118,5 @@ func (ui *UI) ExportPlot(name, path string) {
 	if pl == nil {
 		return
 	}
-	ui.jobs.Start("export", func(ctx context.Context) {
-		err := app.ExportPlot(pl, path, true)
-		fyne.Do(func() {
-			if err != nil {
-				ui.status.idle("Export failed")
-				dialog.ShowError(err, ui.win)
-				return
-			}
-			ui.status.idle(fmt.Sprintf("Saved %s", path))
-		})
-	})
+	ui.saveInBackground(func() error { return app.ExportPlot(pl, path, true) }, "Saved "+path, "Export failed")
 }

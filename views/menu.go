@@ -2,7 +2,6 @@ package views
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -81,16 +80,22 @@ func (ui *UI) Export(file, path string) {
 		if e.file != file {
 			continue
 		}
-		ui.jobs.Start("export", func(ctx context.Context) {
-			err := e.write(a, path)
-			fyne.Do(func() {
-				if err != nil {
-					ui.status.idle("Export failed")
-					dialog.ShowError(err, ui.win)
-					return
-				}
-				ui.status.idle(fmt.Sprintf("Saved %s", path))
-			})
-		})
+		ui.saveInBackground(func() error { return e.write(a, path) }, "Saved "+path, "Export failed")
 	}
+}
+
+// saveInBackground runs write as an export job and says on the status bar how it went:
+// saved on success; failed, with the error in a dialog, otherwise.
+func (ui *UI) saveInBackground(write func() error, saved, failed string) {
+	ui.jobs.Start("export", func(context.Context) {
+		err := write()
+		fyne.Do(func() {
+			if err != nil {
+				ui.status.idle(failed)
+				dialog.ShowError(err, ui.win)
+				return
+			}
+			ui.status.idle(saved)
+		})
+	})
 }

@@ -86,3 +86,40 @@ func (p *param) load(prefs fyne.Preferences, algo string) {
 func (p *param) save(prefs fyne.Preferences, algo string) {
 	prefs.SetString(prefKey(algo, p.key), strings.TrimSpace(p.entry.Text))
 }
+
+// paramSet is the fields of a form; each applies to some of its algorithms (or methods).
+type paramSet []*param
+
+// save remembers the values of the fields algo uses, under the preference name prefName.
+func (ps paramSet) save(prefs fyne.Preferences, algo, prefName string) {
+	for _, q := range ps {
+		if q.appliesTo(algo) {
+			q.save(prefs, prefName)
+		}
+	}
+}
+
+// load fills in the values remembered under prefName for the fields algo uses and
+// returns their form items.
+func (ps paramSet) load(prefs fyne.Preferences, algo, prefName string) []*widget.FormItem {
+	var items []*widget.FormItem
+	for _, q := range ps {
+		if q.appliesTo(algo) {
+			q.load(prefs, prefName)
+			items = append(items, q.item)
+		}
+	}
+	return items
+}
+
+// firstInvalid is the error of the first field algo uses whose text is not valid.
+func (ps paramSet) firstInvalid(algo string) error {
+	for _, q := range ps {
+		if q.appliesTo(algo) {
+			if err := q.validate(q.entry.Text); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

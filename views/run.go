@@ -28,7 +28,7 @@ type runPanel struct {
 
 	algo     string
 	picker   *widget.Select
-	params   []*param
+	params   paramSet
 	byKey    map[string]*param
 	form     *widget.Form
 	message  *widget.Label
@@ -43,7 +43,7 @@ type runPanel struct {
 func newRunPanel(ui *UI) *runPanel {
 	p := &runPanel{ui: ui, byKey: map[string]*param{}}
 	feat := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
-	p.params = []*param{
+	p.params = paramSet{
 		newParam("k", "K", "features (K-features) or clusters (K-means); target K for DP-means' λ²", "5", false, 1, "kfeatures", "kmeans", "dpmeans"),
 		newParam("lambda2", "λ²", "penalty per feature; proposed from the data", "20", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
 		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans"),
@@ -95,22 +95,13 @@ func (p *runPanel) object() fyne.CanvasObject { return p.box }
 
 // selectAlgorithm shows the chosen algorithm's parameters with the values last used.
 func (p *runPanel) selectAlgorithm(algo string) {
+	prefs := p.ui.app.Preferences()
 	if p.algo != "" {
-		for _, q := range p.params {
-			if q.appliesTo(p.algo) {
-				q.save(p.ui.app.Preferences(), p.algo)
-			}
-		}
+		p.params.save(prefs, p.algo, p.algo)
 	}
 	p.algo = algo
-	p.ui.app.Preferences().SetString(prefAlgorithm, algo)
-	p.form.Items = nil
-	for _, q := range p.params {
-		if q.appliesTo(algo) {
-			q.load(p.ui.app.Preferences(), algo)
-			p.form.Items = append(p.form.Items, q.item)
-		}
-	}
+	prefs.SetString(prefAlgorithm, algo)
+	p.form.Items = p.params.load(prefs, algo, algo)
 	p.form.Refresh()
 	p.showProposal()
 	p.validate()
@@ -137,16 +128,11 @@ func (p *runPanel) showProposal() {
 
 // validate shows the first bad field's message next to the form and disables Run.
 func (p *runPanel) validate() bool {
-	for _, q := range p.params {
-		if !q.appliesTo(p.algo) {
-			continue
-		}
-		if err := q.validate(q.entry.Text); err != nil {
-			p.message.SetText(err.Error())
-			p.message.Show()
-			p.runBtn.Disable()
-			return false
-		}
+	if err := p.params.firstInvalid(p.algo); err != nil {
+		p.message.SetText(err.Error())
+		p.message.Show()
+		p.runBtn.Disable()
+		return false
 	}
 	p.message.SetText("")
 	p.message.Hide()
@@ -192,11 +178,7 @@ func (p *runPanel) start() {
 		p.ui.status.idle("A data set is still loading; press Run when it is in")
 		return
 	}
-	for _, q := range p.params {
-		if q.appliesTo(p.algo) {
-			q.save(p.ui.app.Preferences(), p.algo)
-		}
-	}
+	p.params.save(p.ui.app.Preferences(), p.algo, p.algo)
 	algo, opt := p.algo, p.options()
 	if err := app.ValidateOptions(algo, opt); err != nil {
 		p.message.SetText(err.Error())

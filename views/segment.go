@@ -34,7 +34,7 @@ type segmentView struct {
 	image   *widget.Select
 	openBtn *widget.Button
 	method  *widget.Select
-	params  []*param
+	params  paramSet
 	byKey   map[string]*param
 	texture *widget.Check
 	learn   *widget.Check // KPYP: learn locations and kernel widths
@@ -58,7 +58,7 @@ const openedPrefix = "file: "
 
 func newSegmentView(ui *UI) *segmentView {
 	v := &segmentView{ui: ui, byKey: map[string]*param{}}
-	v.params = []*param{
+	v.params = paramSet{
 		newParam("truncation", "Truncation C", "most segments the posterior keeps", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
 		newParam("width", "Kernel width ψ", "reach of a segment's stick, as a fraction of the image's side", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
 		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
@@ -139,13 +139,7 @@ func (v *segmentView) selectMethod(key string) {
 	}
 	v.methodKey = key
 	prefs.SetString("segment.method", key)
-	v.form.Items = nil
-	for _, q := range v.params {
-		if q.appliesTo(key) {
-			q.load(prefs, "segment."+key)
-			v.form.Items = append(v.form.Items, q.item)
-		}
-	}
+	v.form.Items = v.params.load(prefs, key, "segment."+key)
 	v.form.Refresh()
 	if key == segment.MethodKPYP {
 		v.learn.Show()
@@ -156,11 +150,7 @@ func (v *segmentView) selectMethod(key string) {
 }
 
 func (v *segmentView) saveParams() {
-	for _, q := range v.params {
-		if q.appliesTo(v.methodKey) {
-			q.save(v.ui.app.Preferences(), "segment."+v.methodKey)
-		}
-	}
+	v.params.save(v.ui.app.Preferences(), v.methodKey, "segment."+v.methodKey)
 }
 
 // validate shows the first bad field's message and disables Segment until it is mended.
@@ -168,16 +158,11 @@ func (v *segmentView) validate() bool {
 	if v.runBtn == nil {
 		return true // still being built
 	}
-	for _, q := range v.params {
-		if !q.appliesTo(v.methodKey) {
-			continue
-		}
-		if err := q.validate(q.entry.Text); err != nil {
-			v.message.SetText(err.Error())
-			v.message.Show()
-			v.runBtn.Disable()
-			return false
-		}
+	if err := v.params.firstInvalid(v.methodKey); err != nil {
+		v.message.SetText(err.Error())
+		v.message.Show()
+		v.runBtn.Disable()
+		return false
 	}
 	v.message.Hide()
 	if !v.running {
@@ -326,6 +311,7 @@ func segmentChoice(ctx context.Context, src app.Source, choice string, opt segme
 }
 
 func (v *segmentView) finish(choice string, seg *app.Segmentation, pics app.SegmentPictures, err error) {
+	v.ui.status.workDone()
 	v.running = false
 	v.stopBtn.Disable()
 	v.validate()
@@ -392,15 +378,6 @@ func (ui *UI) SaveSegmentation(dir string) {
 	if seg == nil {
 		return
 	}
-	ui.jobs.Start("export", func(ctx context.Context) {
-		err := seg.WriteOutputs(dir)
-		fyne.Do(func() {
-			if err != nil {
-				ui.status.idle("Saving the segmentation failed")
-				dialog.ShowError(err, ui.win)
-				return
-			}
-			ui.status.idle("Saved the segmentation to " + dir)
-		})
-	})
+	ui.saveInBackground(func() error { return seg.WriteOutputs(dir) },
+		"Saved the segmentation to "+dir, "Saving the segmentation failed")
 }
