@@ -151,7 +151,7 @@ func ibpBPMeansStart(ctx context.Context, X *mat.Dense, opt Options, st *ibpSett
 	n, _ := X.Dims()
 	lam2 := opt.Lambda2
 	if lam2 == 0 {
-		lam2 = FarthestFirstLambda2(X, min(ibpBPMeansTargetK, n), "euclidean")
+		lam2 = FarthestFirstLambda2(X, min(DefaultTargetK, n), "euclidean")
 	}
 	bp, err := BPMeans(ctx, X, Options{Lambda2: lam2, Restarts: ibpBPMeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
 	if err != nil {
@@ -165,9 +165,9 @@ func ibpBPMeansStart(ctx context.Context, X *mat.Dense, opt Options, st *ibpSett
 	return nil
 }
 
-// ibpBPMeansTargetK is the number of features the farthest-first λ² of Init "bpmeans"
-// aims at when no λ² is given (the window's default target, SPEC §5).
-const ibpBPMeansTargetK = 5
+// DefaultTargetK is the number of features the farthest-first λ² aims at when none is
+// given (SPEC §5): the window's proposal and Init "bpmeans" of the IBP sampler.
+const DefaultTargetK = 5
 
 // ibpChainResult is what one chain hands back.
 type ibpChainResult struct {

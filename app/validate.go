@@ -54,7 +54,7 @@ func NeedsLambda2(algo string) bool {
 
 // DefaultTargetK is the number of features the farthest-first heuristic aims at when the
 // user gives neither λ² nor K (SPEC §5).
-const DefaultTargetK = 5
+const DefaultTargetK = algorithms.DefaultTargetK
 
 // ProposeLambda2 proposes λ² from the data by the farthest-first heuristic of Kulis &
 // Jordan for a target number of features k (0 = DefaultTargetK).
