@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"featurelab/algorithms/segment"
@@ -42,7 +43,8 @@ type SegmentSummary struct {
 	Bound      float64 `json:"bound,omitempty"`
 }
 
-// LoadImage reads one picture, recognised by content like the folder loader.
+// LoadImage reads one picture from disk the way the folder loader reads each of its
+// files (imgproc.Open: recognised by content, EXIF orientation, the pixel budget).
 func LoadImage(path string) (image.Image, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -54,24 +56,14 @@ func LoadImage(path string) (image.Image, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("segment %s: a folder, not an image", path)
 	}
-	f, err := os.Open(path)
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	img, err := imgproc.Open(os.DirFS(dir), name, 0)
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	cfg, _, err := image.DecodeConfig(f)
-	if err != nil {
-		return nil, fmt.Errorf("segment %s: not an image (%v)", path, err)
-	}
-	if int64(cfg.Width)*int64(cfg.Height) > imgproc.DefaultMaxPixels {
-		return nil, fmt.Errorf("segment %s: %d×%d pixels exceeds the %d MP budget", path, cfg.Width, cfg.Height, imgproc.DefaultMaxPixels/1_000_000)
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
-	}
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("segment %s: %w", path, err)
+		// Open's message starts with the name; put the rest of the path before it.
+		return nil, fmt.Errorf("segment %s%w", strings.TrimSuffix(path, name), err)
 	}
 	return img, nil
 }
