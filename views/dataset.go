@@ -201,8 +201,8 @@ func (p *datasetPanel) restore() {
 }
 
 // show puts a freshly loaded data set on screen; call on the UI goroutine.
-func (p *datasetPanel) show(prep *app.Prepared, thumbs []image.Image) {
-	p.prepared, p.thumbs, p.names, p.previous = prep, thumbs, prep.Data.Names, nil
+func (p *datasetPanel) show(prep *app.Prepared) {
+	p.prepared, p.thumbs, p.names, p.previous = prep, prep.Thumbnails(), prep.Data.Names, nil
 	ds := prep.Data
 	colour := "colour"
 	if ds.Channels == 1 {
@@ -250,7 +250,7 @@ func (ui *UI) load(src app.Source) {
 	ui.dataset.source = src
 	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		var thumbs []image.Image
+		var thumbs []image.Image // rendered for the preview, then kept by prep
 		prep, err := app.PrepareInStages(ctx, req, func(p app.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(ds *imgproc.Dataset) {
@@ -264,6 +264,7 @@ func (ui *UI) load(src app.Source) {
 		var lambda2 float64
 		if err == nil {
 			prep.KeepThumbnails(thumbs)
+			prep.Thumbnails() // here, off the UI goroutine, should the preview's not fit
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
 		}
 		fyne.Do(func() {
@@ -276,7 +277,7 @@ func (ui *UI) load(src app.Source) {
 				ui.status.idle("Could not open " + src.String())
 				dialog.ShowError(err, ui.win)
 			default:
-				ui.dataset.show(prep, thumbs)
+				ui.dataset.show(prep)
 				ui.datasetChanged(prep, lambda2)
 				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
