@@ -67,15 +67,6 @@ func (v *compareView) newSide() *compareSide {
 
 func (v *compareView) object() fyne.CanvasObject { return v.box }
 
-func algorithmOfTitle(title string) string {
-	for _, a := range runAlgorithms {
-		if app.AlgorithmTitle(a) == title {
-			return a
-		}
-	}
-	return ""
-}
-
 // refresh offers the results the session holds; call it when a result arrives or the
 // data set changes.
 func (v *compareView) refresh() {

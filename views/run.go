@@ -72,10 +72,8 @@ func newRunPanel(ui *UI) *runPanel {
 	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
 	p.stopBtn.Disable()
 	p.picker = widget.NewSelect(titles, func(title string) {
-		for i, t := range titles {
-			if t == title {
-				p.selectAlgorithm(runAlgorithms[i])
-			}
+		if algo := algorithmOfTitle(title); algo != "" {
+			p.selectAlgorithm(algo)
 		}
 	})
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -216,4 +214,14 @@ func (p *runPanel) start() {
 			}
 		})
 	})
+}
+
+// algorithmOfTitle is the algorithm a picker shows as title, or "" for none.
+func algorithmOfTitle(title string) string {
+	for _, a := range runAlgorithms {
+		if app.AlgorithmTitle(a) == title {
+			return a
+		}
+	}
+	return ""
 }
