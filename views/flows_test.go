@@ -1,6 +1,9 @@
 package views
 
 import (
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,3 +195,41 @@ func TestLoadOptionsReloadTheDataSet(t *testing.T) {
 }
 
 func setEntry(e interface{ SetText(string) }, s string) { e.SetText(s) }
+
+// A picture of the same name in a newly opened data set is another picture: the
+// segmentation view shows the new one, and segments it.
+func TestSegmentViewFollowsANewDataSetWithTheSameNames(t *testing.T) {
+	ui := loadedUI(t)
+	v := ui.segment
+	v.image.SetSelected("scene_004.jpg")
+	ui.Wait()
+	if b := v.pics[0].Image.Bounds(); b.Dx() != 320 {
+		t.Fatalf("sample picture %v", b)
+	}
+	dir := t.TempDir()
+	for i, name := range []string{"scene_004.jpg", "other.jpg"} {
+		img := image.NewNRGBA(image.Rect(0, 0, 40, 30))
+		img.Set(i, i, color.NRGBA{R: 200, A: 255}) // two different pictures, or the PCA fails
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	ui.LoadFolder(dir)
+	ui.Wait()
+	if v.image.Selected != "scene_004.jpg" {
+		t.Fatalf("selected %q", v.image.Selected)
+	}
+	if b := v.pics[0].Image.Bounds(); b.Dx() != 40 {
+		t.Fatalf("after opening the folder the view still shows a %v picture", b)
+	}
+	test.Tap(v.runBtn)
+	ui.Wait()
+	if v.result == nil || v.result.Image.Bounds().Dx() != 40 {
+		t.Fatalf("segmented %v (status %q)", v.result, ui.status.text())
+	}
+}

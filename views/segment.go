@@ -52,6 +52,8 @@ type segmentView struct {
 	file      string // a picture opened from disk, shown first in the image list
 	running   bool
 	result    *app.Segmentation
+	listed    *app.Prepared // the data set whose images the list offers
+	shownFor  string        // the choice whose decoded picture pics[0] holds, "" for none
 }
 
 const openedPrefix = "file: "
@@ -180,12 +182,19 @@ func (v *segmentView) datasetChanged(prep *app.Prepared) {
 	if prep != nil {
 		names = append(names, prep.Data.Names...)
 	}
+	newData := prep != v.listed
+	v.listed = prep
 	v.image.Options = names
-	if !slices.Contains(names, v.image.Selected) {
+	switch {
+	case !slices.Contains(names, v.image.Selected):
 		v.image.ClearSelected()
 		if len(names) > 0 {
 			v.image.SetSelected(names[0])
 		}
+	case newData && v.image.Selected != "" && !strings.HasPrefix(v.image.Selected, openedPrefix):
+		// The same name in another data set is another picture.
+		v.shownFor = ""
+		v.showOriginal(v.image.Selected)
 	}
 	v.image.Refresh()
 }
@@ -220,16 +229,14 @@ func (v *segmentView) showOriginal(choice string) {
 	if choice == "" {
 		return
 	}
-	var src app.Source
-	if v.ui.dataset.prepared != nil {
-		src = v.ui.dataset.prepared.Source
-	}
+	src := v.source()
 	v.ui.jobs.Start("open-image", func(ctx context.Context) {
-		img, _, err := openChoice(src, choice)
+		img, err := openChoice(src, choice)
 		fyne.Do(func() {
-			if err != nil || v.image.Selected != choice {
+			if err != nil || v.image.Selected != choice || v.source() != src {
 				return // a bad file is reported when it is segmented; a newer choice wins
 			}
+			v.shownFor = choice
 			v.pics[0].Image, v.pics[1].Image, v.pics[2].Image = img, nil, nil
 			for _, p := range v.pics {
 				p.Refresh()
@@ -239,15 +246,30 @@ func (v *segmentView) showOriginal(choice string) {
 	})
 }
 
-// openChoice reads the chosen picture: a file opened from disk, or an image of the data
-// set by its name. It returns the picture and its path for messages.
-func openChoice(src app.Source, choice string) (image.Image, string, error) {
-	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
-		img, err := app.LoadImage(file)
-		return img, file, err
+// source is where the images of the list come from (the zero Source before any data set).
+func (v *segmentView) source() app.Source {
+	if v.listed == nil {
+		return app.Source{}
 	}
-	img, err := src.Image(choice)
-	return img, choice, err
+	return v.listed.Source
+}
+
+// choicePath is the path of a choice for messages: the file opened from disk, or the
+// image's name in the data set.
+func choicePath(choice string) string {
+	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
+		return file
+	}
+	return choice
+}
+
+// openChoice reads the chosen picture: a file opened from disk, or an image of the data
+// set by its name.
+func openChoice(src app.Source, choice string) (image.Image, error) {
+	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
+		return app.LoadImage(file)
+	}
+	return src.Image(choice)
 }
 
 // options reads the form.
@@ -279,32 +301,35 @@ func (v *segmentView) start() {
 	}
 	v.saveParams()
 	opt := v.options()
-	var src app.Source
-	if v.ui.dataset.prepared != nil {
-		src = v.ui.dataset.prepared.Source
+	src := v.source()
+	// The picture on show is the one to segment: no need to decode it again.
+	var shown image.Image
+	if v.shownFor == choice {
+		shown = v.pics[0].Image
 	}
 	v.running = true
 	v.runBtn.Disable()
 	v.stopBtn.Enable()
 	v.ui.status.busy(app.Progress{Stage: "Segmenting " + choice})
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
-		seg, pics, err := segmentChoice(ctx, src, choice, opt, func(pr app.Progress) {
+		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr app.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		fyne.Do(func() { v.finish(choice, seg, pics, err) })
 	})
 }
 
-// segmentChoice loads and segments the chosen picture and renders what the view shows;
-// it runs on the background job.
-func segmentChoice(ctx context.Context, src app.Source, choice string, opt segment.Options, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
-	img, path, err := openChoice(src, choice)
-	if err != nil {
-		return nil, app.SegmentPictures{}, err
+// segmentChoice segments the chosen picture — img, or read from src when img is nil —
+// and renders what the view shows; it runs on the background job.
+func segmentChoice(ctx context.Context, src app.Source, choice string, img image.Image, opt segment.Options, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
+	var err error
+	if img == nil {
+		if img, err = openChoice(src, choice); err != nil {
+			return nil, app.SegmentPictures{}, err
+		}
 	}
-	seg := &app.Segmentation{Path: path, Image: img}
-	seg.Result, err = app.Segment(ctx, seg.Image, opt, report)
-	if err != nil {
+	seg := &app.Segmentation{Path: choicePath(choice), Image: img}
+	if seg.Result, err = app.Segment(ctx, seg.Image, opt, report); err != nil {
 		return nil, app.SegmentPictures{}, err
 	}
 	return seg, seg.Pictures(), nil
@@ -324,7 +349,7 @@ func (v *segmentView) finish(choice string, seg *app.Segmentation, pics app.Segm
 		dialog.ShowError(err, v.ui.win)
 		return
 	}
-	v.result = seg
+	v.result, v.shownFor = seg, choice
 	v.pics[0].Image, v.pics[1].Image, v.pics[2].Image = pics.Original, pics.Segments, pics.Boundaries
 	for _, p := range v.pics {
 		p.Refresh()
