@@ -69,10 +69,6 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 0
 }
 
-// ibpDefaultChains is the number of Gibbs chains `analyze --algo ibp` runs unless
-// --restarts says otherwise.
-const ibpDefaultChains = 4
-
 // flagGiven reports whether the flag called name was set on the command line.
 func flagGiven(fs *flag.FlagSet, name string) bool {
 	given := false
@@ -135,9 +131,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *algo == "ibp" && !flagGiven(fs, "restarts") {
 		// --restarts counts Gibbs chains for ibp; 100 chains of 1000 sweeps is no default.
-		// A single chain can stay in a redundant mode (on the built-in tetris sample 2 of
-		// 30 seeds end at K = 7 or 8); the best of 4 reached K = 5 for all 30.
-		req.Options.Restarts = ibpDefaultChains
+		req.Options.Restarts = app.DefaultIBPChains
 	}
 	if *gray {
 		req.Load.Color = imgproc.ColorGray

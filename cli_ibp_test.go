@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"featurelab/app"
 	"testing"
 )
 
@@ -38,8 +39,8 @@ func TestAnalyzeIBPTetris(t *testing.T) {
 	if s.SigmaX < 0.085 || s.SigmaX > 0.115 {
 		t.Errorf("sigma_x = %.4f, want within [0.085, 0.115]", s.SigmaX)
 	}
-	if s.Alpha == nil || s.SigmaA == nil || len(s.KTrace) != 1000 || len(s.Codes) != 100 || s.Restarts != ibpDefaultChains {
+	if s.Alpha == nil || s.SigmaA == nil || len(s.KTrace) != 1000 || len(s.Codes) != 100 || s.Restarts != app.DefaultIBPChains {
 		t.Errorf("summary: alpha %v, sigma_a %v, %d k_trace entries, %d codes, %d chains; want both set, 1000, 100, %d",
-			s.Alpha, s.SigmaA, len(s.KTrace), len(s.Codes), s.Restarts, ibpDefaultChains)
+			s.Alpha, s.SigmaA, len(s.KTrace), len(s.Codes), s.Restarts, app.DefaultIBPChains)
 	}
 }

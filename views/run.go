@@ -48,7 +48,7 @@ func newRunPanel(ui *UI) *runPanel {
 		newParam("lambda2", "λ²", "penalty per feature; proposed from the data", "20", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
 		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans"),
 		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
-		newParam("chains", "Chains", "independent Gibbs chains, run in parallel; the best is shown", "4", false, 1, "ibp"),
+		newParam("chains", "Chains", "independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
 		newParam("seed", "Seed", "the same seed gives the same result", "1", false, 0, feat...),
 		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
 	}
