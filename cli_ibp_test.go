@@ -3,8 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"featurelab/app"
 	"testing"
+
+	"featurelab/app"
 )
 
 // TestAnalyzeIBPTetris is issue 4's acceptance run through the command line:

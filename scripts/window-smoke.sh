@@ -47,8 +47,7 @@ for _ in $(seq 1 300); do
 done
 [ -n "$wid" ] || { echo "smoke: no window named 'Feature Lab' appeared" >&2; cat "$out/app.log" >&2; exit 1; }
 found=$(date +%s.%N)
-echo "smoke: window found $(awk -v a="$launched" -v b="$found" 'BEGIN { printf "%.2f", b - a }') s after launch;" \
-  "the application says: $(grep -m1 'window shown' "$out/app.log" || echo '(no log line)')"
+echo "smoke: window found $(awk -v a="$launched" -v b="$found" 'BEGIN { printf "%.2f", b - a }') s after launch"
 
 # Wait until the thumbnails are drawn: the screenshot has many colours once the sample shows.
 shot="$out/window.png"
@@ -61,7 +60,8 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 sd=$(/usr/bin/convert "$shot" -colorspace Gray -format '%[fx:standard_deviation]' info:)
-echo "smoke: window $wid, screenshot $shot, $colours colours, grey sd $sd"
+echo "smoke: window $wid, screenshot $shot, $colours colours, grey sd $sd;" \
+  "the application says: $(grep -m1 'window shown' "$out/app.log" || echo '(no log line)')"
 awk -v c="$colours" -v s="$sd" 'BEGIN { exit !(c > 2000 && s > 0.02) }' || {
   echo "smoke: the screenshot looks blank ($colours colours, sd $sd)" >&2; exit 1; }
 
