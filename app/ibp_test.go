@@ -98,7 +98,9 @@ func TestIBPRecoversBuiltInTetris(t *testing.T) {
 			diff := res.A.At(match, p) - at.At(j, p)
 			ss += diff * diff
 		}
-		if rmse := math.Sqrt(ss / float64(d)); rmse > 0.02 {
+		rmse := math.Sqrt(ss / float64(d))
+		t.Logf("true block %d = learned feature %d (codes equal on %d/%d images), RMSE %.4f", j, match, n, n, rmse)
+		if rmse > 0.02 {
 			t.Errorf("true block %d: learned feature %d differs by RMSE %.4f, want ≤ 0.02", j, match, rmse)
 		}
 	}

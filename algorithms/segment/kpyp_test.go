@@ -184,7 +184,9 @@ func TestSegmentSynthetic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if ri := RandIndex(res.Labels, truth); ri < 0.95 {
+				ri := RandIndex(res.Labels, truth)
+				t.Logf("seed %d: Rand index %.4f, %d segments, %d iterations", seed, ri, res.Segments, res.Iterations)
+				if ri < 0.95 {
 					t.Errorf("seed %d: Rand index %.4f < 0.95 (%d segments, %d iterations)", seed, ri, res.Segments, res.Iterations)
 				}
 				assertMonotone(t, res.Bound)
