@@ -3,7 +3,6 @@ package views
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -207,18 +206,11 @@ func TestSegmentViewFollowsANewDataSetWithTheSameNames(t *testing.T) {
 		t.Fatalf("sample picture %v", b)
 	}
 	dir := t.TempDir()
-	for i, name := range []string{"scene_004.jpg", "other.jpg"} {
+	writePNGs(t, dir, []string{"scene_004.jpg", "other.jpg"}, func(i int) image.Image {
 		img := image.NewNRGBA(image.Rect(0, 0, 40, 30))
 		img.Set(i, i, color.NRGBA{R: 200, A: 255}) // two different pictures, or the PCA fails
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
+		return img
+	})
 	ui.LoadFolder(dir)
 	ui.Wait()
 	if v.image.Selected != "scene_004.jpg" {

@@ -2,9 +2,6 @@ package views
 
 import (
 	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -135,16 +132,7 @@ func TestAFailedPCAGoesBackToThePreviousDataSet(t *testing.T) {
 	before := ui.dataset.info.Text
 	dir := t.TempDir()
 	img := image.NewGray(image.Rect(0, 0, 8, 6))
-	for _, name := range []string{"a.png", "b.png", "c.png"} {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
+	writePNGs(t, dir, []string{"a.png", "b.png", "c.png"}, func(int) image.Image { return img })
 	ui.LoadFolder(dir)
 	ui.Wait()
 	if !strings.HasPrefix(ui.status.text(), "Could not open") {
