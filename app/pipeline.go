@@ -51,15 +51,15 @@ type Prepared struct {
 func (p *Prepared) Thumbnails() []image.Image {
 	p.thumbOnce.Do(func() {
 		if p.thumbs == nil {
-			p.thumbs = Thumbnails(p.Data, ThumbnailSize)
+			p.thumbs = Thumbnails(p.Data)
 		}
 	})
 	return p.thumbs
 }
 
-// KeepThumbnails hands over thumbnails of p.Data already rendered at ThumbnailSize (by a
-// window while the PCA ran), for Thumbnails to return. Call it before Thumbnails.
-func (p *Prepared) KeepThumbnails(thumbs []image.Image) {
+// keepThumbnails hands over thumbnails of p.Data already rendered at ThumbnailSize (for
+// a window's preview), for Thumbnails to return. Call it before Thumbnails.
+func (p *Prepared) keepThumbnails(thumbs []image.Image) {
 	if len(thumbs) == len(p.Data.Names) {
 		p.thumbOnce.Do(func() { p.thumbs = thumbs })
 	}
@@ -79,9 +79,11 @@ func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared
 	return PrepareInStages(ctx, req, report, nil)
 }
 
-// PrepareInStages is Prepare with a look-in: loaded, when set, is called with the images
-// as soon as they are decoded, before the PCA, so a window can show them while it runs.
-func PrepareInStages(ctx context.Context, req Request, report func(Progress), loaded func(*imgproc.Dataset)) (*Prepared, error) {
+// PrepareInStages is Prepare with a look-in: preview, when set, is called with the names
+// and thumbnails of the images as soon as they are decoded, before the data matrix is
+// filled and the PCA fitted, so that a window shows the pictures while the rest runs. The
+// prepared data keeps those thumbnails (Thumbnails).
+func PrepareInStages(ctx context.Context, req Request, report func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
 	tr := newTracker(report)
 	p := &Prepared{Source: req.Source}
 	if req.PCA < 0 {
@@ -91,15 +93,20 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), lo
 	start := time.Now()
 	lopt := req.Load
 	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
+	var thumbs []image.Image
+	if preview != nil {
+		lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+			thumbs = PreviewThumbnails(shape, pictures)
+			preview(shape.Names, thumbs)
+		}
+	}
 	ds, err := req.Source.Load(ctx, lopt)
 	if err != nil {
 		return nil, err
 	}
 	p.Data = ds
+	p.keepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
-	if loaded != nil {
-		loaded(ds)
-	}
 
 	start = time.Now()
 	tr.update("Computing PCA", 0, 0)

@@ -76,7 +76,7 @@ func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
 		}
 		pix := a.PCA.InverseDense(S)
 		imgproc.Parallel(context.Background(), len(rows), 0, func(r int) {
-			rendered[j0+r] = Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), ds.Width, ds.Height, ds.Channels), ThumbnailSize)
+			rendered[j0+r] = imgproc.Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), ds.Width, ds.Height, ds.Channels), ThumbnailSize)
 		})
 	}
 	out := make([]image.Image, len(codes))

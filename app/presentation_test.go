@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms"
+	"featurelab/imgproc"
 )
 
 // TestPresentationReconstructions checks the shortcut of Present — one reconstruction
@@ -16,8 +17,8 @@ func TestPresentationReconstructions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept := Thumbnails(p.Data, ThumbnailSize)
-	p.KeepThumbnails(kept)
+	kept := Thumbnails(p.Data)
+	p.keepThumbnails(kept)
 	a, err := p.Run(context.Background(), "kmeans", algorithms.Options{K: 5, Restarts: 3, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +28,7 @@ func TestPresentationReconstructions(t *testing.T) {
 		t.Fatalf("%d reconstructions for %d images", len(pres.Recon), len(p.Data.Names))
 	}
 	for i := range pres.Recon {
-		want := Thumbnail(a.Reconstruction(i), ThumbnailSize)
+		want := imgproc.Thumbnail(a.Reconstruction(i), ThumbnailSize)
 		if d := maxPixelDiff(pres.Recon[i], want); d > 1 {
 			t.Fatalf("image %d: reconstruction differs by %d levels from the direct one", i, d)
 		}

@@ -4,30 +4,27 @@ import (
 	"context"
 	"image"
 
-	"github.com/disintegration/imaging"
-
 	"featurelab/imgproc"
 )
 
 // ThumbnailSize is the longest side of a thumbnail in the dataset grid.
 const ThumbnailSize = 120
 
-// Thumbnails renders every image of a data set at thumbnail size. Tiny images are scaled
-// up without smoothing so their pixels stay visible.
-func Thumbnails(ds *imgproc.Dataset, size int) []image.Image {
+// Thumbnails renders every image of a data set at ThumbnailSize (imgproc.Thumbnail).
+func Thumbnails(ds *imgproc.Dataset) []image.Image {
 	out := make([]image.Image, len(ds.Names))
 	imgproc.Parallel(context.Background(), len(out), 0, func(i int) {
-		out[i] = Thumbnail(ds.Image(i), size)
+		out[i] = imgproc.Thumbnail(ds.Image(i), ThumbnailSize)
 	})
 	return out
 }
 
-// Thumbnail fits img into a size×size box.
-func Thumbnail(img image.Image, size int) image.Image {
-	b := img.Bounds()
-	if b.Dx() >= size || b.Dy() >= size {
-		return imaging.Fit(img, size, size, imaging.Box)
-	}
-	scale := max(1, size/max(b.Dx(), b.Dy()))
-	return imaging.Resize(img, b.Dx()*scale, b.Dy()*scale, imaging.NearestNeighbor)
+// PreviewThumbnails renders, from the decoded pictures of the data set to come
+// (imgproc.Options.Decoded), the thumbnails Thumbnails will give once it is loaded.
+func PreviewThumbnails(shape *imgproc.Dataset, pictures []image.Image) []image.Image {
+	out := make([]image.Image, len(pictures))
+	imgproc.Parallel(context.Background(), len(out), 0, func(i int) {
+		out[i] = imgproc.PreviewThumbnail(pictures[i], shape, ThumbnailSize)
+	})
+	return out
 }

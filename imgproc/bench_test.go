@@ -70,3 +70,17 @@ func BenchmarkLoadORLFaces(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPreviewThumbnail makes the 120×90 preview of one decoded 320×240 JPEG (4:2:0):
+// the window's first look at a folder, before the data matrix is filled.
+func BenchmarkPreviewThumbnail(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 320, 240), image.YCbCrSubsampleRatio420)
+	for i := range img.Cb {
+		img.Cb[i], img.Cr[i] = uint8(i), uint8(3*i)
+	}
+	shape := &Dataset{Width: 320, Height: 240, Channels: 3}
+	b.ReportAllocs()
+	for b.Loop() {
+		PreviewThumbnail(img, shape, 120)
+	}
+}

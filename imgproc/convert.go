@@ -1,10 +1,6 @@
 package imgproc
 
-import (
-	"image"
-
-	"github.com/disintegration/imaging"
-)
+import "image"
 
 // ImageToVector converts a picture to a vector laid out as v[(y*W+x)*C+c], with C = 1
 // (BT.601 luma) when gray is set and 3 otherwise. Samples are in [0, 1], transparent
@@ -65,23 +61,4 @@ func unit8(v float64) uint8 {
 		return 0xff
 	}
 	return uint8(v*255 + 0.5)
-}
-
-// Thumbnail fits img into a maxSide×maxSide box, keeping its aspect ratio. Larger pictures
-// are shrunk with the Lanczos filter; small ones (a 14×14 dice picture) are enlarged by a
-// whole factor without smoothing so their pixels stay crisp.
-func Thumbnail(img image.Image, maxSide int) image.Image {
-	b := img.Bounds()
-	if maxSide <= 0 || b.Empty() {
-		return image.NewNRGBA(image.Rect(0, 0, 0, 0))
-	}
-	w, h := b.Dx(), b.Dy()
-	if w > maxSide || h > maxSide {
-		return imaging.Fit(img, maxSide, maxSide, imaging.Lanczos)
-	}
-	k := maxSide / max(w, h)
-	if k <= 1 {
-		return img
-	}
-	return imaging.Resize(img, w*k, h*k, imaging.NearestNeighbor)
 }

@@ -59,29 +59,3 @@ func TestVectorRoundTrip(t *testing.T) {
 		}
 	}
 }
-
-func TestThumbnail(t *testing.T) {
-	tests := []struct {
-		name      string
-		w, h, max int
-		want      image.Point
-	}{
-		{"landscape shrinks", 320, 240, 120, image.Pt(120, 90)},
-		{"portrait shrinks", 222, 323, 100, image.Pt(68, 100)},
-		{"dice enlarges by a whole factor", 14, 14, 120, image.Pt(112, 112)},
-		{"just fits", 120, 60, 120, image.Pt(120, 60)},
-		{"zero box", 10, 10, 0, image.Pt(0, 0)},
-	}
-	for _, tt := range tests {
-		got := Thumbnail(imageOfSize(tt.w, tt.h), tt.max).Bounds().Size()
-		if got != tt.want {
-			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
-		}
-	}
-	// Enlarging keeps pixels crisp: every 8×8 block of a 14×14 picture at 112 is one colour.
-	small := imageOfSize(14, 14)
-	big := Thumbnail(small, 112)
-	if big.At(0, 0) != big.At(7, 7) || big.At(8, 0) != small.At(1, 0) {
-		t.Error("enlarged thumbnail is smoothed")
-	}
-}

@@ -46,6 +46,12 @@ type Options struct {
 	// Progress, when set, is called from the decoding goroutines each time a file is done
 	// (decoded or skipped), with the count so far and the number of files found.
 	Progress func(done, total int)
+	// Decoded, when set, is called once every file is decoded and before the data matrix
+	// is filled (on a large folder, the longer part), so that a caller can show the
+	// pictures early. shape is the data set to come without its Pixels; pictures[i] is
+	// image shape.Names[i] as decoded and turned upright, at its own size and in its own
+	// colours. Neither may be kept after the call.
+	Decoded func(shape *Dataset, pictures []image.Image)
 }
 
 // Skip is a file that was not loaded and why.
@@ -188,6 +194,15 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	if int64(p)*int64(len(good)) > maxElements {
 		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d samples would need %.0f GB; choose a smaller size",
 			label, len(good), ds.Width, ds.Height, ds.Channels, float64(p)*float64(len(good))*8/1e9)
+	}
+
+	if opt.Decoded != nil {
+		shape := *ds
+		pictures := make([]image.Image, len(good))
+		for i, g := range good {
+			pictures[i] = g.img
+		}
+		opt.Decoded(&shape, pictures)
 	}
 
 	// Second pass: one row of the data matrix per picture, resampled when its size differs.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -401,6 +402,44 @@ func TestLoadProgress(t *testing.T) {
 		if seen[done] != 1 {
 			t.Errorf("progress %d reported %d times, want once", done, seen[done])
 		}
+	}
+}
+
+// TestLoadDecodedComesBeforeThePixels checks the early look at a folder: one call, after
+// every file is decoded and before the matrix exists, with the names, size and colour
+// the data set then has and each picture at its own size.
+func TestLoadDecodedComesBeforeThePixels(t *testing.T) {
+	dir := t.TempDir()
+	writeBadFolder(t, dir)
+	writeFiles(t, dir, map[string][]byte{"wide.png": encodePNG(t, imageOfSize(40, 10))})
+	calls := 0
+	var shape Dataset
+	var sizes []image.Point
+	ds, err := Load(context.Background(), dir, Options{Workers: 3, Decoded: func(s *Dataset, pictures []image.Image) {
+		calls++
+		shape = *s
+		for _, p := range pictures {
+			sizes = append(sizes, p.Bounds().Size())
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 {
+		t.Fatalf("Decoded called %d times, want once", calls)
+	}
+	if shape.Pixels != nil {
+		t.Error("Decoded saw a data matrix; it should come before the matrix is filled")
+	}
+	if !equalStrings(shape.Names, ds.Names) || shape.Width != ds.Width || shape.Height != ds.Height || shape.Channels != ds.Channels {
+		t.Errorf("Decoded saw %v %d×%d×%d, the data set is %v %d×%d×%d",
+			shape.Names, shape.Width, shape.Height, shape.Channels, ds.Names, ds.Width, ds.Height, ds.Channels)
+	}
+	if !slices.Equal(sizes, ds.OriginalSizes) {
+		t.Errorf("pictures of sizes %v, want the original sizes %v", sizes, ds.OriginalSizes)
+	}
+	if !slices.Contains(sizes, image.Pt(40, 10)) {
+		t.Errorf("the 40×10 picture is missing from %v", sizes)
 	}
 }
 

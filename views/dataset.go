@@ -16,7 +16,6 @@ import (
 
 	"featurelab/app"
 	"featurelab/assets"
-	"featurelab/imgproc"
 )
 
 // Preference keys of the dataset panel.
@@ -184,7 +183,7 @@ func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Im
 		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text}
 	}
 	p.names, p.thumbs = names, thumbs
-	p.info.SetText(fmt.Sprintf("%s — %d images; computing the PCA…", src, len(names)))
+	p.info.SetText(fmt.Sprintf("%s — %d images; reading their pixels and computing the PCA…", src, len(names)))
 	p.grid.Refresh()
 	p.grid.ScrollToTop()
 }
@@ -250,21 +249,18 @@ func (ui *UI) load(src app.Source) {
 	ui.dataset.source = src
 	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		var thumbs []image.Image // rendered for the preview, then kept by prep
 		prep, err := app.PrepareInStages(ctx, req, func(p app.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
-		}, func(ds *imgproc.Dataset) {
-			// Show the images while the PCA runs: on a large folder it is the longer part.
-			thumbs = app.Thumbnails(ds, app.ThumbnailSize)
+		}, func(names []string, thumbs []image.Image) {
+			// Show the pictures while the data matrix and the PCA are made: that is the
+			// longer part, and the window should show its sample within a second.
 			fyne.Do(func() {
-				ui.dataset.preview(src, ds.Names, thumbs)
+				ui.dataset.preview(src, names, thumbs)
 				logMilestone("thumbnails shown")
 			})
 		})
 		var lambda2 float64
 		if err == nil {
-			prep.KeepThumbnails(thumbs)
-			prep.Thumbnails() // here, off the UI goroutine, should the preview's not fit
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
 		}
 		fyne.Do(func() {
