@@ -65,57 +65,55 @@ func (a *Analysis) Features() []Feature {
 	ds := a.Data
 	owners := a.Owners()
 	base := a.BaseIndex()
-	_, d := res.A.Dims()
-	var baseRow []float64
-	if base >= 0 {
-		baseRow = res.A.RawRowView(base)
-	}
-	scores := make([]float64, d)
+	pix := a.featurePixels(base)
+	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
-	add := func(f Feature) {
-		if f.Base {
-			out = append([]Feature{f}, out...)
-			return
-		}
-		out = append(out, f)
-	}
 	for k := 0; k < res.K; k++ {
-		row := res.A.RawRowView(k)
 		f := Feature{Index: k, Owners: owners[k], Base: k == base}
-		copy(scores, row)
-		if base >= 0 && k != base {
-			for c := range scores {
-				scores[c] += baseRow[c]
-			}
-		}
-		pix := a.PCA.Inverse(scores, nil)
-		f.Image = imgproc.VectorToImage(pix, ds.Width, ds.Height, ds.Channels)
+		f.Image = imgproc.VectorToImage(pix.RawRowView(k), ds.Width, ds.Height, ds.Channels)
 		if k != base && !a.IsClustering() {
-			delta := a.featureDelta(row)
-			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
+			// The feature's own change in pixels: inverse(a) − inverse(0), which removes
+			// the PCA mean.
+			delta := pix.RawRowView(res.K + k)
 			var net float64
-			for _, v := range delta {
-				net += v
+			for i := range delta {
+				delta[i] -= without[i]
+				net += delta[i]
 			}
+			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
 			f.Effect = "add"
 			if net < 0 {
 				f.Effect = "subtract"
 			}
 		}
-		add(f)
+		if f.Base {
+			out = append([]Feature{f}, out...)
+			continue
+		}
+		out = append(out, f)
 	}
 	return out
 }
 
-// featureDelta is the change in pixels a feature makes: inverse(a) − inverse(0), which
-// removes the PCA mean so only the feature's own contribution is left.
-func (a *Analysis) featureDelta(row []float64) []float64 {
-	with := a.PCA.Inverse(row, nil)
-	without := a.PCA.Inverse(make([]float64, len(row)), nil)
-	for i := range with {
-		with[i] -= without[i]
+// featurePixels maps, in one pass over the PCA components (pca.Model.InverseDense),
+// what the features view shows: rows 0…K−1 each feature with the base added (the base
+// alone for the base), rows K…2K−1 each feature alone, and row 2K no feature at all.
+func (a *Analysis) featurePixels(base int) *mat.Dense {
+	res := a.Result
+	_, d := res.A.Dims()
+	S := mat.NewDense(2*res.K+1, d, nil)
+	for k := 0; k < res.K; k++ {
+		row := res.A.RawRowView(k)
+		S.SetRow(k, row)
+		S.SetRow(res.K+k, row)
+		if base >= 0 && k != base {
+			withBase := S.RawRowView(k)
+			for c, v := range res.A.RawRowView(base) {
+				withBase[c] += v
+			}
+		}
 	}
-	return with
+	return a.PCA.InverseDense(S)
 }
 
 // Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.

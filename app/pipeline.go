@@ -44,6 +44,10 @@ type Prepared struct {
 
 	thumbOnce sync.Once
 	thumbs    []image.Image
+
+	shrunkOnce sync.Once
+	shrunk     *pca.Model // the PCA followed by the shrink to thumbnail size
+	shrunkSize image.Point
 }
 
 // Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
@@ -55,6 +59,25 @@ func (p *Prepared) Thumbnails() []image.Image {
 		}
 	})
 	return p.thumbs
+}
+
+// ThumbnailPCA returns the PCA model followed by the shrink to thumbnail size
+// (imgproc.ShrinkToThumbnail) and the size of its pictures: reconstructions straight at
+// thumbnail size, for about a seventh of the work on 320×240 pictures. It is made on
+// first use and kept; nil in identity mode.
+func (p *Prepared) ThumbnailPCA() (*pca.Model, image.Point) {
+	p.shrunkOnce.Do(func() {
+		if p.PCA.Identity {
+			return
+		}
+		ds := p.Data
+		p.shrunk = p.PCA.Mapped(func(v []float64, cols int) []float64 {
+			out, w, h := imgproc.ShrinkToThumbnail(v, ds.Width, ds.Height, ds.Channels*cols, ThumbnailSize)
+			p.shrunkSize = image.Pt(w, h)
+			return out
+		})
+	})
+	return p.shrunk, p.shrunkSize
 }
 
 // keepThumbnails hands over thumbnails of p.Data already rendered at ThumbnailSize (for

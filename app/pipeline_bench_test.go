@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"featurelab/algorithms"
 )
 
 // BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop
@@ -22,6 +24,28 @@ func BenchmarkLoadAndPCATabletop(b *testing.B) {
 		}
 		if n, d := p.Scores.Dims(); n != 100 || d != 99 {
 			b.Fatalf("scores %d×%d", n, d)
+		}
+	}
+}
+
+// BenchmarkPresentTabletop turns a stepwise result on the built-in tabletop sample into
+// what the window shows (feature images, reconstructions, codes): the wait between a run
+// ending and its result on screen.
+func BenchmarkPresentTabletop(b *testing.B) {
+	p, err := Prepare(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Thumbnails() // both made by the window's load, before the first run
+	p.ThumbnailPCA()
+	a, err := p.Run(context.Background(), "stepwise", algorithms.Options{K: DefaultTargetK, Restarts: 100, Seed: 1}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if pres := a.Present(); len(pres.Recon) != len(p.Data.Names) {
+			b.Fatalf("%d reconstructions", len(pres.Recon))
 		}
 	}
 }

@@ -55,7 +55,7 @@ func (a *Analysis) Present() *Presentation {
 // reconstructionThumbs returns each image's reconstruction at thumbnail size. Images
 // that share a code share their reconstruction, so each distinct code is rendered once
 // (a hundred images usually have a few dozen codes), a block of codes per pass over the
-// PCA components (pca.Model.InverseDense), on all cores.
+// PCA components shrunk to thumbnail size (ThumbnailPCA), on all cores.
 func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
 	labels := codeLabels(codes) // distinct codes numbered in order of first appearance
 	var firsts []int            // an image of each distinct code
@@ -64,8 +64,11 @@ func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
 			firsts = append(firsts, i)
 		}
 	}
-	const block = 16 // codes per pass: 16 full-size images of pixels at a time
-	ds := a.Data
+	const block = 16 // codes per pass: 16 images of pixels at a time
+	model, size := a.ThumbnailPCA()
+	if model == nil { // identity mode: the scores are the pixels
+		model, size = a.PCA, image.Pt(a.Data.Width, a.Data.Height)
+	}
 	_, d := a.Result.A.Dims()
 	rendered := make([]image.Image, len(firsts))
 	for j0 := 0; j0 < len(firsts); j0 += block {
@@ -74,9 +77,9 @@ func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
 		for r, i := range rows {
 			S.SetRow(r, a.reconstructedScores(i))
 		}
-		pix := a.PCA.InverseDense(S)
+		pix := model.InverseDense(S)
 		imgproc.Parallel(context.Background(), len(rows), 0, func(r int) {
-			rendered[j0+r] = imgproc.Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), ds.Width, ds.Height, ds.Channels), ThumbnailSize)
+			rendered[j0+r] = imgproc.Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), size.X, size.Y, a.Data.Channels), ThumbnailSize)
 		})
 	}
 	out := make([]image.Image, len(codes))

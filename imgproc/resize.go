@@ -58,17 +58,7 @@ func resample(src []float64, w, h, c int, dst []float64, dw, dh int, clamp bool)
 		tmp = make([]float64, h*dw*c)
 		xs := resampleWeights(dw, w, filter)
 		for y := 0; y < h; y++ {
-			in := src[y*w*c : (y+1)*w*c]
-			out := tmp[y*dw*c : (y+1)*dw*c]
-			for x, taps := range xs {
-				o := out[x*c : (x+1)*c]
-				for _, t := range taps {
-					s := in[t.i*c : (t.i+1)*c]
-					for k := range o {
-						o[k] += t.w * s[k]
-					}
-				}
-			}
+			resampleRow(tmp[y*dw*c:(y+1)*dw*c], src[y*w*c:(y+1)*w*c], xs, c)
 		}
 	}
 	// Vertical pass: whole rows at a time, which walks memory in order.
@@ -91,6 +81,20 @@ func resample(src []float64, w, h, c int, dst []float64, dw, dh int, clamp bool)
 	if clamp {
 		for i, v := range out {
 			out[i] = max(0, min(1, v))
+		}
+	}
+}
+
+// resampleRow adds to out, a row of len(xs) pixels of c samples, the row in weighted by
+// xs (resampleWeights).
+func resampleRow(out, in []float64, xs [][]tap, c int) {
+	for x, taps := range xs {
+		o := out[x*c : (x+1)*c]
+		for _, t := range taps {
+			s := in[t.i*c : (t.i+1)*c]
+			for k := range o {
+				o[k] += t.w * s[k]
+			}
 		}
 	}
 }

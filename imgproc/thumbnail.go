@@ -61,3 +61,32 @@ func resizeTo(img image.Image, w, h int) image.Image {
 	}
 	return imaging.Resize(img, w, h, filter)
 }
+
+// ShrinkToThumbnail shrinks a w×h picture of c interleaved float samples per pixel, v laid
+// out as v[(y*w+x)*c+k], to the size Thumbnail gives it, with Thumbnail's box filter
+// weights but no rounding or clamping. Being linear it commutes with linear maps: c may
+// be any count, so the D components of a PCA (c·D values per pixel) shrink in one pass,
+// and a reconstruction from the shrunk components is the shrunk reconstruction. A
+// picture that already fits is returned as it is (Thumbnail enlarges it afterwards).
+func ShrinkToThumbnail(v []float64, w, h, c, maxSide int) (out []float64, tw, th int) {
+	tw, th = thumbnailSize(w, h, maxSide)
+	if tw >= w && th >= h {
+		return v, w, h
+	}
+	xs := resampleWeights(tw, w, imaging.Box)
+	ys := resampleWeights(th, h, imaging.Box)
+	out = make([]float64, tw*th*c)
+	rowIn := w * c
+	blend := make([]float64, rowIn) // one output row's source rows, blended vertically
+	for y, taps := range ys {
+		clear(blend)
+		for _, t := range taps {
+			src := v[t.i*rowIn : (t.i+1)*rowIn]
+			for k, s := range src {
+				blend[k] += t.w * s
+			}
+		}
+		resampleRow(out[y*tw*c:(y+1)*tw*c], blend, xs, c)
+	}
+	return out, tw, th
+}

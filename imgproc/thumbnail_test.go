@@ -4,6 +4,8 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math"
+	"slices"
 	"testing"
 )
 
@@ -92,4 +94,56 @@ func maxChannelDifference(a, b image.Image) int {
 		}
 	}
 	return worst
+}
+
+// TestShrinkToThumbnail checks the float shrink against Thumbnail on the same picture,
+// its linearity (what lets PCA components be shrunk instead of every reconstruction),
+// and that a picture that fits is left alone.
+func TestShrinkToThumbnail(t *testing.T) {
+	for _, size := range []image.Point{{320, 240}, {222, 323}, {130, 20}} {
+		a := ImageToVector(imageOfSize(size.X, size.Y), false)
+		b := slices.Clone(a) // another picture: a turned upside down
+		slices.Reverse(b)
+
+		got, tw, th := ShrinkToThumbnail(a, size.X, size.Y, 3, 120)
+		want := Thumbnail(VectorToImage(a, size.X, size.Y, 3), 120)
+		if want.Bounds() != image.Rect(0, 0, tw, th) {
+			t.Fatalf("%v: shrunk to %d×%d, Thumbnail gives %v", size, tw, th, want.Bounds())
+		}
+		if d := maxChannelDifference(VectorToImage(got, tw, th, 3), want); d > 1 {
+			t.Errorf("%v: shrunk picture differs from Thumbnail by %d levels", size, d)
+		}
+
+		// Two pictures side by side as 6 channels: each half shrinks as on its own, and
+		// 2a − b shrinks to 2·shrink(a) − shrink(b).
+		both := make([]float64, 2*len(a))
+		mix := make([]float64, len(a))
+		for p := 0; p < len(a)/3; p++ {
+			copy(both[6*p:], a[3*p:3*p+3])
+			copy(both[6*p+3:], b[3*p:3*p+3])
+		}
+		for i := range a {
+			mix[i] = 2*a[i] - b[i]
+		}
+		sb, _, _ := ShrinkToThumbnail(both, size.X, size.Y, 6, 120)
+		sa, _, _ := ShrinkToThumbnail(b, size.X, size.Y, 3, 120)
+		sm, _, _ := ShrinkToThumbnail(mix, size.X, size.Y, 3, 120)
+		for p := 0; p < tw*th; p++ {
+			for k := 0; k < 3; k++ {
+				if d := sb[6*p+k] - got[3*p+k]; math.Abs(d) > 1e-12 {
+					t.Fatalf("%v: a picture among others shrinks differently (%g)", size, d)
+				}
+				if d := sb[6*p+3+k] - sa[3*p+k]; math.Abs(d) > 1e-12 {
+					t.Fatalf("%v: the second picture shrinks differently (%g)", size, d)
+				}
+				if d := sm[3*p+k] - (2*got[3*p+k] - sa[3*p+k]); math.Abs(d) > 1e-12 {
+					t.Fatalf("%v: shrinking is not linear (%g)", size, d)
+				}
+			}
+		}
+	}
+	small := ImageToVector(imageOfSize(14, 14), false)
+	if got, w, h := ShrinkToThumbnail(small, 14, 14, 3, 120); w != 14 || h != 14 || &got[0] != &small[0] {
+		t.Errorf("a 14×14 picture was shrunk to %d×%d; it fits", w, h)
+	}
 }

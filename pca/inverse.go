@@ -106,3 +106,26 @@ func resize(dst []float64, n int) []float64 {
 	}
 	return dst[:n]
 }
+
+// Mapped returns the model followed by a linear map F of the pixel values: its Inverse
+// gives F(m.Inverse(s)) for every score vector s, because F is applied once to the mean
+// and to each component. mapPixels gets a vector of P pixel values with cols values
+// interleaved per pixel value, v[p·cols+j] (cols = 1 for the mean, D for the
+// components), and returns F applied to each of the cols columns, laid out the same way.
+// Shrinking reconstructions to thumbnails this way (imgproc.ShrinkToThumbnail) costs one
+// pass over the components instead of one per image. It panics in identity mode, which
+// has no components.
+func (m *Model) Mapped(mapPixels func(v []float64, cols int) []float64) *Model {
+	if m.Identity {
+		panic("pca: Mapped of the identity model")
+	}
+	out := *m
+	out.Mean = mapPixels(m.Mean, 1)
+	out.P = len(out.Mean)
+	v := m.Components.RawMatrix()
+	if v.Stride != m.D {
+		v = mat.DenseCopyOf(m.Components).RawMatrix()
+	}
+	out.Components = mat.NewDense(out.P, m.D, mapPixels(v.Data[:m.P*m.D], m.D))
+	return &out
+}

@@ -442,3 +442,38 @@ func TestShapeMismatchPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestMappedInverseIsTheMappedReconstruction: the model followed by a linear map (here,
+// pixel pairs summed with weights 2 and −1) reconstructs what mapping each full
+// reconstruction gives, for the data's scores and for new ones.
+func TestMappedInverseIsTheMappedReconstruction(t *testing.T) {
+	Y := uniform(12, 40, 5)
+	m, X, err := Fit(Y, Options{Components: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := func(v []float64, cols int) []float64 {
+		out := make([]float64, len(v)/2)
+		for q := 0; q < len(out)/cols; q++ {
+			for j := 0; j < cols; j++ {
+				out[q*cols+j] = 2*v[2*q*cols+j] - v[(2*q+1)*cols+j]
+			}
+		}
+		return out
+	}
+	small := m.Mapped(pairs)
+	if small.P != 20 || small.D != m.D {
+		t.Fatalf("mapped model has P %d, D %d; want 20, %d", small.P, small.D, m.D)
+	}
+	X.Set(3, 2, 0.7) // a code no image has
+	got := small.InverseDense(X)
+	full := m.InverseDense(X)
+	for i := range 12 {
+		want := pairs(full.RawRowView(i), 1)
+		for q, w := range want {
+			if d := math.Abs(got.At(i, q) - w); d > 1e-12 {
+				t.Fatalf("row %d value %d: %v, mapped reconstruction %v", i, q, got.At(i, q), w)
+			}
+		}
+	}
+}

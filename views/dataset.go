@@ -262,6 +262,7 @@ func (ui *UI) load(src app.Source) {
 		var lambda2 float64
 		if err == nil {
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
+			prep.ThumbnailPCA() // here, so that the first result shows sooner
 		}
 		fyne.Do(func() {
 			switch {
