@@ -46,23 +46,31 @@ func roundDuration(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// progressInterval throttles reports: a window redrawn more often than this gains nothing.
+// progressInterval throttles reports: a window redrawn more often than this gains
+// nothing, and under software rendering it falls behind (a frame takes 15–30 ms, and
+// the UI loop runs about one posted update per frame).
 const progressInterval = 100 * time.Millisecond
 
-// tracker turns raw counts from workers into throttled Progress reports. It is safe for
-// concurrent use because algorithm restarts report from several goroutines.
+// tracker turns raw counts from workers into Progress reports, at most one per
+// progressInterval whatever changes: the first at once, later ones only once the
+// interval is up, each with the state at that moment. Stage changes are throttled too:
+// a stepwise run changes stage twice per K, dozens of times a second. The report that
+// ends the work is the caller's. It is safe for concurrent use because algorithm
+// restarts report from several goroutines; it reports on the caller's goroutine only,
+// never from a timer, so a window's test driver sees no goroutine it did not start.
 type tracker struct {
 	mu         sync.Mutex
 	report     func(Progress)
+	now        func() time.Time // time.Now; tests step a clock of their own
 	start      time.Time
 	stage      string
 	stageStart time.Time
-	last       time.Time
+	last       time.Time // when the last report went out
 }
 
 func newTracker(report func(Progress)) *tracker {
 	now := time.Now()
-	return &tracker{report: report, start: now, stageStart: now}
+	return &tracker{report: report, now: time.Now, start: now, stageStart: now}
 }
 
 func (t *tracker) update(stage string, done, total int) {
@@ -70,11 +78,12 @@ func (t *tracker) update(stage string, done, total int) {
 		return
 	}
 	t.mu.Lock()
-	now := time.Now()
+	defer t.mu.Unlock()
+	now := t.now()
 	if stage != t.stage {
 		t.stage, t.stageStart = stage, now
-	} else if now.Sub(t.last) < progressInterval && done < total {
-		t.mu.Unlock()
+	}
+	if !t.last.IsZero() && now.Sub(t.last) < progressInterval {
 		return
 	}
 	t.last = now
@@ -86,7 +95,6 @@ func (t *tracker) update(stage string, done, total int) {
 	// Reporting under the lock keeps reports in order and the callback free of races;
 	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
 	t.report(p)
-	t.mu.Unlock()
 }
 
 // algorithm words an algorithm's progress for the user.

@@ -29,20 +29,30 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-func TestTrackerThrottlesButKeepsStageChangesAndTheEnd(t *testing.T) {
+// TestTrackerThrottles checks the tracker's contract with the window on a clock the test
+// steps: the first report at once; within the interval nothing, stage changes
+// included; after it, one report with the state of that moment.
+func TestTrackerThrottles(t *testing.T) {
 	var got []Progress
 	tr := newTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
 	for i := 0; i <= 1000; i++ {
 		tr.update("a", i, 1000)
 	}
-	tr.update("b", 0, 0)
-	if len(got) > 20 {
-		t.Fatalf("%d reports for a fast loop; throttling failed", len(got))
+	tr.update("b", 0, 10)
+	if len(got) != 1 || got[0].Stage != "a" || got[0].Done != 0 {
+		t.Fatalf("reports %+v, want only the first within the interval", got)
 	}
-	if last := got[len(got)-2]; last.Stage != "a" || last.Done != 1000 {
-		t.Fatalf("the final count of stage a was not reported: %+v", last)
+	clock = clock.Add(progressInterval / 2)
+	tr.update("b", 4, 10)
+	clock = clock.Add(progressInterval / 2)
+	tr.update("b", 5, 10)
+	tr.update("b", 6, 10)
+	if len(got) != 2 || got[1].Stage != "b" || got[1].Done != 5 {
+		t.Fatalf("reports %+v, want one more once the interval is up: b 5/10", got)
 	}
-	if got[len(got)-1].Stage != "b" {
-		t.Fatal("a stage change was throttled away")
+	if got[1].ETA != progressInterval {
+		t.Errorf("ETA %v: 5 of 10 done in %v since stage b began", got[1].ETA, progressInterval)
 	}
 }

@@ -59,8 +59,11 @@ func (ui *UI) logControls() {
 }
 
 // latencyProbe measures how long work posted with fyne.Do waits for the UI goroutine:
-// a job that blocked it, or a flood of progress updates, shows up as a long wait and as
-// dropped frames. It runs only with FEATURELAB_LOG=debug.
+// a job that blocked it, a flood of progress updates, or a slow frame shows up as a long
+// wait. Only one probe is outstanding at a time: the UI loop takes one queued function
+// between frames, so probes posted on a timer would queue behind each other whenever
+// frames are slow (software rendering) and measure their own backlog. It runs only with
+// FEATURELAB_LOG=debug.
 type latencyProbe struct {
 	mu      sync.Mutex
 	max     time.Duration
@@ -70,17 +73,17 @@ type latencyProbe struct {
 
 const probeInterval = 10 * time.Millisecond
 
-// startLatencyProbe posts a no-op to the UI goroutine every probeInterval until the app
-// stops, timing each.
+// startLatencyProbe posts a no-op to the UI goroutine, waits for it to run, and posts
+// the next probeInterval later, until the app stops, timing each.
 func startLatencyProbe() *latencyProbe {
 	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) {
 		return nil
 	}
 	p := &latencyProbe{}
 	go func() {
-		for range time.Tick(probeInterval) {
+		for {
 			posted := time.Now()
-			fyne.Do(func() {
+			fyne.DoAndWait(func() {
 				wait := time.Since(posted)
 				p.mu.Lock()
 				p.samples++
@@ -90,6 +93,7 @@ func startLatencyProbe() *latencyProbe {
 				}
 				p.mu.Unlock()
 			})
+			time.Sleep(probeInterval)
 		}
 	}()
 	return p
