@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/featurelab
 
-.PHONY: run test setup setup-test build vet unit smoke bench samples fmt
+.PHONY: run test setup setup-test build vet unit smoke first-paint bench samples fmt
 
 setup:
 	@bash scripts/setup.sh
@@ -31,8 +31,13 @@ unit:
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)
+	bash scripts/first-paint.sh $(BIN) 1
 
 test: setup-test vet unit smoke
+
+# How soon the window shows the built-in sample, from the pixels on screen (5 launches).
+first-paint: build
+	bash scripts/first-paint.sh $(BIN)
 
 bench:
 	$(GO) test -run XXX -bench . -benchmem -benchtime 3x ./...

@@ -8,12 +8,6 @@ bin=${1:-bin/featurelab}
 out=${SMOKE_OUT:-$(mktemp -d)}
 mkdir -p "$out"
 
-display=""
-for n in $(seq 91 140); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then display=":$n"; break; fi
-done
-[ -n "$display" ] || { echo "smoke: no free X display number" >&2; exit 1; }
-
 xvfb_pid=""; app_pid=""
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
@@ -22,10 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 1 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
-xdpyinfo -display "$display" >/dev/null 2>&1 || { echo "smoke: Xvfb did not start" >&2; cat "$out/xvfb.log" >&2; exit 1; }
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb "$out/xvfb.log" || { echo "smoke: Xvfb did not start" >&2; exit 1; }
 
 export DISPLAY="$display" LIBGL_ALWAYS_SOFTWARE=1
 export FYNE_SCALE=1 FEATURELAB_LOG=debug
