@@ -148,6 +148,24 @@ func TestSegmentBadParameterAndCancel(t *testing.T) {
 	}
 }
 
+// A bad value in a field the chosen method does not use neither blocks the run nor
+// reaches it: K-means segments with a KPYP kernel width of −1 left in the hidden field.
+func TestSegmentIgnoresTheFieldsOfAnotherMethod(t *testing.T) {
+	ui := loadedUI(t)
+	v := ui.segment
+	v.method.SetSelected(segmentMethods[0].title)
+	setEntry(v.byKey["width"].entry, "-1")
+	v.method.SetSelected(segmentMethods[1].title)
+	if v.runBtn.Disabled() {
+		t.Fatalf("Segment disabled by a field %s does not use: %q", segmentMethods[1].title, v.message.Text)
+	}
+	test.Tap(v.runBtn)
+	ui.Wait()
+	if v.result == nil || strings.Contains(ui.status.text(), "failed") {
+		t.Fatalf("%s with a hidden bad width: status %q", segmentMethods[1].title, ui.status.text())
+	}
+}
+
 func TestSegmentAFileThatIsNotAnImage(t *testing.T) {
 	ui := loadedUI(t)
 	path := filepath.Join(t.TempDir(), "notes.txt")

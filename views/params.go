@@ -64,12 +64,22 @@ func (p *param) validate(s string) error {
 	return nil
 }
 
-func (p *param) intValue() int {
+// intFor is the field's whole number for algo, or 0 (the option's default) when algo
+// does not use the field: a hidden field still holds what another algorithm was given,
+// and that is neither validated nor meant for this one.
+func (p *param) intFor(algo string) int {
+	if !p.appliesTo(algo) {
+		return 0
+	}
 	v, _ := strconv.Atoi(strings.TrimSpace(p.entry.Text))
 	return v
 }
 
-func (p *param) floatValue() float64 {
+// floatFor is intFor for a real-valued field.
+func (p *param) floatFor(algo string) float64 {
+	if !p.appliesTo(algo) {
+		return 0
+	}
 	v, _ := strconv.ParseFloat(strings.TrimSpace(p.entry.Text), 64)
 	return v
 }

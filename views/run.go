@@ -142,19 +142,17 @@ func (p *runPanel) validate() bool {
 
 // options reads the form into algorithm options.
 func (p *runPanel) options() algorithms.Options {
+	a := p.algo
 	o := algorithms.Options{
-		K:        p.byKey["k"].intValue(),
-		Lambda2:  p.byKey["lambda2"].floatValue(),
-		Restarts: p.byKey["restarts"].intValue(),
-		Sweeps:   p.byKey["sweeps"].intValue(),
-		Seed:     uint64(p.byKey["seed"].intValue()),
-		Workers:  p.byKey["workers"].intValue(),
+		K:        p.byKey["k"].intFor(a),
+		Lambda2:  p.byKey["lambda2"].floatFor(a),
+		Restarts: p.byKey["restarts"].intFor(a),
+		Sweeps:   p.byKey["sweeps"].intFor(a),
+		Seed:     uint64(p.byKey["seed"].intFor(a)),
+		Workers:  p.byKey["workers"].intFor(a),
 	}
-	if p.algo == "ibp" {
-		o.Restarts = p.byKey["chains"].intValue()
-	}
-	if !p.byKey["lambda2"].appliesTo(p.algo) {
-		o.Lambda2 = 0
+	if a == "ibp" {
+		o.Restarts = p.byKey["chains"].intFor(a)
 	}
 	if p.algo == "dpmeans" && o.Lambda2 > 0 {
 		o.K = 0 // an explicit λ² wins over the target K

@@ -274,15 +274,16 @@ func openChoice(src app.Source, choice string) (image.Image, error) {
 
 // options reads the form.
 func (v *segmentView) options() segment.Options {
+	m := v.methodKey
 	return segment.Options{
-		Method:     v.methodKey,
-		Truncation: v.byKey["truncation"].intValue(),
-		K:          v.byKey["k"].intValue(),
-		Lambda2:    v.byKey["lambda2"].floatValue(),
-		MaxIter:    v.byKey["iters"].intValue(),
-		Seed:       uint64(v.byKey["seed"].intValue()),
+		Method:     m,
+		Truncation: v.byKey["truncation"].intFor(m),
+		K:          v.byKey["k"].intFor(m),
+		Lambda2:    v.byKey["lambda2"].floatFor(m),
+		MaxIter:    v.byKey["iters"].intFor(m),
+		Seed:       uint64(v.byKey["seed"].intFor(m)),
 		Texture:    v.texture.Checked,
-		Width:      v.byKey["width"].floatValue(),
+		Width:      v.byKey["width"].floatFor(m),
 		// Learnt together: the paper's §3.5 refines both by the same L-BFGS step.
 		LearnLocations: v.methodKey == segment.MethodKPYP && v.learn.Checked,
 		LearnWidths:    v.methodKey == segment.MethodKPYP && v.learn.Checked,
