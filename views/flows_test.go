@@ -243,3 +243,38 @@ func TestSegmentViewFollowsANewDataSetWithTheSameNames(t *testing.T) {
 		t.Fatalf("segmented %v (status %q)", v.result, ui.status.text())
 	}
 }
+
+// The picture on show belongs to its data set: after a picture of the list failed to
+// open, a new data set with a same-named picture is segmented from its own file, even
+// when Segment is pressed before that picture is on screen.
+func TestSegmentAfterANewDataSetUsesItsOwnPicture(t *testing.T) {
+	ui := newTestUI(t)
+	v := ui.segment
+	first, second := t.TempDir(), t.TempDir()
+	picture := func(w int) func(int) image.Image {
+		return func(i int) image.Image {
+			img := image.NewNRGBA(image.Rect(0, 0, w, 30))
+			img.Set(i, i, color.NRGBA{R: 200, A: 255}) // two different pictures, or the PCA fails
+			return img
+		}
+	}
+	writePNGs(t, first, []string{"a.png", "b.png"}, picture(40))
+	writePNGs(t, second, []string{"a.png", "c.png"}, picture(50))
+	ui.LoadFolder(first)
+	ui.Wait()
+	v.image.SetSelected("b.png")
+	if err := os.Remove(filepath.Join(first, "b.png")); err != nil {
+		t.Fatal(err)
+	}
+	ui.Wait() // b.png fails to open; a.png of the first folder stays on show
+	ui.LoadFolder(second)
+	ui.queue.next() // the load, which selects a.png; its picture is not read yet
+	if v.image.Selected != "a.png" {
+		t.Fatalf("selected %q", v.image.Selected)
+	}
+	test.Tap(v.runBtn)
+	ui.Wait()
+	if v.result == nil || v.result.Image.Bounds().Dx() != 50 {
+		t.Fatalf("segmented %v (status %q), want the second folder's 50-pixel a.png", v.result, ui.status.text())
+	}
+}

@@ -185,6 +185,9 @@ func (v *segmentView) datasetChanged(prep *app.Prepared) {
 	newData := prep != v.listed
 	v.listed = prep
 	v.image.Options = names
+	if newData && !strings.HasPrefix(v.shownFor, openedPrefix) {
+		v.shownFor = "" // the same name in another data set is another picture
+	}
 	switch {
 	case !slices.Contains(names, v.image.Selected):
 		v.image.ClearSelected()
@@ -192,8 +195,6 @@ func (v *segmentView) datasetChanged(prep *app.Prepared) {
 			v.image.SetSelected(names[0])
 		}
 	case newData && v.image.Selected != "" && !strings.HasPrefix(v.image.Selected, openedPrefix):
-		// The same name in another data set is another picture.
-		v.shownFor = ""
 		v.showOriginal(v.image.Selected)
 	}
 	v.image.Refresh()
@@ -229,12 +230,12 @@ func (v *segmentView) showOriginal(choice string) {
 	if choice == "" {
 		return
 	}
-	src := v.source()
+	listed, src := v.listed, v.source()
 	v.ui.jobs.Start("open-image", func(ctx context.Context) {
 		img, err := openChoice(src, choice)
 		fyne.Do(func() {
-			if err != nil || v.image.Selected != choice || v.source() != src {
-				return // a bad file is reported when it is segmented; a newer choice wins
+			if err != nil || v.image.Selected != choice || v.listed != listed {
+				return // a bad file is reported when it is segmented; a newer choice or data set wins
 			}
 			v.shownFor = choice
 			v.pics[0].Image, v.pics[1].Image, v.pics[2].Image = img, nil, nil

@@ -23,18 +23,23 @@ func (q *queueRunner) run(job func()) {
 	q.mu.Unlock()
 }
 
+// next runs the first queued job and reports whether there was one; the rest stay queued.
+func (q *queueRunner) next() bool {
+	q.mu.Lock()
+	if len(q.jobs) == 0 {
+		q.mu.Unlock()
+		return false
+	}
+	job := q.jobs[0]
+	q.jobs = q.jobs[1:]
+	q.mu.Unlock()
+	job()
+	return true
+}
+
 // drain runs queued jobs, and any they queue, until none is left.
 func (q *queueRunner) drain() {
-	for {
-		q.mu.Lock()
-		if len(q.jobs) == 0 {
-			q.mu.Unlock()
-			return
-		}
-		job := q.jobs[0]
-		q.jobs = q.jobs[1:]
-		q.mu.Unlock()
-		job()
+	for q.next() {
 	}
 }
 
