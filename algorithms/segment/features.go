@@ -51,7 +51,7 @@ func newPixels(img image.Image, texture bool, workers int) (*pixels, error) {
 		p.addTexture() // from the raw L*: the texture is the deviation smoothing removes
 	}
 	p.smoothColour(smoothSigma, smoothRange, workers)
-	standardise(p.Y, p.N, p.D)
+	standardise(p.Y, p.N, p.D, 3) // the scale of L*a*b*
 	return p, nil
 }
 
@@ -116,14 +116,14 @@ func (p *pixels) addTexture() {
 }
 
 // standardise centres every column of the n×d matrix y and scales them all by one
-// factor, chosen so that the first min(d, 3) columns — the colour, or the two location
-// columns when clusterFeatures calls it — have mean variance 1. Every column is in
+// factor, chosen so that the first ref columns have mean variance 1 (the colour; any
+// texture columns follow on the colour's scale). Every column is in
 // L* units (L*, a*, b*, and the texture's mean and deviation of L*), and CIE L*a*b* is
 // built so that Euclidean distance tracks perceived colour difference: one common factor
 // keeps that geometry. Scaling each column to unit variance would not — in a dark or
 // nearly grey photo the a* and b* columns vary by a few units of sensor noise, and
 // stretching them to the spread of L* turns that noise into colour "regions".
-func standardise(y []float64, n, d int) {
+func standardise(y []float64, n, d, ref int) {
 	var pooled float64
 	for j := 0; j < d; j++ {
 		var mean float64
@@ -136,8 +136,8 @@ func standardise(y []float64, n, d int) {
 			y[i*d+j] -= mean
 			ss += y[i*d+j] * y[i*d+j]
 		}
-		if j < min(d, 3) {
-			pooled += ss / float64(n) / float64(min(d, 3))
+		if j < ref {
+			pooled += ss / float64(n) / float64(ref)
 		}
 	}
 	// A flat image (one colour) is only centred.

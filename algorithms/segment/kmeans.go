@@ -33,7 +33,7 @@ func clusterFeatures(p *pixels, locationWeight float64) ([]float64, int) {
 	for n := 0; n < p.N; n++ {
 		loc[2*n], loc[2*n+1] = f[n*d+p.D], f[n*d+p.D+1]
 	}
-	standardise(loc, p.N, 2)
+	standardise(loc, p.N, 2, 2)
 	for n := 0; n < p.N; n++ {
 		f[n*d+p.D] = locationWeight * loc[2*n]
 		f[n*d+p.D+1] = locationWeight * loc[2*n+1]
