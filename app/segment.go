@@ -2,15 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"featurelab/algorithms/segment"
@@ -44,26 +41,11 @@ type SegmentSummary struct {
 }
 
 // LoadImage reads one picture from disk the way the folder loader reads each of its
-// files (imgproc.Open: recognised by content, EXIF orientation, the pixel budget).
+// files (imgproc.OpenFile: recognised by content, EXIF orientation, the pixel budget).
 func LoadImage(path string) (image.Image, error) {
-	st, err := os.Stat(path)
+	img, err := imgproc.OpenFile(path, 0)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("segment %s: no such file", path)
-		}
-		return nil, fmt.Errorf("segment %s: %w", path, err)
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("segment %s: a folder, not an image", path)
-	}
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	img, err := imgproc.Open(os.DirFS(dir), name, 0)
-	if err != nil {
-		// Open's message starts with the name; put the rest of the path before it.
-		return nil, fmt.Errorf("segment %s%w", strings.TrimSuffix(path, name), err)
+		return nil, fmt.Errorf("segment %w", err)
 	}
 	return img, nil
 }
