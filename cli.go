@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
 	"featurelab/app"
 	"featurelab/assets"
@@ -122,7 +123,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Source:    app.Source{Sample: *sample},
 		PCA:       *pcaDims,
 		Algorithm: *algo,
-		Options: algorithms.Options{K: *k, Lambda2: *lambda2, Restarts: *restarts, Sweeps: *sweeps,
+		Options: learn.Options{K: *k, Lambda2: *lambda2, Restarts: *restarts, Sweeps: *sweeps,
 			Seed: *seed, Workers: *workers, Divergence: *divergence},
 		Load: imgproc.Options{Workers: *workers},
 	}

@@ -1,13 +1,20 @@
-// Package algorithms holds the feature-allocation and clustering learners of Feature Lab:
-// the MAD-Bayes small-variance limits of Broderick, Kulis & Jordan (2013) — K-features,
-// stepwise K-features, BP-means and collapsed BP-means — the IBP Gibbs sampler, and the
-// clustering baselines K-means, DP-means and exponential-family (Bregman) DP-means.
+// Package algorithms is the one door to Feature Lab's learners: Run takes an algorithm's
+// name (one of Names), an N×D data matrix X — one image per row, usually PCA scores — and
+// learn.Options, and returns a learn.Result, so the window and the command line switch
+// learner by changing one word, as scikit-learn's estimators do.
 //
-// Every learner reads an N×D data matrix X (one image per row, usually PCA scores) and
-// returns a Result with a binary N×K allocation Z and K×D features A, so that ZA
-// reconstructs X. Options carries the parameters, the seed, the number of workers and a
-// progress callback; a context cancels long runs. Restarts run in parallel and the result
-// depends only on the seed, never on the number of workers.
+// The learners live in one package per family, each citing its paper:
 //
-// The package never imports Fyne: the window and the command line both call Run.
+//   - features: the MAD-Bayes feature-allocation learners of Broderick, Kulis & Jordan
+//     (2013) — K-features, stepwise K-features, BP-means (with BP-means++ seeding) and
+//     collapsed BP-means — with their Z-step and A-step;
+//   - ibp: the collapsed Gibbs sampler of the Indian buffet process (Griffiths &
+//     Ghahramani 2005, as Liu & Li describe it);
+//   - cluster: K-means, DP-means and exponential-family (Bregman) DP-means (Kulis &
+//     Jordan 2012; Jiang, Kulis & Jordan 2012) and the farthest-first λ² proposal;
+//   - segment: the kernel Pitman–Yor segmenter of single images (its own Options).
+//
+// What they all share — Options, Result, Progress, the restarts with their seeding, the
+// checks of the input — is the leaf package learn, which imports none of them; this
+// package sits one floor up and imports them all. Nothing here imports Fyne.
 package algorithms

@@ -2,25 +2,30 @@ package algorithms
 
 import (
 	"context"
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/ibp"
+	"featurelab/algorithms/learn"
 	"fmt"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
 
-// learner is the shape every algorithm of the package shares.
-type learner func(ctx context.Context, X *mat.Dense, opt Options) (*Result, error)
+// Learner is the shape every learner of the families shares: a data matrix and Options in,
+// a Result out.
+type Learner func(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error)
 
 // learners maps an algorithm's name to its function. A name of Names missing here is
 // known but not available yet.
-var learners = map[string]learner{
-	"stepwise":  Stepwise,
-	"kfeatures": KFeatures,
-	"bpmeans":   BPMeans,
-	"collapsed": CollapsedBPMeans,
-	"ibp":       IBPGibbs,
-	"kmeans":    KMeans,
-	"dpmeans":   DPMeans,
+var learners = map[string]Learner{
+	"stepwise":  features.Stepwise,
+	"kfeatures": features.KFeatures,
+	"bpmeans":   features.BPMeans,
+	"collapsed": features.CollapsedBPMeans,
+	"ibp":       ibp.Gibbs,
+	"kmeans":    cluster.KMeans,
+	"dpmeans":   cluster.DPMeans,
 }
 
 // names is the order the specification lists the algorithms in (SPEC §6, --algo).
@@ -34,7 +39,7 @@ func Names() []string {
 
 // Run runs the algorithm called algo on X: one of Names. It is how the window and the
 // command line call every learner, so switching algorithm changes one word.
-func Run(ctx context.Context, algo string, X *mat.Dense, opt Options) (*Result, error) {
+func Run(ctx context.Context, algo string, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	if fn, ok := learners[algo]; ok {
 		return fn(ctx, X, opt)
 	}
@@ -44,26 +49,4 @@ func Run(ctx context.Context, algo string, X *mat.Dense, opt Options) (*Result, 
 		}
 	}
 	return nil, fmt.Errorf("unknown algorithm %q: want one of %s", algo, strings.Join(names, ", "))
-}
-
-// Codes returns each row of the binary allocation Z as a string of 0s and 1s, one
-// character per feature, e.g. "10110": row n owns feature k when Z[n,k] ≠ 0. A nil Z
-// gives nil.
-func Codes(Z *mat.Dense) []string {
-	if Z == nil || Z.IsEmpty() {
-		return nil
-	}
-	n, k := Z.Dims()
-	out := make([]string, n)
-	buf := make([]byte, k)
-	for i := 0; i < n; i++ {
-		for j, v := range Z.RawRowView(i) {
-			buf[j] = '0'
-			if v != 0 {
-				buf[j] = '1'
-			}
-		}
-		out[i] = string(buf)
-	}
-	return out
 }

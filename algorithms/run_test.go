@@ -2,6 +2,8 @@ package algorithms
 
 import (
 	"context"
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/learn"
 	"slices"
 	"strings"
 	"testing"
@@ -27,8 +29,8 @@ func TestNames(t *testing.T) {
 }
 
 func TestRunDispatch(t *testing.T) {
-	X, _ := gaussianBlobs(2, blobCentres(3, 3, 10), 6, 0.5)
-	opt := Options{K: 3, Lambda2: 20, Restarts: 3, MaxK: 4, Sweeps: 5, Seed: 1}
+	X := threeBlobs()
+	opt := learn.Options{K: 3, Lambda2: 20, Restarts: 3, MaxK: 4, Sweeps: 5, Seed: 1}
 	ctx := context.Background()
 	for _, name := range Names() {
 		res, err := Run(ctx, name, X, opt)
@@ -50,7 +52,7 @@ func TestRunDispatch(t *testing.T) {
 		}
 	}
 	// Run is the learner: same options, same answer.
-	for name, fn := range map[string]learner{"kmeans": KMeans, "dpmeans": DPMeans} {
+	for name, fn := range map[string]Learner{"kmeans": cluster.KMeans, "dpmeans": cluster.DPMeans} {
 		a, err := Run(ctx, name, X, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -66,7 +68,7 @@ func TestRunDispatch(t *testing.T) {
 }
 
 func TestRunUnknown(t *testing.T) {
-	_, err := Run(context.Background(), "kmedoids", mat.NewDense(2, 1, []float64{0, 1}), Options{})
+	_, err := Run(context.Background(), "kmedoids", mat.NewDense(2, 1, []float64{0, 1}), learn.Options{})
 	if err == nil {
 		t.Fatal("no error for an unknown algorithm")
 	}
@@ -77,20 +79,14 @@ func TestRunUnknown(t *testing.T) {
 	}
 }
 
-func TestCodes(t *testing.T) {
-	Z := mat.NewDense(3, 5, []float64{
-		1, 0, 1, 1, 0,
-		0, 0, 0, 0, 0,
-		1, 1, 1, 1, 1,
-	})
-	if got, want := Codes(Z), []string{"10110", "00000", "11111"}; !slices.Equal(got, want) {
-		t.Errorf("Codes = %v, want %v", got, want)
+// threeBlobs is 18 points in 3 dimensions, six around each of three far-apart centres,
+// with small fixed offsets: data every learner runs on quickly.
+func threeBlobs() *mat.Dense {
+	X := mat.NewDense(18, 3, nil)
+	for i := 0; i < 18; i++ {
+		c := float64(i % 3)
+		off := 0.1 * float64(i/3-2)
+		X.SetRow(i, []float64{10*c + off, -off, 5*c*c + off})
 	}
-	if Codes(nil) != nil || Codes(&mat.Dense{}) != nil {
-		t.Error("Codes of no matrix is not nil")
-	}
-	// A strided view reads its own columns only.
-	if got := Codes(Z.Slice(0, 3, 1, 3).(*mat.Dense)); !slices.Equal(got, []string{"01", "00", "11"}) {
-		t.Errorf("Codes of a view = %v", got)
-	}
+	return X
 }

@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 )
 
@@ -17,7 +17,7 @@ func analysisWithZ(algo string, data *imgproc.Dataset, rows ...[]float64) *Analy
 	for i, r := range rows {
 		Z.SetRow(i, r)
 	}
-	return &Analysis{Prepared: &Prepared{Data: data}, Algorithm: algo, Result: &algorithms.Result{Algorithm: algo, Z: Z, K: k}}
+	return &Analysis{Prepared: &Prepared{Data: data}, Algorithm: algo, Result: &learn.Result{Algorithm: algo, Z: Z, K: k}}
 }
 
 func TestCompare(t *testing.T) {

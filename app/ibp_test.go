@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"featurelab/algorithms/learn"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
-
-	"featurelab/algorithms"
 )
 
 // TestIBPRecoversBuiltInTetris runs the IBP Gibbs sampler as `featurelab analyze
@@ -21,7 +20,7 @@ import (
 func TestIBPRecoversBuiltInTetris(t *testing.T) {
 	a, err := Analyze(context.Background(), Request{
 		Source: Source{Sample: "tetris"}, PCA: 0, Algorithm: "ibp",
-		Options: algorithms.Options{Restarts: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
+		Options: learn.Options{Restarts: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +113,7 @@ func TestIBPChainsFromRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, chains := range []int{1, 3} {
-		a, err := p.Run(context.Background(), "ibp", algorithms.Options{Restarts: chains, Sweeps: 10, Seed: 2}, nil)
+		a, err := p.Run(context.Background(), "ibp", learn.Options{Restarts: chains, Sweeps: 10, Seed: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 	"featurelab/pca"
 )
@@ -24,7 +26,7 @@ type Request struct {
 	Load      imgproc.Options
 	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
 	Algorithm string
-	Options   algorithms.Options
+	Options   learn.Options
 }
 
 // Timings holds the seconds each stage took.
@@ -92,8 +94,8 @@ func (p *Prepared) keepThumbnails(thumbs []image.Image) {
 type Analysis struct {
 	*Prepared
 	Algorithm string
-	Options   algorithms.Options
-	Result    *algorithms.Result
+	Options   learn.Options
+	Result    *learn.Result
 	Times     Timings // the data's load and PCA times and this run's algorithm time
 }
 
@@ -147,13 +149,13 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 }
 
 // leastSquaresLearners are the feature learners whose A is the least-squares fit to Z, so
-// that Z can be rewritten with a base (algorithms.WithBase) without changing the fit.
+// that Z can be rewritten with a base (features.WithBase) without changing the fit.
 var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, "bpmeans": true, "collapsed": true}
 
 // Run runs one algorithm on prepared data.
-func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options, report func(Progress)) (*Analysis, error) {
+func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
-	opt.Progress = func(ap algorithms.Progress) { tr.algorithm(algo, ap) }
+	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
 	if opt.Lambda2 == 0 && NeedsLambda2(algo) && algo != "dpmeans" {
 		// DP-means chooses its own λ² for a target K; the feature learners need one here.
 		opt.Lambda2 = p.ProposeLambda2(opt.K)
@@ -171,7 +173,7 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt algorithms.Options,
 	if leastSquaresLearners[algo] {
 		// Show the base and add/subtract features (MAD-Bayes Fig. 2), not whichever of the
 		// equivalent bases a restart happened to end on.
-		res.Z, res.A, _ = algorithms.WithBase(p.Scores, res.Z, res.A)
+		res.Z, res.A, _ = features.WithBase(p.Scores, res.Z, res.A)
 	}
 	times := p.Times
 	times.Algorithm = time.Since(start).Seconds()

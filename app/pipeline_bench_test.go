@@ -2,11 +2,10 @@ package app
 
 import (
 	"context"
+	"featurelab/algorithms/learn"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"featurelab/algorithms"
 )
 
 // BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop
@@ -38,7 +37,7 @@ func BenchmarkPresentTabletop(b *testing.B) {
 	}
 	p.Thumbnails() // both made by the window's load, before the first run
 	p.ThumbnailPCA()
-	a, err := p.Run(context.Background(), "stepwise", algorithms.Options{K: DefaultTargetK, Restarts: 100, Seed: 1}, nil)
+	a, err := p.Run(context.Background(), "stepwise", learn.Options{K: DefaultTargetK, Restarts: 100, Seed: 1}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"featurelab/algorithms/learn"
 	"image"
 	"image/png"
 	"os"
@@ -9,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"featurelab/algorithms"
 )
 
 func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
@@ -19,7 +18,7 @@ func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
 		Source:    Source{Sample: "tabletop"},
 		PCA:       DefaultPCA,
 		Algorithm: "kmeans",
-		Options:   algorithms.Options{K: 4, Restarts: 5, Seed: 3},
+		Options:   learn.Options{K: 4, Restarts: 5, Seed: 3},
 	}, func(p Progress) { stages = append(stages, p.Stage) })
 	if err != nil {
 		t.Fatal(err)
@@ -69,11 +68,11 @@ func TestAnalyzeRejectsBadRequests(t *testing.T) {
 		req  Request
 		want string
 	}{
-		{"unknown algorithm", Request{Algorithm: "nope", Options: algorithms.Options{Restarts: 1}}, "algo must be one of"},
-		{"negative pca", Request{Algorithm: "kmeans", PCA: -1, Options: algorithms.Options{Restarts: 1}}, "pca must be"},
-		{"no restarts", Request{Algorithm: "kmeans", Options: algorithms.Options{Restarts: 0}}, "restarts must be"},
-		{"NaN lambda", Request{Algorithm: "bpmeans", Options: algorithms.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
-		{"bad divergence", Request{Algorithm: "dpmeans", Options: algorithms.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
+		{"unknown algorithm", Request{Algorithm: "nope", Options: learn.Options{Restarts: 1}}, "algo must be one of"},
+		{"negative pca", Request{Algorithm: "kmeans", PCA: -1, Options: learn.Options{Restarts: 1}}, "pca must be"},
+		{"no restarts", Request{Algorithm: "kmeans", Options: learn.Options{Restarts: 0}}, "restarts must be"},
+		{"NaN lambda", Request{Algorithm: "bpmeans", Options: learn.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
+		{"bad divergence", Request{Algorithm: "dpmeans", Options: learn.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,22 +1,21 @@
 package app
 
 import (
+	"featurelab/algorithms/learn"
 	"image"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"featurelab/algorithms"
 )
 
 func TestPlotNamesAndNamedPlots(t *testing.T) {
-	ibp := &Analysis{Algorithm: "ibp", Result: &algorithms.Result{
+	ibp := &Analysis{Algorithm: "ibp", Result: &learn.Result{
 		K: 2, KHistogram: []int{0, 1, 3}, Alpha: 1, SigmaX: 0.1, SigmaA: 1,
-		Trace: &algorithms.IBPTrace{K: []int{1, 2, 2, 2}, Alpha: []float64{1, 1.2, 0.9, 1}, SigmaX: []float64{1, 0.5, 0.2, 0.1},
+		Trace: &learn.IBPTrace{K: []int{1, 2, 2, 2}, Alpha: []float64{1, 1.2, 0.9, 1}, SigmaX: []float64{1, 0.5, 0.2, 0.1},
 			SigmaA: []float64{1, 1, 1, 1}, LogJoint: []float64{-50, -40, -35, -34}},
 	}}
-	step := &Analysis{Algorithm: "stepwise", Result: &algorithms.Result{
-		K: 2, Lambda2: 1, Curve: []algorithms.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
+	step := &Analysis{Algorithm: "stepwise", Result: &learn.Result{
+		K: 2, Lambda2: 1, Curve: []learn.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
 		RestartObjectives: []float64{1, 2},
 	}}
 	tests := []struct {

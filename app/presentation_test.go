@@ -5,7 +5,7 @@ import (
 	"image"
 	"testing"
 
-	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 )
 
@@ -29,7 +29,7 @@ func TestPresentationReconstructions(t *testing.T) {
 		}
 		kept := Thumbnails(p.Data)
 		p.keepThumbnails(kept)
-		a, err := p.Run(context.Background(), "kmeans", algorithms.Options{K: 5, Restarts: 3, Seed: 1}, nil)
+		a, err := p.Run(context.Background(), "kmeans", learn.Options{K: 5, Restarts: 3, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

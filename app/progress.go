@@ -1,11 +1,10 @@
 package app
 
 import (
+	"featurelab/algorithms/learn"
 	"fmt"
 	"sync"
 	"time"
-
-	"featurelab/algorithms"
 )
 
 // Progress is what a background job reports: the stage, how far it is, and the time.
@@ -98,7 +97,7 @@ func (t *tracker) update(stage string, done, total int) {
 }
 
 // algorithm words an algorithm's progress for the user.
-func (t *tracker) algorithm(algo string, ap algorithms.Progress) {
+func (t *tracker) algorithm(algo string, ap learn.Progress) {
 	title := algorithmTitle(algo)
 	switch ap.Stage {
 	case "K":

@@ -6,14 +6,14 @@ import (
 	"io/fs"
 	"testing"
 
-	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/assets"
 )
 
 // TestStepwiseRecoversBuiltInTruth: on the built-in tabletop and tetris samples stepwise
 // K-features recovers the true codes — every true feature column equals a learned column
 // on at least 98% of the images. The tabletop scenes have a base (the empty table) and
-// the result is shown in its readable form (algorithms.WithBase): column 0 is owned by
+// the result is shown in its readable form (features.WithBase): column 0 is owned by
 // every image and the objects are the learned columns as they are, not their
 // complements. The tetris images have no base, so there a complement counts too.
 func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
@@ -30,7 +30,7 @@ func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
 		t.Run(tt.sample, func(t *testing.T) {
 			a, err := Analyze(context.Background(), Request{
 				Source: Source{Sample: tt.sample}, PCA: tt.pca, Algorithm: "stepwise",
-				Options: algorithms.Options{Lambda2: tt.lambda2, Restarts: 100, Seed: 1},
+				Options: learn.Options{Lambda2: tt.lambda2, Restarts: 100, Seed: 1},
 			}, nil)
 			if err != nil {
 				t.Fatal(err)

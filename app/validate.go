@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/learn"
 )
 
 // ValidateRequest checks the parameters of an analysis before any work starts, so a bad
@@ -22,7 +24,7 @@ func ValidateRequest(req Request) error {
 }
 
 // ValidateOptions checks one algorithm's options; the window calls it per field too.
-func ValidateOptions(algo string, o algorithms.Options) error {
+func ValidateOptions(algo string, o learn.Options) error {
 	switch {
 	case o.K < 0:
 		return fmt.Errorf("k must be ≥ 0, got %d", o.K)
@@ -60,7 +62,7 @@ const DefaultIBPChains = 4
 
 // DefaultTargetK is the number of features the farthest-first heuristic aims at when the
 // user gives neither λ² nor K (SPEC §5).
-const DefaultTargetK = algorithms.DefaultTargetK
+const DefaultTargetK = cluster.DefaultTargetK
 
 // ProposeLambda2 proposes λ² from the data by the farthest-first heuristic of Kulis &
 // Jordan for a target number of features k (0 = DefaultTargetK).
@@ -69,5 +71,5 @@ func (p *Prepared) ProposeLambda2(k int) float64 {
 		k = DefaultTargetK
 	}
 	n, _ := p.Scores.Dims()
-	return algorithms.FarthestFirstLambda2(p.Scores, min(k, n), "euclidean")
+	return cluster.FarthestFirstLambda2(p.Scores, min(k, n), "euclidean")
 }

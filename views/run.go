@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/app"
 )
 
@@ -141,9 +141,9 @@ func (p *runPanel) validate() bool {
 }
 
 // options reads the form into algorithm options.
-func (p *runPanel) options() algorithms.Options {
+func (p *runPanel) options() learn.Options {
 	a := p.algo
-	o := algorithms.Options{
+	o := learn.Options{
 		K:        p.byKey["k"].intFor(a),
 		Lambda2:  p.byKey["lambda2"].floatFor(a),
 		Restarts: p.byKey["restarts"].intFor(a),

@@ -1,0 +1,83 @@
+package cluster
+
+import (
+	"context"
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkKMeansK5Restarts1000 is K-means with k = 5 and 1000 restarts on the tabletop
+// PCA-100 scores (100 × 99), on all cores.
+func BenchmarkKMeansK5Restarts1000(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := KMeans(context.Background(), X, learn.Options{K: 5, Restarts: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkKMeansRestart is one restart of K-means (k = 5) on one worker's scratch; it
+// must not allocate.
+func BenchmarkKMeansRestart(b *testing.B) {
+	X := realdata.Tabletop(b)
+	n, d := X.Dims()
+	w := newKMWork(learn.FlatRows(X), n, d, 5, 1000)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := w.restart(ctx, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDPMeans is DP-means with λ² from the farthest-first heuristic for 5 clusters
+// and 100 restarts on the tabletop scores.
+func BenchmarkDPMeans(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DPMeans(context.Background(), X, learn.Options{K: 5, Restarts: 100, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDPMeansRestart is one restart of DP-means on one worker's scratch.
+func BenchmarkDPMeansRestart(b *testing.B) {
+	for _, div := range []string{"euclidean", "idiv"} {
+		b.Run(div, func(b *testing.B) {
+			X := realdata.Tabletop(b)
+			if div != "euclidean" {
+				// I-divergence needs non-negative data: shift the scores.
+				n, d := X.Dims()
+				for i := 0; i < n; i++ {
+					for j := 0; j < d; j++ {
+						X.Set(i, j, X.At(i, j)+10)
+					}
+				}
+			}
+			kind, _ := parseDivergence(div)
+			data, err := newBregData(X, kind)
+			if err != nil {
+				b.Fatal(err)
+			}
+			mean, lmean := data.mean()
+			w := &dpWork{data: data, lambda2: data.farthestFirst(5, mean, lmean), maxIter: 1000,
+				mean: mean, lmean: lmean, cur: &dpState{}, best: &dpState{}, perm: make([]int, data.n)}
+			ctx := context.Background()
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := w.restart(ctx, rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,12 @@
+// Package cluster holds the hard-clustering learners Feature Lab runs as baselines and on
+// histograms: K-means with k-means++ seeding; DP-means, the small-variance limit of the
+// Dirichlet-process mixture (Kulis & Jordan, "Revisiting k-means: New Algorithms via
+// Bayesian Nonparametrics", ICML 2012), which opens a cluster whenever a point lies more
+// than λ² from every centre; and its exponential-family form for any Bregman divergence —
+// squared Euclidean, KL on histograms, generalised I-divergence (Jiang, Kulis & Jordan,
+// NIPS 2012, papers/exponential-family-dp-means-jiang-kulis-jordan-2012.txt).
+// FarthestFirstLambda2 proposes λ² from the data for a target number of clusters.
+//
+// A clustering is returned as a learn.Result whose Z is one-hot and whose A holds the
+// centres, so it reads like a feature allocation with one feature per image.
+package cluster

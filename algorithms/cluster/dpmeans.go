@@ -1,0 +1,320 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"featurelab/algorithms/learn"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// DPMeans clusters the rows of X with DP-means (Kulis & Jordan 2012; MAD-Bayes §2,
+// Eq. 3), or with its exponential-family generalisation when opt.Divergence is "kl" or
+// "idiv" (Jiang, Kulis & Jordan 2012, §3.2). It minimises
+//
+//	Σₙ d(xₙ, μ_{zₙ}) + λ²K
+//
+// over the number of clusters K, the assignment z and the centres μ, where d is the
+// Bregman divergence of opt.Divergence: squared Euclidean distance (default), KL
+// divergence between rows normalised to histograms (rows must be non-negative with a
+// positive sum), or generalised I-divergence (rows must be non-negative). MAD-Bayes writes
+// the penalty as λ²(K − 1); the offset changes no minimiser.
+//
+// λ² is opt.Lambda2. When that is 0 and opt.K > 0, λ² comes from the farthest-first
+// heuristic for a target of opt.K clusters (FarthestFirstLambda2); Result.Lambda2 records
+// it. A restart starts with one cluster at the global mean, then repeats: visit the rows in
+// a random order (the restart's own, from opt.Seed), move each to its nearest centre unless
+// every centre is farther than λ², in which case it opens a new cluster at itself; move
+// every centre to the mean of its rows (the minimiser for any Bregman divergence); drop
+// empty clusters. It stops when no row moves or the objective stops decreasing (at most
+// opt.MaxIter, default 1000, passes). The best of opt.Restarts (default 100) restarts wins.
+//
+// Objective is the summed divergence (for euclidean, ‖X − ZA‖²_F), BPObjective adds λ²K.
+// A holds the centres; for KL they are histograms, the means of the normalised rows.
+// Progress reports Stage "restart".
+func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	start := time.Now()
+	kind, err := parseDivergence(opt.Divergence)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := learn.Check(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	data, err := newBregData(X, kind)
+	if err != nil {
+		return nil, err
+	}
+	n, d := data.n, data.d
+	mean, lmean := data.mean()
+
+	lambda2 := opt.Lambda2
+	if lambda2 == 0 {
+		switch {
+		case opt.K == 0:
+			return nil, errors.New("dpmeans needs lambda2 > 0 or a target k")
+		case opt.K < 0 || opt.K > n:
+			return nil, fmt.Errorf("target k must lie in 1…N = %d, got %d", n, opt.K)
+		}
+		lambda2 = data.farthestFirst(opt.K, mean, lmean)
+	}
+
+	prog := newProgress(opt.Progress, "restart", 0)
+	newWorker := func() learn.RestartFunc[*dpState] {
+		w := &dpWork{data: data, lambda2: lambda2, maxIter: cfg.MaxIter, mean: mean, lmean: lmean,
+			cur: &dpState{}, best: &dpState{}, perm: make([]int, n)}
+		return func(r int, rng *rand.Rand) (*dpState, float64, error) {
+			st, obj, err := w.restart(ctx, rng)
+			prog.offer(obj)
+			return st, obj, err
+		}
+	}
+	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+	if err != nil {
+		return nil, err
+	}
+	res := oneHotResult(best.assign, best.cent, n, d, best.k)
+	res.Algorithm = "dpmeans"
+	res.Objective = data.objective(best, 0)
+	res.BPObjective = res.Objective + lambda2*float64(best.k)
+	res.Lambda2 = lambda2
+	res.RestartObjectives = objs
+	res.Iterations = best.iters
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// mean returns the mean of the prepared rows and its floored logs (nil for euclidean).
+func (b *bregData) mean() (mu, lmu []float64) {
+	mu = make([]float64, b.d)
+	for i := 0; i < b.n; i++ {
+		for j, v := range b.y[i*b.d : (i+1)*b.d] {
+			mu[j] += v
+		}
+	}
+	for j := range mu {
+		mu[j] /= float64(b.n)
+	}
+	if b.kind != bregEuclidean {
+		lmu = make([]float64, b.d)
+		floorLogs(lmu, mu)
+	}
+	return mu, lmu
+}
+
+// dpState is one DP-means restart's answer: K centres (K×D, row-major) with their floored
+// logs (Bregman divergences other than euclidean), the assignment and the passes made.
+type dpState struct {
+	cent, lcent []float64
+	assign      []int
+	k, iters    int
+}
+
+// objective returns Σₙ d(yₙ, μ_{zₙ}) + λ²K for the state.
+func (b *bregData) objective(st *dpState, lambda2 float64) float64 {
+	d := b.d
+	var total float64
+	for i, c := range st.assign {
+		y, ly := b.row(i)
+		total += b.div(y, ly, st.cent[c*d:(c+1)*d], st.logs(c, d), math.Inf(1))
+	}
+	return total + lambda2*float64(st.k)
+}
+
+// logs returns the floored logs of centre c, or nil when the divergence needs none.
+func (st *dpState) logs(c, d int) []float64 {
+	if st.lcent == nil {
+		return nil
+	}
+	return st.lcent[c*d : (c+1)*d]
+}
+
+// dpWork is one worker's scratch for DP-means restarts; like kmWork it swaps its current
+// and best states so a restart reuses the memory of the one before.
+type dpWork struct {
+	data       *bregData
+	lambda2    float64
+	maxIter    int
+	mean       []float64
+	lmean      []float64
+	cur, best  *dpState
+	bestObj    float64
+	haveBest   bool
+	perm       []int
+	count      []int
+	sum        []float64
+	remap      []int
+	traceOn    bool      // record trace (tests only)
+	trace      []float64 // the objective after every pass of the last restart
+	traceCount []int     // K after every pass of the last restart
+}
+
+// restart runs one DP-means restart into w.cur; see kmWork.restart for the swap.
+func (w *dpWork) restart(ctx context.Context, rng *rand.Rand) (*dpState, float64, error) {
+	st := w.cur
+	obj, err := w.run(ctx, st, rng)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !w.haveBest || obj < w.bestObj {
+		w.cur, w.best = w.best, w.cur
+		w.bestObj, w.haveBest = obj, true
+		return w.best, obj, nil
+	}
+	return st, obj, nil
+}
+
+// run is DP-means from one cluster at the global mean, visiting rows in a random order.
+func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64, error) {
+	b, n := w.data, w.data.n
+	st.k = 1
+	st.cent = append(st.cent[:0], w.mean...)
+	if w.lmean != nil {
+		st.lcent = append(st.lcent[:0], w.lmean...)
+	}
+	st.assign = growInts(st.assign, n)
+	for i := range st.assign {
+		st.assign[i] = 0
+	}
+	for i := range w.perm {
+		w.perm[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
+	}
+
+	obj := b.objective(st, w.lambda2)
+	if w.traceOn {
+		w.trace = append(w.trace[:0], obj)
+		w.traceCount = append(w.traceCount[:0], st.k)
+	}
+	iters := 0
+	for iters < w.maxIter {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		iters++
+		if w.assignStep(st) == 0 {
+			break // no row moved: the centres are already the means of their rows
+		}
+		w.updateStep(st)
+		next := b.objective(st, w.lambda2)
+		if w.traceOn {
+			w.trace = append(w.trace, next)
+			w.traceCount = append(w.traceCount, st.k)
+		}
+		stop := !(next < obj) // the objective stopped decreasing
+		obj = next
+		if stop {
+			break
+		}
+	}
+	st.iters = iters
+	return obj, nil
+}
+
+// assignStep is DP-means' assignment pass: in the restart's order, each row moves to a
+// strictly nearer centre than its own, or opens a new cluster at itself when every centre
+// is farther than λ². Centres do not move during the pass. It returns how many rows moved.
+func (w *dpWork) assignStep(st *dpState) int {
+	b, d := w.data, w.data.d
+	changed := 0
+	for _, i := range w.perm {
+		y, ly := b.row(i)
+		cur := st.assign[i]
+		bestC := cur
+		bestD := b.div(y, ly, st.cent[cur*d:(cur+1)*d], st.logs(cur, d), math.Inf(1))
+		for c := 0; c < st.k; c++ {
+			if c == cur {
+				continue
+			}
+			if v := b.div(y, ly, st.cent[c*d:(c+1)*d], st.logs(c, d), bestD); v < bestD {
+				bestC, bestD = c, v
+			}
+		}
+		if bestD > w.lambda2 {
+			// Paying λ² for a cluster at the row itself beats every existing centre.
+			bestC = st.k
+			st.k++
+			st.cent = append(st.cent, y...)
+			if st.lcent != nil {
+				st.lcent = append(st.lcent, ly...)
+			}
+		}
+		if bestC != cur {
+			st.assign[i] = bestC
+			changed++
+		}
+	}
+	return changed
+}
+
+// updateStep moves every centre to the mean of its rows and drops empty clusters,
+// renumbering the rest in their old order.
+func (w *dpWork) updateStep(st *dpState) {
+	b, n, d, k := w.data, w.data.n, w.data.d, st.k
+	w.count = growInts(w.count, k)
+	w.remap = growInts(w.remap, k)
+	w.sum = growFloats(w.sum, k*d)
+	for c := range w.count {
+		w.count[c] = 0
+	}
+	for j := range w.sum {
+		w.sum[j] = 0
+	}
+	for i := 0; i < n; i++ {
+		c := st.assign[i]
+		w.count[c]++
+		s := w.sum[c*d : (c+1)*d]
+		for j, v := range b.y[i*d : (i+1)*d] {
+			s[j] += v
+		}
+	}
+	m := 0
+	for c := 0; c < k; c++ {
+		if w.count[c] == 0 {
+			w.remap[c] = -1
+			continue
+		}
+		w.remap[c] = m
+		inv := 1 / float64(w.count[c])
+		cc, s := st.cent[m*d:(m+1)*d], w.sum[c*d:(c+1)*d]
+		for j := range cc {
+			cc[j] = s[j] * inv
+		}
+		if st.lcent != nil {
+			floorLogs(st.lcent[m*d:(m+1)*d], cc)
+		}
+		m++
+	}
+	st.k = m
+	st.cent = st.cent[:m*d]
+	if st.lcent != nil {
+		st.lcent = st.lcent[:m*d]
+	}
+	for i, c := range st.assign {
+		st.assign[i] = w.remap[c]
+	}
+}
+
+// growInts returns s with length n, reusing its memory when it can.
+func growInts(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// growFloats returns s with length n, reusing its memory when it can.
+func growFloats(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}

@@ -1,0 +1,64 @@
+package cluster
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// DefaultTargetK is the number of features the farthest-first λ² aims at when none is
+// given (SPEC §5): the window's proposal and Init "bpmeans" of the IBP sampler.
+const DefaultTargetK = 5
+
+// FarthestFirstLambda2 proposes the DP-means penalty λ² for about k clusters by the
+// farthest-first heuristic of Kulis & Jordan (2012, §6), which Jiang, Kulis & Jordan
+// (2012, §5) generalise to Bregman divergences: start a set T with the global mean; k
+// times, find the row with the largest divergence to T (to its nearest member of T) and
+// add it to T; λ² is the largest divergence found in round k. Equivalently: with the
+// mean and k − 1 farthest-first rows as centres, λ² is the divergence of the row farthest
+// from all of them, so those k centres leave no row beyond λ², the radius DP-means opens
+// clusters at. Ties go to the lowest row index, so the answer is deterministic.
+//
+// div is a divergence name as in Options.Divergence ("" means euclidean). It returns 0
+// when it cannot propose anything: k < 1, k > N, an unknown divergence, or data the
+// divergence rejects (DPMeans reports those as errors).
+func FarthestFirstLambda2(X *mat.Dense, k int, div string) float64 {
+	kind, err := parseDivergence(div)
+	if err != nil {
+		return 0
+	}
+	b, err := newBregData(X, kind)
+	if err != nil || k < 1 || k > b.n {
+		return 0
+	}
+	mean, lmean := b.mean()
+	return b.farthestFirst(k, mean, lmean)
+}
+
+// farthestFirst is FarthestFirstLambda2 on prepared data, for 1 ≤ k ≤ N.
+func (b *bregData) farthestFirst(k int, mean, lmean []float64) float64 {
+	dist := make([]float64, b.n)
+	for i := range dist {
+		y, ly := b.row(i)
+		dist[i] = b.div(y, ly, mean, lmean, math.Inf(1))
+	}
+	for round := 1; ; round++ {
+		far := 0
+		for i, v := range dist {
+			if v > dist[far] {
+				far = i
+			}
+		}
+		if round == k || dist[far] == 0 {
+			return dist[far]
+		}
+		// The centre is the row itself: its logs are the row's floored logs.
+		cy, cly := b.row(far)
+		for i := range dist {
+			y, ly := b.row(i)
+			if v := b.div(y, ly, cy, cly, dist[i]); v < dist[i] {
+				dist[i] = v
+			}
+		}
+	}
+}

@@ -1,0 +1,400 @@
+package cluster
+
+import (
+	"context"
+	"featurelab/algorithms/learn"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// KMeans clusters the rows of X into K = opt.K (default 5) clusters with Lloyd's
+// algorithm, keeping the best of opt.Restarts (default 100) restarts. It minimises the
+// K-means objective Σₙ ‖xₙ − μ_{zₙ}‖², the small-variance limit of a Gaussian mixture
+// (MAD-Bayes §2).
+//
+// Each restart is seeded by k-means++ (D² sampling: the first centre is a uniformly chosen
+// row, every further centre a row drawn with probability proportional to its squared
+// distance to the nearest centre so far). Then assignment and mean-update steps alternate
+// until no row changes cluster (at most opt.MaxIter, default 1000, iterations). A row
+// changes cluster only to a strictly nearer centre, so ties cannot make it cycle. A
+// cluster left empty is re-seeded, deterministically, with the row farthest from its own
+// centre among the rows of clusters that keep at least one other row; that lowers the
+// objective, which therefore never rises.
+//
+// K must lie in 1…N. The result's Z is the one-hot N×K allocation, with clusters numbered
+// in the order of their first row; A holds the centres. Objective is the K-means objective
+// (equal to ‖X − ZA‖²_F) and BPObjective adds λ²K with λ² = opt.Lambda2. Progress
+// reports Stage "restart".
+func KMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	start := time.Now()
+	cfg, err := learn.Check(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	k := opt.K
+	if k == 0 {
+		k = 5
+	}
+	if k < 1 || k > n {
+		return nil, fmt.Errorf("k must lie in 1…N = %d, got %d", n, k)
+	}
+
+	x := learn.FlatRows(X)
+	prog := newProgress(opt.Progress, "restart", k)
+	newWorker := func() learn.RestartFunc[*kmState] {
+		w := newKMWork(x, n, d, k, cfg.MaxIter)
+		return func(r int, rng *rand.Rand) (*kmState, float64, error) {
+			st, obj, err := w.restart(ctx, rng)
+			prog.offer(obj)
+			return st, obj, err
+		}
+	}
+	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+	if err != nil {
+		return nil, err
+	}
+	res := oneHotResult(best.assign, best.cent, n, d, k)
+	res.Algorithm = "kmeans"
+	res.Objective = sqDistSum(x, best.cent, best.assign, n, d)
+	res.BPObjective = res.Objective + opt.Lambda2*float64(k)
+	res.Lambda2 = opt.Lambda2
+	res.RestartObjectives = objs
+	res.Iterations = best.iters
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// kmState is one restart's answer: centres (K×D, row-major), assignment and iterations.
+type kmState struct {
+	cent   []float64
+	assign []int
+	iters  int
+}
+
+// kmWork is one worker's scratch for K-means restarts. It holds two states, the current
+// restart's and the worker's best so far, and swaps them when the current one wins, so a
+// restart allocates nothing.
+type kmWork struct {
+	x         []float64 // N×D data, row-major, shared read-only
+	n, d, k   int
+	maxIter   int
+	cur, best *kmState
+	bestObj   float64
+	sum       []float64 // K×D sums for the mean update
+	count     []int     // rows per cluster
+	dist      []float64 // squared distance of every row to its centre (D² when seeding)
+	traceOn   bool      // record trace (tests only)
+	trace     []float64 // the objective after every iteration of the last restart
+	haveBest  bool
+}
+
+func newKMWork(x []float64, n, d, k, maxIter int) *kmWork {
+	newState := func() *kmState {
+		return &kmState{cent: make([]float64, k*d), assign: make([]int, n)}
+	}
+	return &kmWork{
+		x: x, n: n, d: d, k: k, maxIter: maxIter,
+		cur: newState(), best: newState(),
+		sum:   make([]float64, k*d),
+		count: make([]int, k),
+		dist:  make([]float64, n),
+	}
+}
+
+// restart runs one seeded Lloyd restart into w.cur and returns the worker's best state if
+// this restart improved on it (the caller keeps a candidate only when its objective is
+// lower, so handing back the worker's previous best is never needed).
+func (w *kmWork) restart(ctx context.Context, rng *rand.Rand) (*kmState, float64, error) {
+	st := w.cur
+	w.seed(st, rng)
+	obj, err := w.lloyd(ctx, st)
+	if err != nil {
+		return nil, 0, err
+	}
+	// Restart indices reach a worker in increasing order, and learn.BestOfRestarts keeps the
+	// lowest index on ties, so only a strictly lower objective replaces the best.
+	if !w.haveBest || obj < w.bestObj {
+		w.cur, w.best = w.best, w.cur
+		w.bestObj, w.haveBest = obj, true
+		return w.best, obj, nil
+	}
+	return st, obj, nil
+}
+
+// seed places the K initial centres by k-means++ (Arthur & Vassilvitskii 2007).
+func (w *kmWork) seed(st *kmState, rng *rand.Rand) {
+	n, d, x, dist := w.n, w.d, w.x, w.dist
+	first := rng.IntN(n)
+	copy(st.cent[:d], x[first*d:(first+1)*d])
+	for i := 0; i < n; i++ {
+		dist[i] = sqDist(x[i*d:(i+1)*d], st.cent[:d])
+	}
+	for j := 1; j < w.k; j++ {
+		var total float64
+		for _, v := range dist {
+			total += v
+		}
+		pick := -1
+		if total > 0 {
+			u := rng.Float64() * total
+			var acc float64
+			for i, v := range dist {
+				if v == 0 {
+					continue
+				}
+				pick = i // the last row with positive weight absorbs rounding at the end
+				acc += v
+				if acc > u {
+					break
+				}
+			}
+		} else {
+			// Every row sits on a centre already (duplicate rows): any row will do.
+			pick = rng.IntN(n)
+		}
+		c := st.cent[j*d : (j+1)*d]
+		copy(c, x[pick*d:(pick+1)*d])
+		for i := 0; i < n; i++ {
+			if v := sqDist(x[i*d:(i+1)*d], c); v < dist[i] {
+				dist[i] = v
+			}
+		}
+	}
+	for i := range st.assign {
+		st.assign[i] = -1
+	}
+}
+
+// lloyd alternates assignment and mean-update steps from the centres in st until no row
+// changes cluster, and returns the objective.
+func (w *kmWork) lloyd(ctx context.Context, st *kmState) (float64, error) {
+	if w.traceOn {
+		w.trace = w.trace[:0]
+	}
+	iters := 0
+	for iters < w.maxIter {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		if w.assignStep(st) == 0 {
+			break
+		}
+		w.updateStep(st)
+		iters++
+		if w.traceOn {
+			w.trace = append(w.trace, sqDistSum(w.x, st.cent, st.assign, w.n, w.d))
+		}
+	}
+	st.iters = iters
+	return sqDistSum(w.x, st.cent, st.assign, w.n, w.d), nil
+}
+
+// assignStep moves every row to its nearest centre, keeping the current one on ties, and
+// returns how many rows moved. It leaves each row's squared distance in w.dist.
+func (w *kmWork) assignStep(st *kmState) int {
+	n, d, k, x := w.n, w.d, w.k, w.x
+	changed := 0
+	for i := 0; i < n; i++ {
+		xi := x[i*d : (i+1)*d]
+		cur := st.assign[i]
+		bestC, bestD := -1, math.Inf(1)
+		if cur >= 0 {
+			bestC, bestD = cur, sqDist(xi, st.cent[cur*d:(cur+1)*d])
+		}
+		for c := 0; c < k; c++ {
+			if c == cur {
+				continue
+			}
+			if v := sqDistBounded(xi, st.cent[c*d:(c+1)*d], bestD); v < bestD {
+				bestC, bestD = c, v
+			}
+		}
+		if bestC != cur {
+			st.assign[i] = bestC
+			changed++
+		}
+		w.dist[i] = bestD
+	}
+	return changed
+}
+
+// updateStep re-seeds empty clusters and moves every centre to the mean of its rows.
+func (w *kmWork) updateStep(st *kmState) {
+	n, d, k, x := w.n, w.d, w.k, w.x
+	for c := range w.count {
+		w.count[c] = 0
+	}
+	for _, c := range st.assign {
+		w.count[c]++
+	}
+	for c := 0; c < k; c++ {
+		if w.count[c] > 0 {
+			continue
+		}
+		// The farthest row whose cluster keeps another row: moving it here empties no
+		// other cluster, and its term of the objective drops to zero.
+		far, farD := -1, -1.0
+		for i := 0; i < n; i++ {
+			if w.count[st.assign[i]] > 1 && w.dist[i] > farD {
+				far, farD = i, w.dist[i]
+			}
+		}
+		w.count[st.assign[far]]--
+		w.count[c] = 1
+		st.assign[far] = c
+		w.dist[far] = 0
+	}
+	sum := w.sum
+	for j := range sum {
+		sum[j] = 0
+	}
+	for i := 0; i < n; i++ {
+		s := sum[st.assign[i]*d : (st.assign[i]+1)*d]
+		for j, v := range x[i*d : (i+1)*d] {
+			s[j] += v
+		}
+	}
+	for c := 0; c < k; c++ {
+		inv := 1 / float64(w.count[c])
+		cc, s := st.cent[c*d:(c+1)*d], sum[c*d:(c+1)*d]
+		for j := range cc {
+			cc[j] = s[j] * inv
+		}
+	}
+}
+
+// sqDist returns ‖a − b‖². Four accumulators break the add dependency chain; the
+// four-element windows let the compiler drop the bounds checks.
+func sqDist(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(a); j += 4 {
+		x, y := a[j:j+4:j+4], b[j:j+4:j+4]
+		d0, d1, d2, d3 := x[0]-y[0], x[1]-y[1], x[2]-y[2], x[3]-y[3]
+		s0 += d0 * d0
+		s1 += d1 * d1
+		s2 += d2 * d2
+		s3 += d3 * d3
+	}
+	for ; j < len(a); j++ {
+		dj := a[j] - b[j]
+		s0 += dj * dj
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// sqDistBounded returns ‖a − b‖², or +Inf as soon as a partial sum shows the distance is
+// at least bound. It checks after every 16 coordinates, so the early exit costs little,
+// and it adds in the same order as sqDist, so a value it returns equals sqDist's to the bit.
+func sqDistBounded(a, b []float64, bound float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+16 <= len(a); j += 16 {
+		x, y := a[j:j+16:j+16], b[j:j+16:j+16]
+		for q := 0; q < 16; q += 4 {
+			d0, d1, d2, d3 := x[q]-y[q], x[q+1]-y[q+1], x[q+2]-y[q+2], x[q+3]-y[q+3]
+			s0 += d0 * d0
+			s1 += d1 * d1
+			s2 += d2 * d2
+			s3 += d3 * d3
+		}
+		if (s0+s1)+(s2+s3) >= bound {
+			return math.Inf(1)
+		}
+	}
+	for ; j+4 <= len(a); j += 4 {
+		x, y := a[j:j+4:j+4], b[j:j+4:j+4]
+		d0, d1, d2, d3 := x[0]-y[0], x[1]-y[1], x[2]-y[2], x[3]-y[3]
+		s0 += d0 * d0
+		s1 += d1 * d1
+		s2 += d2 * d2
+		s3 += d3 * d3
+	}
+	for ; j < len(a); j++ {
+		dj := a[j] - b[j]
+		s0 += dj * dj
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// sqDistSum returns Σₙ ‖xₙ − μ_{zₙ}‖², the K-means objective.
+func sqDistSum(x, cent []float64, assign []int, n, d int) float64 {
+	var total float64
+	for i := 0; i < n; i++ {
+		c := assign[i]
+		total += sqDist(x[i*d:(i+1)*d], cent[c*d:(c+1)*d])
+	}
+	return total
+}
+
+// oneHotResult builds the one-hot Z (N×K) and the centres A (K×D) of a hard clustering,
+// renumbering clusters in the order of their first row so equal partitions print equally.
+func oneHotResult(assign []int, cent []float64, n, d, k int) *learn.Result {
+	label := make([]int, k)
+	for c := range label {
+		label[c] = -1
+	}
+	next := 0
+	for _, c := range assign {
+		if label[c] < 0 {
+			label[c] = next
+			next++
+		}
+	}
+	Z := mat.NewDense(n, k, nil)
+	for i, c := range assign {
+		Z.Set(i, label[c], 1)
+	}
+	A := mat.NewDense(k, d, nil)
+	for c := 0; c < k; c++ {
+		if label[c] >= 0 {
+			copy(A.RawRowView(label[c]), cent[c*d:(c+1)*d])
+		}
+	}
+	return &learn.Result{Z: Z, A: A, K: k}
+}
+
+// progress adapts opt.Progress to learn.BestOfRestarts' counter and also reports the
+// best objective seen so far, kept in an atomic so workers need no lock.
+type progress struct {
+	fn    func(learn.Progress)
+	stage string
+	k     int
+	best  atomic.Uint64 // math.Float64bits of the lowest objective offered
+}
+
+func newProgress(fn func(learn.Progress), stage string, k int) *progress {
+	p := &progress{fn: fn, stage: stage, k: k}
+	p.best.Store(math.Float64bits(math.Inf(1)))
+	return p
+}
+
+// offer records a restart's objective.
+func (p *progress) offer(obj float64) {
+	if p.fn == nil {
+		return
+	}
+	for {
+		old := p.best.Load()
+		if !(obj < math.Float64frombits(old)) || p.best.CompareAndSwap(old, math.Float64bits(obj)) {
+			return
+		}
+	}
+}
+
+// report is learn.BestOfRestarts' progress callback.
+func (p *progress) report(done, total int) {
+	if p.fn == nil {
+		return
+	}
+	p.fn(learn.Progress{Stage: p.stage, Done: done, Total: total, K: p.k,
+		Best: math.Float64frombits(p.best.Load())})
+}

@@ -1,0 +1,119 @@
+package features
+
+import (
+	"context"
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkKFeaturesK5Restarts1000 is the paper's tabletop run at K = 5: 1000 restarts on
+// the 100 PCA-100 scores (the reference Octave code takes 63.5 s).
+func BenchmarkKFeaturesK5Restarts1000(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := KFeatures(context.Background(), X, learn.Options{K: 5, Restarts: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStepwiseLambda20Restarts300 is stepwise K-features on tabletop with λ² = 20
+// and 300 restarts per K (K = 1…6 are tried).
+func BenchmarkStepwiseLambda20Restarts300(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Stepwise(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 300, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkZStepExactK5 is the exact Z-step of one row at K = 5 (32 codes), given b and the
+// quadratic table: the per-row cost of every iteration.
+func BenchmarkZStepExactK5(b *testing.B) {
+	const k = 5
+	rng := rand.New(rand.NewPCG(1, 1))
+	_, g, _, bs := kfRandomAX(rng, k, 20, 64)
+	walk := newGrayWalk(k)
+	q, qg := make([]float64, 1<<k), make([]float64, 1<<k)
+	quadTable(q, qg, g, k)
+	var bb [2 * maxExactK]float64
+	var sink uint64
+	for i := 0; b.Loop(); i++ {
+		z, _ := zStepExact(bs[i%len(bs)], q, qg, walk, &bb, 0, 1e-12)
+		sink += z
+	}
+	_ = sink
+}
+
+// go test -run XXX -bench 'BPMeans|Collapsed' -benchmem -benchtime 3x ./algorithms/features/
+
+// BenchmarkBPMeansLambda20Restarts1000 is the tabletop run of the paper's §5 at the
+// reference scaling: λ² = 20, 1000 restarts, all cores. The reference Octave code takes
+// about 0.05 s a restart, 50 s in all.
+func BenchmarkBPMeansLambda20Restarts1000(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := BPMeans(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 1000, Seed: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(res.BPObjective, "bpobj")
+		b.ReportMetric(float64(res.K), "K")
+	}
+}
+
+// BenchmarkBPMeansRestart is one BP-means restart on one worker's warm scratch: the
+// allocations it reports are those of the restart loop itself (expected 0).
+func BenchmarkBPMeansRestart(b *testing.B) {
+	X := realdata.Tabletop(b)
+	n, d := X.Dims()
+	w := &bpWorker{st: newBPState(learn.FlatRows(X), n, d), order: make([]int, n)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20; i++ { // warm the scratch up to its working size
+		w.run(context.Background(), 20, 1000, rng, nil)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := w.run(context.Background(), 20, 1000, rng, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCollapsedLambda20 is collapsed BP-means on the tabletop photos, λ² = 20,
+// 100 restarts.
+func BenchmarkCollapsedLambda20(b *testing.B) {
+	X := realdata.Tabletop(b)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := CollapsedBPMeans(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 100, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(res.BPObjective, "bpobj")
+		b.ReportMetric(float64(res.K), "K")
+	}
+}
+
+// BenchmarkCollapsedRestart is one collapsed restart on warm scratch (expected 0 allocs).
+func BenchmarkCollapsedRestart(b *testing.B) {
+	X := realdata.Tabletop(b)
+	n, d := X.Dims()
+	w := newCBPWorker(learn.FlatRows(X), n, d)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20; i++ {
+		w.run(context.Background(), 20, 1000, rng, nil)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := w.run(context.Background(), 20, 1000, rng, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,7 +1,0 @@
-//go:build race
-
-package algorithms
-
-// kfRaceEnabled is set when the tests run under the race detector, which makes the
-// 1000-restart real-data tests too slow for the package's time budget.
-const kfRaceEnabled = true

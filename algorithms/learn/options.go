@@ -1,0 +1,57 @@
+package learn
+
+import (
+	"gonum.org/v1/gonum/mat"
+)
+
+// Options configures every learner. Zero fields take the documented defaults; a field a
+// learner does not use is ignored.
+type Options struct {
+	// K is the number of features (kfeatures) or clusters (kmeans). Default 5.
+	K int
+	// Lambda2 is the penalty λ² paid per feature (bpmeans, collapsed, stepwise) or per
+	// cluster (dpmeans). Must be ≥ 0.
+	Lambda2 float64
+	// Restarts is the number of independent restarts; the best objective wins. Default 100.
+	Restarts int
+	// MaxIter caps the iterations of one restart. Default 1000.
+	MaxIter int
+	// MaxK caps the number of features stepwise K-features tries. Default 30.
+	MaxK int
+	// Sweeps is the number of Gibbs sweeps of the IBP sampler. Default 1000.
+	Sweeps int
+	// Divergence selects the Bregman divergence of DP-means: "euclidean" (default),
+	// "kl" (rows are normalised histograms) or "idiv" (generalised I-divergence).
+	Divergence string
+	// Seed makes a run reproducible: the same seed gives the same result.
+	Seed uint64
+	// Workers is the number of goroutines restarts run on. 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, when set, is told how the run advances. It is called from worker
+	// goroutines, possibly concurrently, so it must be cheap and safe for concurrent use.
+	Progress func(Progress)
+
+	// IBP Gibbs sampler.
+
+	// Init selects the IBP sampler's starting allocation: "prior" (default: a draw from
+	// the IBP(Alpha0) prior, Liu & Li App. A), "single" (one feature owned by every row),
+	// "bpmeans" (the Z of a BP-means run with Lambda2, or the farthest-first λ² for K = 5
+	// when Lambda2 is 0) or "given" (InitZ). Setting InitZ implies "given".
+	Init string
+	// InitZ is a starting N×K 0/1 allocation for the IBP sampler, e.g. a BP-means Z.
+	InitZ *mat.Dense
+	// Chains is the number of independent IBP chains, run in parallel on Workers; the
+	// chain whose best sample has the highest log joint is reported. Default 1.
+	Chains int
+	// Alpha0, SigmaX0 and SigmaA0 are the IBP sampler's starting α, σ_X and σ_A. Default 1.
+	Alpha0, SigmaX0, SigmaA0 float64
+}
+
+// Progress reports how far a run has come.
+type Progress struct {
+	Stage string // what is being done: "restart", "K", "sweep", …
+	Done  int    // units of the stage finished
+	Total int    // units of the stage in all (0 if unknown)
+	K     int    // the K being tried or the current K
+	Best  float64
+}
