@@ -2,14 +2,15 @@ package algorithms
 
 import (
 	"context"
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/features"
-	"featurelab/algorithms/ibp"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/ibp"
+	"featurelab/algorithms/learn"
 )
 
 // Learner is the shape every learner of the families shares: a data matrix and Options in,

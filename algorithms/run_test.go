@@ -2,13 +2,17 @@ package algorithms
 
 import (
 	"context"
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/learn"
+	"errors"
+	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/learn"
 )
 
 func TestNames(t *testing.T) {
@@ -63,6 +67,74 @@ func TestRunDispatch(t *testing.T) {
 		}
 		if !mat.Equal(a.Z, b.Z) || a.BPObjective != b.BPObjective {
 			t.Errorf("Run(%q) differs from calling the learner", name)
+		}
+	}
+}
+
+// TestEveryLearnerCancels checks that every learner stops with ctx.Err() when its context
+// is cancelled: before it starts, and in the middle of a run far too long to finish, where
+// at most one more report per worker may follow the cancel.
+func TestEveryLearnerCancels(t *testing.T) {
+	X := threeBlobs()
+	const workers = 2
+	for _, name := range Names() {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		opt := learn.Options{K: 3, Lambda2: 20, MaxK: 4, Seed: 1}
+		if _, err := Run(ctx, name, X, opt); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: cancelled before the start: err = %v", name, err)
+		}
+
+		ctx, cancel = context.WithCancel(context.Background())
+		var reports atomic.Int64
+		opt.Restarts, opt.Sweeps, opt.Workers = 1_000_000, 1_000_000, workers
+		opt.Progress = func(learn.Progress) {
+			if reports.Add(1) == 3 {
+				cancel()
+			}
+		}
+		_, err := Run(ctx, name, X, opt)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: cancelled during the run: err = %v", name, err)
+		}
+		if n := reports.Load(); n > 3+workers {
+			t.Errorf("%s: %d progress reports, %d after the cancel", name, n, n-3)
+		}
+	}
+}
+
+// TestEveryLearnerChecksItsInput runs every learner on the inputs that learn.Check
+// rejects and expects its message, never a result: the checks are one place for all.
+func TestEveryLearnerChecksItsInput(t *testing.T) {
+	good := threeBlobs()
+	nan := mat.DenseCopyOf(good)
+	nan.Set(4, 2, math.NaN())
+	inf := mat.DenseCopyOf(good)
+	inf.Set(0, 1, math.Inf(1))
+	base := learn.Options{K: 2, Lambda2: 20}
+	with := func(f func(*learn.Options)) learn.Options { o := base; f(&o); return o }
+	for _, tc := range []struct {
+		name string
+		X    *mat.Dense
+		opt  learn.Options
+		want string
+	}{
+		{"nil X", nil, base, "X is empty"},
+		{"empty X", &mat.Dense{}, base, "X is empty"},
+		{"NaN", nan, base, "X has NaN at row 4, column 2"},
+		{"Inf", inf, base, "X has +Inf at row 0, column 1"},
+		{"workers", good, with(func(o *learn.Options) { o.Workers = -1 }), "workers must be ≥ 0, got -1"},
+		{"lambda2", good, with(func(o *learn.Options) { o.Lambda2 = math.Inf(1) }), "lambda2 must be"},
+	} {
+		for _, name := range Names() {
+			res, err := Run(context.Background(), name, tc.X, tc.opt)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, %s: err = %v, want one containing %q", name, tc.name, err, tc.want)
+			}
+			if res != nil {
+				t.Errorf("%s, %s: a result with the error", name, tc.name)
+			}
 		}
 	}
 }

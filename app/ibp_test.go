@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"featurelab/algorithms/learn"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // TestIBPRecoversBuiltInTetris runs the IBP Gibbs sampler as `featurelab analyze

@@ -2,10 +2,11 @@ package app
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"featurelab/algorithms/learn"
 )
 
 // BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop

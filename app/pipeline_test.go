@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"image"
 	"image/png"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"featurelab/algorithms/learn"
 )
 
 func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {

@@ -1,11 +1,12 @@
 package app
 
 import (
-	"featurelab/algorithms/learn"
 	"image"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"featurelab/algorithms/learn"
 )
 
 func TestPlotNamesAndNamedPlots(t *testing.T) {

@@ -1,10 +1,11 @@
 package app
 
 import (
-	"featurelab/algorithms/learn"
 	"fmt"
 	"sync"
 	"time"
+
+	"featurelab/algorithms/learn"
 )
 
 // Progress is what a background job reports: the stage, how far it is, and the time.

@@ -2,22 +2,17 @@ package cluster
 
 import (
 	"context"
-	"featurelab/algorithms/internal/realdata"
-	"featurelab/algorithms/learn"
 	"math/rand/v2"
 	"testing"
+
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
 )
 
 // BenchmarkKMeansK5Restarts1000 is K-means with k = 5 and 1000 restarts on the tabletop
 // PCA-100 scores (100 × 99), on all cores.
 func BenchmarkKMeansK5Restarts1000(b *testing.B) {
-	X := realdata.Tabletop(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := KMeans(context.Background(), X, learn.Options{K: 5, Restarts: 1000, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	realdata.BenchTabletop(b, KMeans, learn.Options{K: 5, Restarts: 1000, Seed: 1})
 }
 
 // BenchmarkKMeansRestart is one restart of K-means (k = 5) on one worker's scratch; it
@@ -39,13 +34,7 @@ func BenchmarkKMeansRestart(b *testing.B) {
 // BenchmarkDPMeans is DP-means with λ² from the farthest-first heuristic for 5 clusters
 // and 100 restarts on the tabletop scores.
 func BenchmarkDPMeans(b *testing.B) {
-	X := realdata.Tabletop(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := DPMeans(context.Background(), X, learn.Options{K: 5, Restarts: 100, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	realdata.BenchTabletop(b, DPMeans, learn.Options{K: 5, Restarts: 100, Seed: 1})
 }
 
 // BenchmarkDPMeansRestart is one restart of DP-means on one worker's scratch.

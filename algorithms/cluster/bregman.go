@@ -2,11 +2,12 @@ package cluster
 
 import (
 	"errors"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // A Bregman divergence d_φ(x, μ) = φ(x) − φ(μ) − ⟨x − μ, ∇φ(μ)⟩ pairs with a regular

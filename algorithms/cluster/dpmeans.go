@@ -3,13 +3,14 @@ package cluster
 import (
 	"context"
 	"errors"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // DPMeans clusters the rows of X with DP-means (Kulis & Jordan 2012; MAD-Bayes §2,

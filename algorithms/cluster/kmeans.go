@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // KMeans clusters the rows of X into K = opt.K (default 5) clusters with Lloyd's

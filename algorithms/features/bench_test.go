@@ -2,34 +2,23 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/internal/realdata"
-	"featurelab/algorithms/learn"
 	"math/rand/v2"
 	"testing"
+
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
 )
 
 // BenchmarkKFeaturesK5Restarts1000 is the paper's tabletop run at K = 5: 1000 restarts on
 // the 100 PCA-100 scores (the reference Octave code takes 63.5 s).
 func BenchmarkKFeaturesK5Restarts1000(b *testing.B) {
-	X := realdata.Tabletop(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := KFeatures(context.Background(), X, learn.Options{K: 5, Restarts: 1000, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	realdata.BenchTabletop(b, KFeatures, learn.Options{K: 5, Restarts: 1000, Seed: 1})
 }
 
 // BenchmarkStepwiseLambda20Restarts300 is stepwise K-features on tabletop with λ² = 20
 // and 300 restarts per K (K = 1…6 are tried).
 func BenchmarkStepwiseLambda20Restarts300(b *testing.B) {
-	X := realdata.Tabletop(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Stepwise(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 300, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	realdata.BenchTabletop(b, Stepwise, learn.Options{Lambda2: 20, Restarts: 300, Seed: 1})
 }
 
 // BenchmarkZStepExactK5 is the exact Z-step of one row at K = 5 (32 codes), given b and the

@@ -2,12 +2,12 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"math/rand/v2"
-	"time"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // bpFlipTol scales the gain a flip of z_nk must make before BP-means takes it: a flip
@@ -36,30 +36,9 @@ const bpFlipTol = 1e-12
 // opt.Workers goroutines and the result depends only on opt.Seed. The fixed-K variant of
 // the reference code (λ² = 0, K given) is K-features: see KFeatures.
 func BPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
-	start := time.Now()
-	if err := learn.PositiveLambda2("bpmeans", opt.Lambda2); err != nil {
-		return nil, err
-	}
-	cfg, err := learn.Check(X, opt)
-	if err != nil {
-		return nil, err
-	}
-	n, d := X.Dims()
-	x := learn.FlatRows(X)
-	newWorker := func() bpRestart {
-		w := &bpWorker{st: newBPState(x, n, d), order: make([]int, n)}
-		return func(rng *rand.Rand) (*bpState, int, error) {
-			iters, err := w.run(ctx, opt.Lambda2, cfg.MaxIter, rng, nil)
-			return w.st, iters, err
-		}
-	}
-	res, err := bpRestarts(ctx, X, cfg, opt.Lambda2, opt.Progress, newWorker)
-	if err != nil {
-		return nil, err
-	}
-	res.Algorithm = "bpmeans"
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return runPenalised(ctx, "bpmeans", X, opt, func(x []float64, n, d int) bpRunner {
+		return &bpWorker{st: newBPState(x, n, d), order: make([]int, n)}
+	})
 }
 
 // bpWorker is one worker's scratch for BP-means restarts.
@@ -67,6 +46,8 @@ type bpWorker struct {
 	st    *bpState
 	order []int
 }
+
+func (w *bpWorker) state() *bpState { return w.st }
 
 // run does one restart: BP-means++, then sweeps and A-steps until the objective stops
 // falling. It returns the number of iterations. When trace is not nil the objective after

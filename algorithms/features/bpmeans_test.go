@@ -2,15 +2,15 @@ package features
 
 import (
 	"context"
-	"errors"
-	"featurelab/algorithms/internal/realdata"
-	"featurelab/algorithms/learn"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
 )
 
 // bpLearner is a BP-means learner under test.
@@ -567,30 +567,6 @@ func TestBPDeterministicWorkers(t *testing.T) {
 		}
 		if other.RestartObjectives[0] == ref.RestartObjectives[0] && other.RestartObjectives[1] == ref.RestartObjectives[1] {
 			t.Fatalf("%s: another seed gave the same restarts", l.name)
-		}
-	}
-}
-
-// TestBPCancel checks that a cancelled context stops a run with ctx.Err(), before it
-// starts and in the middle.
-func TestBPCancel(t *testing.T) {
-	X, _ := bpSynthetic(6, false)
-	for _, l := range bpLearners {
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		if _, err := l.fn(ctx, X, learn.Options{Lambda2: 20}); !errors.Is(err, context.Canceled) {
-			t.Fatalf("%s: cancelled before the start: err = %v", l.name, err)
-		}
-		ctx, cancel = context.WithCancel(context.Background())
-		opt := learn.Options{Lambda2: 20, Restarts: 10000, Workers: 2, Progress: func(p learn.Progress) {
-			if p.Done >= 3 {
-				cancel()
-			}
-		}}
-		_, err := l.fn(ctx, X, opt)
-		cancel()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("%s: cancelled during the run: err = %v", l.name, err)
 		}
 	}
 }

@@ -1,10 +1,11 @@
 package features
 
 import (
-	"featurelab/algorithms/learn"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // WithBase rewrites a least-squares feature allocation in its readable form without

@@ -1,12 +1,13 @@
 package features
 
 import (
-	"featurelab/algorithms/learn"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // truthAllocation is Z = [1, t1, t2, t3] for all 8 patterns of three features, repeated,

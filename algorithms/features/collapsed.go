@@ -2,14 +2,14 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"time"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // cbpLevTol is how close to 1 the leverage h_i = z_iᵀ(Z'Z)⁻¹z_i of a row may come before
@@ -45,30 +45,9 @@ const cbpMaxPasses = 50
 // Result.A = (Z'Z)⁻¹Z'X and Result.Objective is the trace term; as with BPMeans the result
 // keeps at least one feature.
 func CollapsedBPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
-	start := time.Now()
-	if err := learn.PositiveLambda2("collapsed", opt.Lambda2); err != nil {
-		return nil, err
-	}
-	cfg, err := learn.Check(X, opt)
-	if err != nil {
-		return nil, err
-	}
-	n, d := X.Dims()
-	x := learn.FlatRows(X)
-	newWorker := func() bpRestart {
-		w := newCBPWorker(x, n, d)
-		return func(rng *rand.Rand) (*bpState, int, error) {
-			iters, err := w.run(ctx, opt.Lambda2, cfg.MaxIter, rng, nil)
-			return w.st, iters, err
-		}
-	}
-	res, err := bpRestarts(ctx, X, cfg, opt.Lambda2, opt.Progress, newWorker)
-	if err != nil {
-		return nil, err
-	}
-	res.Algorithm = "collapsed"
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return runPenalised(ctx, "collapsed", X, opt, func(x []float64, n, d int) bpRunner {
+		return newCBPWorker(x, n, d)
+	})
 }
 
 // cbpWorker is one worker's scratch for collapsed BP-means. Besides Z (in st) it keeps,
@@ -87,6 +66,8 @@ type cbpWorker struct {
 	recomputeEvery int       // sweeps between full recomputes
 	exactMaxK      int
 }
+
+func (w *cbpWorker) state() *bpState { return w.st }
 
 func newCBPWorker(x []float64, n, d int) *cbpWorker {
 	return &cbpWorker{st: newBPState(x, n, d), order: make([]int, n), u: make([]float64, d),

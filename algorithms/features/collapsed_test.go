@@ -2,12 +2,13 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/internal/realdata"
-	"featurelab/algorithms/learn"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
 )
 
 // cbpFresh recomputes, from the worker's Z alone, what the worker maintains: (Z'Z)⁻¹,

@@ -2,7 +2,6 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/bits"
@@ -13,6 +12,8 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // maxFeatures is the largest K the feature learners accept: a row's code is a uint64.

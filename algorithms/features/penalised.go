@@ -3,13 +3,15 @@ package features
 import (
 	"context"
 	"errors"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync/atomic"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // bpCandidate is the outcome of one restart, copied out of the worker's scratch.
@@ -27,6 +29,44 @@ func (st *bpState) candidate(iters int) *bpCandidate {
 	}
 	copy(c.a, st.a[:st.k*st.d])
 	return c
+}
+
+// bpRunner is one worker's scratch of a penalised learner (BP-means or collapsed BP-means):
+// run does one restart on it, and state is the allocation the restart left.
+type bpRunner interface {
+	run(ctx context.Context, lambda2 float64, maxIter int, rng *rand.Rand, trace *[]float64) (int, error)
+	state() *bpState
+}
+
+// runPenalised is the body the penalised learners share: it checks the input (λ² must be
+// > 0), runs the restarts, each worker on a runner from newRunner, and returns the best
+// restart's Result as learner algo's.
+func runPenalised(ctx context.Context, algo string, X *mat.Dense, opt learn.Options,
+	newRunner func(x []float64, n, d int) bpRunner) (*learn.Result, error) {
+	start := time.Now()
+	if err := learn.PositiveLambda2(algo, opt.Lambda2); err != nil {
+		return nil, err
+	}
+	cfg, err := learn.Check(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	x := learn.FlatRows(X)
+	newWorker := func() bpRestart {
+		w := newRunner(x, n, d)
+		return func(rng *rand.Rand) (*bpState, int, error) {
+			iters, err := w.run(ctx, opt.Lambda2, cfg.MaxIter, rng, nil)
+			return w.state(), iters, err
+		}
+	}
+	res, err := bpRestarts(ctx, X, cfg, opt.Lambda2, opt.Progress, newWorker)
+	if err != nil {
+		return nil, err
+	}
+	res.Algorithm = algo
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
 }
 
 // bpRestart runs one restart on a worker's scratch and returns the final state and the

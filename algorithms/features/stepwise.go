@@ -2,11 +2,12 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // Stepwise runs stepwise K-features (MAD-Bayes §5): for K = 1, 2, … it keeps the best of

@@ -2,9 +2,6 @@ package features
 
 import (
 	"context"
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/internal/realdata"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -14,6 +11,10 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/internal/realdata"
+	"featurelab/algorithms/learn"
 )
 
 // TestStepwiseTabletop: with λ² = 20 the BP-means objective falls until K = 5 (a base and

@@ -2,21 +2,16 @@ package ibp
 
 import (
 	"context"
+	"testing"
+
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
-	"testing"
 )
 
 // BenchmarkIBPTabletop1000Sweeps is one 1000-sweep chain on the real tabletop photos
 // (PCA-100 scores, 100 × 99).
 func BenchmarkIBPTabletop1000Sweeps(b *testing.B) {
-	X := realdata.Tabletop(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Gibbs(context.Background(), X, learn.Options{Seed: 1, Workers: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	realdata.BenchTabletop(b, Gibbs, learn.Options{Seed: 1, Workers: 1})
 }
 
 // BenchmarkIBPTetrisSweep is one sweep on the tetris data (100 × 36) at its posterior

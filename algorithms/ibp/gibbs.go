@@ -3,9 +3,6 @@ package ibp
 import (
 	"context"
 	"errors"
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/features"
-	"featurelab/algorithms/learn"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -13,6 +10,10 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
 )
 
 // Gibbs runs the collapsed Gibbs sampler of Griffiths & Ghahramani (2005) for the

@@ -14,6 +14,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 	"featurelab/pca"
 )
@@ -72,3 +73,15 @@ func DiceRaw(tb testing.TB) *mat.Dense { return scores(tb, "dice", imgproc.Color
 
 // ORL returns the 400 ORL faces (grey, [0,1]) as PCA-100 scores (400 × 100).
 func ORL(tb testing.TB) *mat.Dense { return scores(tb, "orl_faces", imgproc.ColorGray, 100) }
+
+// BenchTabletop times one learner run with opt on the Tabletop scores, allocations
+// reported. learner has the shape of algorithms.Learner.
+func BenchTabletop(b *testing.B, learner func(context.Context, *mat.Dense, learn.Options) (*learn.Result, error), opt learn.Options) {
+	X := Tabletop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := learner(context.Background(), X, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
