@@ -170,6 +170,11 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 	if err != nil {
 		return nil, err
 	}
+	if res.K == 0 {
+		// Only the IBP can end with no features; every view of a result is one of features.
+		n, _ := p.Scores.Dims()
+		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
+	}
 	if leastSquaresLearners[algo] {
 		// Show the base and add/subtract features (MAD-Bayes Fig. 2), not whichever of the
 		// equivalent bases a restart happened to end on.

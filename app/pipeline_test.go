@@ -2,8 +2,10 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -114,5 +116,52 @@ func TestPrepareInStagesPreviews(t *testing.T) {
 		if kept[i] != thumbs[i] {
 			t.Fatalf("thumbnail %d rendered again instead of the previewed one", i)
 		}
+	}
+}
+
+// TestIBPWithNoFeaturesIsAClearError runs the IBP on folders of pure noise, where some
+// chains end with no features at all: each run gives a result with N codes whose
+// outputs can be written, or the one-line "no features" error, never a panic.
+func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 7 {
+		img := image.NewGray(image.Rect(0, 0, 16, 16))
+		for j := range img.Pix {
+			img.Pix[j] = uint8(rng.IntN(256))
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("noise%d.png", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	p, err := Prepare(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		a, err := p.Run(context.Background(), "ibp", learn.Options{Seed: seed, Restarts: 2, Sweeps: 100}, nil)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "the IBP sampler ended with no features: it explains all 7 images") {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			none++
+			continue
+		}
+		if n, _ := a.Result.Z.Dims(); n != 7 || a.Result.K < 1 {
+			t.Fatalf("seed %d: Z has %d rows, K = %d", seed, n, a.Result.K)
+		}
+		if err := a.WriteOutputs(t.TempDir()); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	t.Logf("%d of 6 seeds ended with no features", none)
+	if none == 0 {
+		t.Error("no seed ended with no features: the test no longer reaches the case it is for")
 	}
 }

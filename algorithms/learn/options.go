@@ -43,7 +43,8 @@ type Options struct {
 	// Chains is the number of independent IBP chains, run in parallel on Workers; the
 	// chain whose best sample has the highest log joint is reported. Default 1.
 	Chains int
-	// Alpha0, SigmaX0 and SigmaA0 are the IBP sampler's starting α, σ_X and σ_A. Default 1.
+	// Alpha0, SigmaX0 and SigmaA0 are the IBP sampler's starting α, σ_X and σ_A. Default:
+	// α = 1, and σ_X = σ_A = the root mean square of X, the data's own scale.
 	Alpha0, SigmaX0, SigmaA0 float64
 }
 
