@@ -129,6 +129,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if err != nil {
 		return nil, err
 	}
+	if err := checkLearnable(ds); err != nil {
+		return nil, err
+	}
 	p.Data = ds
 	p.keepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
@@ -138,7 +141,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers,
 		Progress: func(done, total int) { tr.update("Computing PCA", done, total) }})
 	if err != nil {
-		return nil, fmt.Errorf("pca: %w", err)
+		return nil, err // the pca package's messages say "pca:" themselves
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -156,9 +159,16 @@ var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, 
 func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
-	if opt.Lambda2 == 0 && NeedsLambda2(algo) && algo != "dpmeans" {
-		// DP-means chooses its own λ² for a target K; the feature learners need one here.
-		opt.Lambda2 = p.ProposeLambda2(opt.K)
+	if opt.Lambda2 == 0 && NeedsLambda2(algo) {
+		n, _ := p.Scores.Dims()
+		if algo == "dpmeans" {
+			// DP-means proposes its own λ², in its own divergence, for a target K.
+			if opt.K == 0 {
+				opt.K = min(DefaultTargetK, n)
+			}
+		} else if opt.Lambda2 = p.ProposeLambda2(opt.K); !(opt.Lambda2 > 0) {
+			return nil, fmt.Errorf("λ² cannot be proposed from these %d images (they are too few or too alike for the farthest-first heuristic): give one (--lambda2)", n)
+		}
 	}
 	if algo == "ibp" && opt.Chains == 0 {
 		// The window's chains field and the command line's --restarts arrive as Restarts.

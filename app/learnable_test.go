@@ -1,0 +1,60 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
+	"featurelab/imgproc"
+)
+
+func TestCheckLearnable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][]float64
+		want string // "" for learnable
+	}{
+		{"one image", [][]float64{{0.1, 0.2}}, "1 image is too few to learn from: need at least 2"},
+		{"black", [][]float64{{0, 0}, {0, 0}, {0, 0}}, "all 3 images are black: there is nothing to learn"},
+		{"flat grey", [][]float64{{0.5, 0.5}, {0.5, 0.5}}, "all 2 images are one flat colour: there is nothing to learn"},
+		{"identical", [][]float64{{0.1, 0.9}, {0.1, 0.9}, {0.1, 0.9}, {0.1, 0.9}}, "all 4 images are identical: there is nothing to learn"},
+		{"last differs", [][]float64{{0.1, 0.9}, {0.1, 0.9}, {0.1, 0.8}}, ""},
+		{"two black, one not", [][]float64{{0, 0}, {0, 0}, {0, 1e-9}}, ""},
+	} {
+		Y := mat.NewDense(len(tc.rows), len(tc.rows[0]), nil)
+		for i, r := range tc.rows {
+			Y.SetRow(i, r)
+		}
+		err := checkLearnable(&imgproc.Dataset{Pixels: Y})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want):
+			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestRunProposesOrSaysWhyNot checks the λ² the pipeline proposes when the user gives
+// none: DP-means gets a target K of at most N, and a proposal that cannot be made is one
+// line that names the flag, not a learner's "lambda2 must be > 0 … got 0".
+func TestRunProposesOrSaysWhyNot(t *testing.T) {
+	two := &Prepared{Scores: mat.NewDense(2, 2, []float64{1, 0, -1, 0})}
+	a, err := two.Run(context.Background(), "dpmeans", learn.Options{Restarts: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatalf("dpmeans on 2 images without λ² or K: %v", err)
+	}
+	if !(a.Result.Lambda2 > 0) {
+		t.Errorf("dpmeans proposed λ² = %v", a.Result.Lambda2)
+	}
+	same := &Prepared{Scores: mat.NewDense(3, 2, nil)}
+	for _, algo := range []string{"stepwise", "bpmeans", "collapsed"} {
+		_, err := same.Run(context.Background(), algo, learn.Options{Restarts: 3}, nil)
+		if err == nil || !strings.HasPrefix(err.Error(), "λ² cannot be proposed from these 3 images") || !strings.Contains(err.Error(), "--lambda2") {
+			t.Errorf("%s: err = %v", algo, err)
+		}
+	}
+}
