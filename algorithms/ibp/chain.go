@@ -2,6 +2,7 @@ package ibp
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 )
@@ -17,6 +18,7 @@ import (
 type chain struct {
 	cfg *config
 	rng *rand.Rand
+	err error // the first numerical failure; the chain stops at it (fail)
 
 	n, d int
 	x    []float64 // N×D data, row-major, read only (shared between chains)
@@ -102,6 +104,17 @@ func newChain(cfg *config, rng *rand.Rand, x []float64, n, d int, z0 []float64, 
 	}
 	c.refresh()
 	return c
+}
+
+// fail records that the collapsed likelihood could not be computed for the current Z and
+// σ's: the Cholesky factorisation of Z'Z + (σ_X/σ_A)²I failed, or σ_X/σ_A left the
+// supported range, which only rounding or non-finite values can cause. The chain's M, H
+// and log-likelihood would be wrong from here on, so it stops with this error rather than
+// going on with a different ridge or a log-likelihood of 0.
+func (c *chain) fail() {
+	if c.err == nil {
+		c.err = fmt.Errorf("IBP sampler: the likelihood cannot be computed at K = %d, σ_X = %.3g, σ_A = %.3g (Z'Z + (σ_X/σ_A)²I is not positive definite)", c.k, c.sx, c.sa)
+	}
 }
 
 // setData points the chain at the data x (N×D, flat) and computes tr(X'X) and Σ_i x_i.
@@ -238,8 +251,17 @@ func (c *chain) logLikAt(sx, sa float64) (float64, bool) {
 // refresh recomputes G, B, M, H and logLik from Z and the current σ's.
 func (c *chain) refresh() {
 	c.gram(-1)
-	c.logLik, _ = c.logLikAt(c.sx, c.sa)
+	c.setLogLik()
 	c.invert(c.lambda())
+}
+
+// setLogLik sets logLik for the current Z and σ's from G and B.
+func (c *chain) setLogLik() {
+	ll, ok := c.logLikAt(c.sx, c.sa)
+	if !ok {
+		c.fail()
+	}
+	c.logLik = ll
 }
 
 // invert sets M = (G + λI)⁻¹ and H = M B from the Cholesky factor of G + λI, which it
@@ -247,8 +269,8 @@ func (c *chain) refresh() {
 func (c *chain) invert(lam float64) {
 	k, kc, d := c.k, c.kc, c.d
 	if _, _, ok := c.factor(lam); !ok {
-		// Cannot happen for λ ≥ lambdaMin; keep the state finite regardless.
-		_, _, _ = c.factor(math.Max(lam, 1e-6)*(1+float64(c.n)) + 1)
+		c.fail()
+		return
 	}
 	cholInverse(c.L, k, kc, c.M)
 	copy(c.H[:k*d], c.Y[:k*d])
@@ -515,6 +537,9 @@ func (c *chain) rows(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if c.err != nil {
+			return c.err
+		}
 		c.updateRow(i)
 	}
 	return nil
@@ -529,11 +554,14 @@ func (c *chain) sweep(ctx context.Context, t int, adapt bool) error {
 	}
 	c.sampleAlpha()
 	c.gram(-1)
-	c.logLik, _ = c.logLikAt(c.sx, c.sa)
+	c.setLogLik()
+	if c.err != nil {
+		return c.err
+	}
 	c.columnMoves(c.cfg.colMoves)
 	c.sampleSigmas(t, adapt)
 	c.invert(c.lambda())
-	return nil
+	return c.err
 }
 
 // sampleSharedSingle resamples the shared features of row i one at a time (Liu & Li

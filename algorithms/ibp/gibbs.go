@@ -269,6 +269,9 @@ func runChain(ctx context.Context, cfg *config, rng *rand.Rand, x []float64, n, 
 		z0, k0 = st.z0, st.k0
 	}
 	c := newChain(cfg, rng, x, n, d, z0, k0, st.alpha, st.sx, st.sa)
+	if c.err != nil {
+		return nil, c.err
+	}
 
 	S, burn := st.sweeps, st.sweeps/2
 	tr := &learn.IBPTrace{K: make([]int, S), Alpha: make([]float64, S), SigmaX: make([]float64, S),

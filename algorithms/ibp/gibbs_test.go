@@ -708,3 +708,24 @@ func TestIBPBPMeansStart(t *testing.T) {
 		t.Errorf("start: init %q, K %d, want the BP-means Z (K = %d)", st.init, st.k0, bp.K)
 	}
 }
+
+// TestIBPNumericalFailureIsAnError breaks a chain's σ_X (NaN, which no proposal can reach
+// but a corrupt state could) and checks that the sweep stops with an error that names
+// what failed, where it used to go on with a log-likelihood of 0 and another ridge.
+func TestIBPNumericalFailureIsAnError(t *testing.T) {
+	c := testChain(5)
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	if err := c.sweep(context.Background(), 0, true); err != nil {
+		t.Fatalf("a healthy sweep: %v", err)
+	}
+	c.sx = math.NaN()
+	err := c.sweep(context.Background(), 1, true)
+	if err == nil || !strings.Contains(err.Error(), "IBP sampler: the likelihood cannot be computed at K = ") {
+		t.Fatalf("err = %v, want the likelihood failure", err)
+	}
+	if again := c.sweep(context.Background(), 2, true); again != err {
+		t.Errorf("the next sweep went on: %v", again)
+	}
+}
