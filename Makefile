@@ -1,10 +1,10 @@
 # Feature Lab — the two commands of the README:
 #   make run    set up a fresh Debian machine, build, and open the window on the built-in sample
-#   make test   set up, then go vet + go test -race (whole module, headless, -tags ci) + the real-window smoke test under Xvfb
+#   make test   set up, then go vet + go test -race (whole module, headless, -tags ci) + a few seconds of each fuzz target + the real-window smoke test under Xvfb
 GO ?= go
 BIN := bin/featurelab
 
-.PHONY: run test setup setup-test build vet unit smoke first-paint bench samples fmt
+.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench samples fmt
 
 setup:
 	@bash scripts/setup.sh
@@ -29,11 +29,20 @@ unit:
 	$(GO) test -race -tags ci -count=1 -timeout 25m ./...
 	$(GO) test -tags ci -count=1 -timeout 15m ./algorithms/...
 
+# Each fuzz target runs for FUZZTIME on top of its seed corpus (the seeds, and the inputs
+# that found bugs, in testdata/fuzz, also run in every plain go test).
+FUZZTIME ?= 5s
+fuzz:
+	$(GO) test -run XXX -fuzz '^FuzzLearners$$' -fuzztime $(FUZZTIME) ./algorithms/
+	$(GO) test -run XXX -fuzz '^FuzzSegment$$' -fuzztime $(FUZZTIME) ./algorithms/segment/
+	$(GO) test -run XXX -fuzz '^FuzzDecodePFM$$' -fuzztime $(FUZZTIME) ./imgproc/
+	$(GO) test -run XXX -fuzz '^FuzzDecodePNM$$' -fuzztime $(FUZZTIME) ./imgproc/
+
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)
 	bash scripts/first-paint.sh $(BIN) 1
 
-test: setup-test vet unit smoke
+test: setup-test vet unit fuzz smoke
 
 # How soon the window shows the built-in sample, from the pixels on screen (5 launches).
 first-paint: build

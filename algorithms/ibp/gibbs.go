@@ -213,11 +213,12 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		return nil, err
 	}
 
+	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
 		Algorithm:   "ibp",
-		Z:           dense(n, best.k, best.z),
-		A:           dense(best.k, d, best.a),
-		K:           best.k,
+		Z:           dense(n, k, z),
+		A:           dense(k, d, a),
+		K:           k,
 		Objective:   best.objective,
 		BPObjective: best.objective + opt.Lambda2*float64(best.k),
 		Iterations:  st.sweeps,
@@ -390,4 +391,49 @@ func rms(X *mat.Dense) float64 {
 		}
 	}
 	return math.Sqrt(ss / float64(n*d))
+}
+
+// mergeDuplicates merges the features of Z (N×K, flat) that are owned by the same rows
+// into one whose row of A (K×D, flat) is the sum of theirs, and returns the new Z, A and
+// K. The IBP allows such twins — each holds part of what the rows share — but ZA, and so
+// the fit, is the same with one feature, and a user reads two features on the same
+// images as one thing shown twice. The first of each group keeps its place.
+func mergeDuplicates(z, a []float64, n, k, d int) ([]float64, []float64, int) {
+	keep := make([]int, 0, k) // kept feature of each output column
+	into := make([]int, k)    // output column of each feature
+	for f := 0; f < k; f++ {
+		into[f] = -1
+		for c, g := range keep {
+			same := true
+			for i := 0; i < n && same; i++ {
+				same = z[i*k+f] == z[i*k+g]
+			}
+			if same {
+				into[f] = c
+				break
+			}
+		}
+		if into[f] < 0 {
+			into[f] = len(keep)
+			keep = append(keep, f)
+		}
+	}
+	if len(keep) == k {
+		return z, a, k
+	}
+	kk := len(keep)
+	z2 := make([]float64, n*kk)
+	for i := 0; i < n; i++ {
+		for c, f := range keep {
+			z2[i*kk+c] = z[i*k+f]
+		}
+	}
+	a2 := make([]float64, kk*d)
+	for f := 0; f < k; f++ {
+		row := a2[into[f]*d : (into[f]+1)*d]
+		for j, v := range a[f*d : (f+1)*d] {
+			row[j] += v
+		}
+	}
+	return z2, a2, kk
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -727,5 +728,47 @@ func TestIBPNumericalFailureIsAnError(t *testing.T) {
 	}
 	if again := c.sweep(context.Background(), 2, true); again != err {
 		t.Errorf("the next sweep went on: %v", again)
+	}
+}
+
+func TestMergeDuplicates(t *testing.T) {
+	// Features 0 and 2 are owned by rows {0, 2}; feature 1 by row 1; feature 3 by all.
+	z := []float64{
+		1, 0, 1, 1,
+		0, 1, 0, 1,
+		1, 0, 1, 1,
+	}
+	a := []float64{1, 2, 10, 20, 100, 200, 1000, 2000}
+	z2, a2, k := mergeDuplicates(z, a, 3, 4, 2)
+	if k != 3 {
+		t.Fatalf("K = %d, want 3", k)
+	}
+	if want := []float64{1, 0, 1, 0, 1, 1, 1, 0, 1}; !slices.Equal(z2, want) {
+		t.Errorf("Z = %v, want %v", z2, want)
+	}
+	if want := []float64{101, 202, 10, 20, 1000, 2000}; !slices.Equal(a2, want) {
+		t.Errorf("A = %v, want %v (the twins' rows summed)", a2, want)
+	}
+	// ZA is unchanged row by row.
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 2; j++ {
+			var before, after float64
+			for f := 0; f < 4; f++ {
+				before += z[i*4+f] * a[f*2+j]
+			}
+			for f := 0; f < 3; f++ {
+				after += z2[i*3+f] * a2[f*2+j]
+			}
+			if before != after {
+				t.Errorf("(ZA)[%d,%d] = %v, was %v", i, j, after, before)
+			}
+		}
+	}
+	if _, _, again := mergeDuplicates(z2, a2, 3, 3, 2); again != 3 {
+		t.Errorf("merging the merged result gives K = %d", again)
+	}
+	distinct := []float64{1, 0, 0, 1}
+	if z3, _, k := mergeDuplicates(distinct, []float64{1, 2}, 2, 2, 1); k != 2 || &z3[0] != &distinct[0] {
+		t.Error("distinct features were copied or merged")
 	}
 }

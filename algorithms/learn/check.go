@@ -46,18 +46,30 @@ func Check(X *mat.Dense, opt Options) (Config, error) {
 	return c, nil
 }
 
-// CheckData rejects a data matrix no learner can use: empty, or holding NaN or ±Inf.
+// maxSumSquares bounds ‖X‖²_F. The learners sum squared distances between rows, means and
+// features, which a few doublings of ‖X‖²_F bound; below this bound none of those sums
+// can overflow float64 to +Inf (and a K-means row with every distance +Inf has no
+// nearest centre).
+const maxSumSquares = math.MaxFloat64 / (1 << 20)
+
+// CheckData rejects a data matrix no learner can use: empty, holding NaN or ±Inf, or so
+// large that the squared distances the learners sum overflow float64.
 func CheckData(X *mat.Dense) error {
 	if X == nil || X.IsEmpty() {
 		return errors.New("X is empty: need at least one row and one column")
 	}
 	n, _ := X.Dims()
+	var ss float64
 	for i := 0; i < n; i++ {
 		for j, v := range X.RawRowView(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("X has %v at row %d, column %d", v, i, j)
 			}
+			ss += v * v
 		}
+	}
+	if !(ss <= maxSumSquares) {
+		return fmt.Errorf("X is too large for float64: the sum of its squares is %.3g (at most %.3g); rescale the data", ss, maxSumSquares)
 	}
 	return nil
 }
