@@ -28,7 +28,8 @@ import (
 // λ² is opt.Lambda2. When that is 0 and opt.K > 0, λ² comes from the farthest-first
 // heuristic for a target of opt.K clusters (FarthestFirstLambda2); Result.Lambda2 records
 // it. A restart starts with one cluster at the global mean, then repeats: visit the rows in
-// a random order (the restart's own, from opt.Seed), move each to its nearest centre unless
+// a new random order (from the restart's own generator, seeded by opt.Seed) at every pass,
+// as Jiang, Kulis & Jordan do (§5), move each to its nearest centre unless
 // every centre is farther than λ², in which case it opens a new cluster at itself; move
 // every centre to the mean of its rows (the minimiser for any Bregman divergence); drop
 // empty clusters. It stops when no row moves or the objective stops decreasing (at most
@@ -185,10 +186,6 @@ func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64,
 	for i := range w.perm {
 		w.perm[i] = i
 	}
-	for i := n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
-	}
 
 	obj := b.objective(st, w.lambda2)
 	if w.traceOn {
@@ -201,6 +198,12 @@ func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64,
 			return 0, err
 		}
 		iters++
+		// Jiang, Kulis & Jordan (§5) permute the rows at every pass, not once: DP-means'
+		// clusters depend on the order the rows are visited in.
+		for i := n - 1; i > 0; i-- {
+			j := rng.IntN(i + 1)
+			w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
+		}
 		if w.assignStep(st) == 0 {
 			break // no row moved: the centres are already the means of their rows
 		}

@@ -304,3 +304,37 @@ func TestDPMeansTabletop(t *testing.T) {
 	t.Logf("tabletop, farthest-first λ² = %.4f for 5: K = %d, counts %v, objective %.4f, bp %.4f",
 		res.Lambda2, res.K, clusterSizes(res.Z), res.Objective, res.BPObjective)
 }
+
+// countingSource is a rand.Source that counts its draws.
+type countingSource struct {
+	src   rand.Source
+	draws int
+}
+
+func (c *countingSource) Uint64() uint64 { c.draws++; return c.src.Uint64() }
+
+// TestDPMeansPermutesEveryPass checks that every pass visits the rows in a new random
+// order (Jiang, Kulis & Jordan, §5), not one order per restart: a permutation of N rows
+// takes at least N − 1 draws, so P passes take at least P(N − 1).
+func TestDPMeansPermutesEveryPass(t *testing.T) {
+	X, _ := gaussianBlobs(4, blobCentres(5, 3, 8), 30, 1)
+	n, _ := X.Dims()
+	data, err := newBregData(X, bregEuclidean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, lmean := data.mean()
+	w := &dpWork{data: data, lambda2: data.farthestFirst(5, mean, lmean), maxIter: 1000,
+		mean: mean, lmean: lmean, cur: &dpState{}, best: &dpState{}, perm: make([]int, n), traceOn: true}
+	src := &countingSource{src: rand.NewPCG(1, 2)}
+	if _, err := w.run(context.Background(), w.cur, rand.New(src)); err != nil {
+		t.Fatal(err)
+	}
+	passes := len(w.trace) - 1
+	if passes < 2 {
+		t.Fatalf("%d passes: the data should need several", passes)
+	}
+	if src.draws < passes*(n-1) {
+		t.Errorf("%d draws for %d passes over %d rows: the order is not redrawn every pass", src.draws, passes, n)
+	}
+}

@@ -10,7 +10,8 @@
 // weights, whose Beta(k, α + c(1 − k)) priors are discounted by an RBF kernel k centred
 // on each cluster's location x̂_c, so pixels near x̂_c favour cluster c and pixels far
 // from it can hardly use it: similar colours far apart may form different segments.
-// Clusters are Gaussian with full covariance under a weak Normal–Wishart prior; q(α) is
+// Clusters are Gaussian with full covariance under a Normal–Wishart prior that is
+// deliberately strong on the covariance (gausswishart.go says why); q(α) is
 // Gamma. Segment runs the paper's updates (43)–(55) and records the variational bound
 // after every iteration; it never decreases.
 //

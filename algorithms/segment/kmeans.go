@@ -2,6 +2,7 @@ package segment
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 )
@@ -200,12 +201,15 @@ func farthestFirstLambda2(x []float64, n, d, k int) float64 {
 	}
 }
 
-// dpMeans runs batch DP-means (Kulis & Jordan 2012, Alg. 2) on the rows of x with
-// penalty lambda2: rows are visited in raster order, a row farther than λ² (squared) from
+// dpMeans runs DP-means (Kulis & Jordan 2012, Alg. 1; their Alg. 2 is the hard HDP) on
+// the rows of x with penalty lambda2: rows are visited in raster order, a row farther than λ² (squared) from
 // every centre opens a new cluster at itself, then centres move to their means; repeat
 // until no label changes. Empty clusters are dropped. It returns the labels and the
 // objective Σ‖x_n − centre‖² + λ²K after every iteration.
-func dpMeans(ctx context.Context, x []float64, n, d int, lambda2 float64, maxIter int,
+//
+// It opens at most maxK clusters (maxLabels in Segment) and fails, saying so, when λ²
+// asks for more.
+func dpMeans(ctx context.Context, x []float64, n, d int, lambda2 float64, maxIter, maxK int,
 	progress func(int, float64)) ([]int32, []float64, error) {
 	// One cluster at the global mean to start with.
 	centres := make([]float64, d)
@@ -237,7 +241,12 @@ func dpMeans(ctx context.Context, x []float64, n, d int, lambda2 float64, maxIte
 					best, bd = c, v
 				}
 			}
-			if bd > lambda2 && k < maxLabels {
+			if bd > lambda2 {
+				if k >= maxK {
+					// Labels are 16-bit; stopping quietly at the cap would leave the rest
+					// of the image in whichever cluster happened to be nearest.
+					return nil, nil, fmt.Errorf("segment: DP-means would open more than %d segments: λ² = %.3g is too small for this image", maxK, lambda2)
+				}
 				centres = append(centres, xi...)
 				best = k
 			}

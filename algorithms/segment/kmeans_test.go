@@ -3,6 +3,7 @@ package segment
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -58,7 +59,7 @@ func TestDPMeansExactClusters(t *testing.T) {
 	// Three tight groups far apart: any λ² between the within- and between-group
 	// distances recovers them exactly.
 	x := []float64{0, 0.1, 0.2, 10, 10.1, 20, 20.2, 20.1}
-	labels, trace, err := dpMeans(context.Background(), x, len(x), 1, 4, 50, nil)
+	labels, trace, err := dpMeans(context.Background(), x, len(x), 1, 4, 50, maxLabels, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,5 +69,23 @@ func TestDPMeansExactClusters(t *testing.T) {
 	}
 	if len(trace) == 0 {
 		t.Error("no objective trace")
+	}
+}
+
+// TestDPMeansSaysWhenItRunsOutOfLabels gives DP-means more well-separated rows than it
+// may open clusters: it fails with a line naming λ², where it used to stop opening
+// clusters without a word and leave the rest in whichever was nearest.
+func TestDPMeansSaysWhenItRunsOutOfLabels(t *testing.T) {
+	x := make([]float64, 12)
+	for i := range x {
+		x[i] = float64(10 * i)
+	}
+	// The first pass starts from one cluster at the mean, so 12 rows use 13 labels.
+	if _, _, err := dpMeans(context.Background(), x, len(x), 1, 1, 50, 13, nil); err != nil {
+		t.Fatalf("12 rows, 13 labels: %v", err)
+	}
+	_, _, err := dpMeans(context.Background(), x, len(x), 1, 1, 50, 11, nil)
+	if err == nil || !strings.Contains(err.Error(), "DP-means would open more than 11 segments: λ² = 1 is too small") {
+		t.Fatalf("err = %v", err)
 	}
 }

@@ -52,7 +52,7 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		if res.Lambda2 == 0 {
 			res.Lambda2 = farthestFirstLambda2(x, p.N, d, opt.K)
 		}
-		labels, res.Bound, err = dpMeans(ctx, x, p.N, d, res.Lambda2, opt.MaxIter, opt.Progress)
+		labels, res.Bound, err = dpMeans(ctx, x, p.N, d, res.Lambda2, opt.MaxIter, maxLabels, opt.Progress)
 		if err != nil {
 			return nil, err
 		}
