@@ -17,10 +17,11 @@ import (
 // the one that rose included. It assumes, as the paper does, that the minimised K-features
 // objective has decreasing decrements in K, so the first rise is the minimum.
 //
-// K runs up to opt.MaxK (default 30), capped at N and at 64. It also stops when K-features
-// cannot use all K features (every row is already fitted exactly). Each K gets its own
-// seed derived from opt.Seed, so a run is reproducible. Progress reports Stage "K" as each
-// K starts and Stage "restart" within it.
+// K runs up to opt.MaxK (default 30), capped at N and at 64. It also stops when the best
+// restart at K had to drop features (every row is already fitted, nearly exactly, by
+// fewer); that fit is the answer when its BP objective beats the previous K's. Each K gets
+// its own seed derived from opt.Seed, so a run is reproducible. Progress reports Stage "K"
+// as each K starts and Stage "restart" within it.
 func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	start := time.Now()
 	if err := learn.PositiveLambda2("stepwise", opt.Lambda2); err != nil {
@@ -58,7 +59,18 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 			return nil, err
 		}
 		if fit.k < k {
-			break // a feature had to be dropped: no K-feature fit exists beyond this point
+			// The best restart dropped features: its rows were already fitted (nearly)
+			// exactly by fit.k of them, so no larger K can do better. That fit can still
+			// beat the best K − 1 (whose restarts may not have found it): keep it then,
+			// as the curve's point at fit.k, and stop.
+			if bp := fit.obj + lambda2*float64(fit.k); best == nil || bp < bestBP {
+				best, bestBP = fit, bp
+				for len(curve) > 0 && curve[len(curve)-1].K >= fit.k {
+					curve = curve[:len(curve)-1]
+				}
+				curve = append(curve, learn.CurvePoint{K: fit.k, Objective: fit.obj, BPObjective: bp})
+			}
+			break
 		}
 		bp := fit.obj + lambda2*float64(k)
 		curve = append(curve, learn.CurvePoint{K: k, Objective: fit.obj, BPObjective: bp})

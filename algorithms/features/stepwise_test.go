@@ -295,3 +295,31 @@ func TestFacesFeaturesVersusClusters(t *testing.T) {
 		}
 	}
 }
+
+// TestStepwiseKeepsAnExactFitWithFewerFeatures is the case the old stop rule got wrong:
+// seven rows with entries in {0, 1, 2}, three restarts per K. At K = 6 the best restart
+// fits every row exactly with 5 features (it drops one), a BP objective of 5λ² = 0.25,
+// while the best restart at K = 5 only reached 0.583. Stepwise used to stop and return
+// that K = 5 fit; it keeps the exact one.
+func TestStepwiseKeepsAnExactFitWithFewerFeatures(t *testing.T) {
+	X := mat.NewDense(7, 3, []float64{
+		1, 1, 2,
+		0, 0, 0,
+		1, 2, 1,
+		2, 1, 1,
+		1, 1, 1,
+		0, 1, 2,
+		0, 1, 1,
+	})
+	res, err := Stepwise(context.Background(), X, learn.Options{Lambda2: 0.05, Restarts: 3, Workers: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("K %d, objective %.3g, BP objective %.4g, curve %v", res.K, res.Objective, res.BPObjective, res.Curve)
+	if res.K != 5 || res.Objective > 1e-9 || math.Abs(res.BPObjective-0.25) > 1e-9 {
+		t.Errorf("K = %d, objective %v, BP objective %v; want the exact 5-feature fit, BP 0.25", res.K, res.Objective, res.BPObjective)
+	}
+	if last := res.Curve[len(res.Curve)-1]; last.K != res.K || last.BPObjective != res.BPObjective {
+		t.Errorf("the curve ends at %+v, not at the result", last)
+	}
+}
