@@ -135,13 +135,26 @@ func checkInvariants(algo string, X *mat.Dense, opt learn.Options, res *learn.Re
 			}
 		}
 	}
-	rss := learn.ResidualSS(X, res.Z, res.A)
 	if math.IsNaN(res.Objective) || math.IsInf(res.Objective, 0) {
 		return fmt.Errorf("objective %v", res.Objective)
 	}
+	// Objective is the least-squares ‖X − ZA‖² of Z for every learner; A is the
+	// least-squares A itself except for the IBP, whose posterior-mean A fits as
+	// PosteriorObjective says.
 	scale := mat.Norm(X, 2) * mat.Norm(X, 2)
-	if diff := math.Abs(res.Objective - rss); !(diff <= 1e-9*(scale+rss)+1e-300) {
-		return fmt.Errorf("objective %v, but ‖X − ZA‖² = %v", res.Objective, rss)
+	close := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*(scale+b)+1e-300 }
+	if ls := learn.LeastSquaresSS(X, res.Z); !close(res.Objective, ls) {
+		return fmt.Errorf("objective %v, but the least-squares ‖X − ZA‖² of Z is %v", res.Objective, ls)
+	}
+	withA, rss := res.Objective, learn.ResidualSS(X, res.Z, res.A)
+	if algo == "ibp" {
+		withA = res.PosteriorObjective
+		if !(res.Objective <= withA*(1+1e-9)+1e-300) {
+			return fmt.Errorf("least-squares objective %v above the posterior-mean one %v", res.Objective, withA)
+		}
+	}
+	if !close(withA, rss) {
+		return fmt.Errorf("objective %v, but ‖X − ZA‖² = %v", withA, rss)
 	}
 	return nil
 }

@@ -33,11 +33,14 @@ type Summary struct {
 	Explained   float64           `json:"explained_variance,omitempty"`
 	// IBP Gibbs sampler only (SPEC §6): posterior means over the second half of the
 	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
-	Alpha      float64 `json:"alpha,omitempty"`
-	SigmaX     float64 `json:"sigma_x,omitempty"`
-	SigmaA     float64 `json:"sigma_a,omitempty"`
-	KTrace     []int   `json:"k_trace,omitempty"`
-	KHistogram []int   `json:"k_histogram,omitempty"`
+	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
+	// learners; posterior_objective is ‖X − ZA‖² with the posterior-mean A.
+	PosteriorObjective float64 `json:"posterior_objective,omitempty"`
+	Alpha              float64 `json:"alpha,omitempty"`
+	SigmaX             float64 `json:"sigma_x,omitempty"`
+	SigmaA             float64 `json:"sigma_a,omitempty"`
+	KTrace             []int   `json:"k_trace,omitempty"`
+	KHistogram         []int   `json:"k_histogram,omitempty"`
 }
 
 // CurvePoint is one point of the objective-vs-K curve in JSON.
@@ -73,6 +76,7 @@ func (a *Analysis) Summary() Summary {
 	}
 	if res.Trace != nil {
 		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
+		s.PosteriorObjective = finite(res.PosteriorObjective)
 		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
 	}
 	for _, sk := range a.Data.Skipped {

@@ -32,7 +32,7 @@ import (
 // sample has the highest log joint. Result.Z is its final allocation and Result.A the
 // posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X; Alpha, SigmaX,
 // SigmaA and KHistogram summarise the second half of its sweeps. RestartObjectives holds
-// every chain's final ‖X − ZA‖²_F.
+// every chain's least-squares ‖X − ZA‖²_F for its final Z.
 //
 // Besides the row-wise Gibbs updates of Liu & Li, each sweep draws the shared features
 // of a row in random blocks of up to 6 jointly, and proposes column moves (moves.go)
@@ -40,7 +40,9 @@ import (
 // and let the chain leave the combination-feature modes that row-wise flips cannot.
 // No sampler of this kind is guaranteed to find the best mode in a fixed number of
 // sweeps; more Chains make it likelier.
-// Objective is ‖X − ZA‖²_F and BPObjective adds opt.Lambda2·K. A run that ends with no
+// Objective is the least-squares ‖X − ZA‖²_F of Z, as for the MAD-Bayes learners, and
+// BPObjective adds opt.Lambda2·K; PosteriorObjective is ‖X − ZA‖²_F with the posterior-mean
+// A the result holds. A run that ends with no
 // features returns empty Z and A. Progress reports Stage "sweep".
 func Gibbs(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	return gibbs(ctx, X, opt, defaultConfig())
@@ -168,7 +170,8 @@ type chainResult struct {
 	k, mapK       int
 	z, a, mapZ    []float64 // N×k, k×D, N×mapK
 	mapLogJoint   float64
-	objective     float64 // ‖X − ZA‖²_F of the final sample
+	objective     float64 // ‖X − ZA‖²_F of the final sample, A its posterior mean
+	ls            float64 // the least-squares ‖X − ZA‖²_F of the final Z
 	trace         *learn.IBPTrace
 	alpha, sx, sa float64
 }
@@ -219,8 +222,11 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		Z:           dense(n, k, z),
 		A:           dense(k, d, a),
 		K:           k,
-		Objective:   best.objective,
-		BPObjective: best.objective + opt.Lambda2*float64(best.k),
+		Objective:   best.ls,
+		BPObjective: best.ls + opt.Lambda2*float64(k),
+		// The posterior-mean A fits slightly worse than the least-squares one: its own
+		// name, so that Objective compares with the other learners'.
+		PosteriorObjective: best.objective,
 		Iterations:  st.sweeps,
 		Lambda2:     opt.Lambda2,
 		Trace:       best.trace,
@@ -228,7 +234,7 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		MAPLogJoint: best.mapLogJoint,
 	}
 	for _, r := range results {
-		res.RestartObjectives = append(res.RestartObjectives, r.objective)
+		res.RestartObjectives = append(res.RestartObjectives, r.ls)
 	}
 	// Posterior summaries over the second half of the reported chain. Chains stuck in
 	// different modes would make a pooled summary describe no mode at all.
@@ -296,6 +302,7 @@ func runChain(ctx context.Context, cfg *config, rng *rand.Rand, x []float64, n, 
 	res.z = c.copyZ(nil)
 	res.a = append([]float64(nil), c.H[:c.k*d]...)
 	res.objective = residualSS(x, res.z, res.a, n, c.k, d)
+	res.ls = learn.LeastSquaresSS(mat.NewDense(n, d, x), dense(n, c.k, res.z))
 	return res, nil
 }
 

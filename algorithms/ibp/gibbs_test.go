@@ -107,6 +107,13 @@ func TestIBPTetris(t *testing.T) {
 	if res.K != 5 {
 		t.Fatalf("final K = %d, want 5", res.K)
 	}
+	// Objective is the least-squares fit of Z, comparable with the other learners';
+	// the posterior-mean A fits a little worse, under its own name.
+	ls, post := learn.LeastSquaresSS(X, res.Z), learn.ResidualSS(X, res.Z, res.A)
+	t.Logf("objective %.4f (least squares), posterior-mean objective %.4f", res.Objective, res.PosteriorObjective)
+	if math.Abs(res.Objective-ls) > 1e-9*ls || math.Abs(res.PosteriorObjective-post) > 1e-9*post || !(ls < post) {
+		t.Errorf("objective %v (least squares %v), posterior objective %v (‖X − ZA‖² %v)", res.Objective, ls, res.PosteriorObjective, post)
+	}
 	// Each true pattern must have its own learned feature within a small RMSE.
 	used := make(map[int]bool)
 	for j, f := range patterns {
@@ -130,8 +137,8 @@ func TestIBPTetris(t *testing.T) {
 	if res.Algorithm != "ibp" || res.Iterations != 1000 || len(res.Trace.K) != 1000 {
 		t.Errorf("algorithm %q, iterations %d, trace length %d", res.Algorithm, res.Iterations, len(res.Trace.K))
 	}
-	if want := learn.ResidualSS(X, res.Z, res.A); math.Abs(res.Objective-want) > 1e-9*want || res.BPObjective != res.Objective {
-		t.Errorf("objective %v, BP objective %v, want ‖X − ZA‖² = %v for both (λ² = 0)", res.Objective, res.BPObjective, want)
+	if res.BPObjective != res.Objective {
+		t.Errorf("objective %v, BP objective %v, want the same (λ² = 0)", res.Objective, res.BPObjective)
 	}
 }
 

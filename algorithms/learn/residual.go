@@ -1,6 +1,10 @@
 package learn
 
-import "gonum.org/v1/gonum/mat"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
 
 // ResidualSS returns ‖X − ZA‖²_F, the K-features objective, recomputed from Z and A.
 func ResidualSS(X, Z, A *mat.Dense) float64 {
@@ -24,4 +28,38 @@ func ResidualSS(X, Z, A *mat.Dense) float64 {
 		}
 	}
 	return total
+}
+
+// LeastSquaresSS returns min over A of ‖X − ZA‖²_F: the K-features objective of the
+// allocation Z with its least-squares features, whatever the rank of Z. It is ‖X‖²_F
+// minus the squared norm of X's projection onto the column space of Z, taken from the
+// thin SVD of Z, so a column that is a sum of others costs nothing. A nil or empty Z
+// explains nothing: the result is ‖X‖²_F.
+func LeastSquaresSS(X, Z *mat.Dense) float64 {
+	total := mat.Norm(X, 2)
+	total *= total
+	if Z == nil || Z.IsEmpty() {
+		return total
+	}
+	var svd mat.SVD
+	if !svd.Factorize(Z, mat.SVDThin) {
+		return math.NaN()
+	}
+	sv := svd.Values(nil)
+	n, k := Z.Dims()
+	rank := 0
+	for _, v := range sv {
+		if v > sv[0]*float64(max(n, k))*1e-14 {
+			rank++
+		}
+	}
+	if rank == 0 {
+		return total
+	}
+	var U mat.Dense
+	svd.UTo(&U)
+	var P mat.Dense
+	P.Mul(U.Slice(0, n, 0, rank).T(), X)
+	proj := mat.Norm(&P, 2)
+	return max(total-proj*proj, 0)
 }

@@ -17,8 +17,13 @@ type Result struct {
 	// A is the K×D matrix of features (cluster centres for clustering).
 	A *mat.Dense
 	K int
-	// Objective is the K-features term ‖X − ZA‖²_F (for Bregman DP-means: the summed divergence).
+	// Objective is the K-features term ‖X − ZA‖²_F (for Bregman DP-means: the summed
+	// divergence). For the IBP, whose A is the posterior mean, it is the least-squares
+	// ‖X − ZA‖²_F of its Z, so that it compares with the other learners'.
 	Objective float64
+	// PosteriorObjective is the IBP's ‖X − ZA‖²_F with its A, the posterior mean of the
+	// features: at least Objective, by the ridge the prior on A adds.
+	PosteriorObjective float64
 	// BPObjective is Objective + λ²K, the BP-means (or DP-means) objective.
 	BPObjective float64
 	// RestartObjectives holds the final objective of every restart, in restart order.
