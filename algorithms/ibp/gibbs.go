@@ -227,11 +227,11 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		// The posterior-mean A fits slightly worse than the least-squares one: its own
 		// name, so that Objective compares with the other learners'.
 		PosteriorObjective: best.objective,
-		Iterations:  st.sweeps,
-		Lambda2:     opt.Lambda2,
-		Trace:       best.trace,
-		MAPZ:        dense(n, best.mapK, best.mapZ),
-		MAPLogJoint: best.mapLogJoint,
+		Iterations:         st.sweeps,
+		Lambda2:            opt.Lambda2,
+		Trace:              best.trace,
+		MAPZ:               dense(n, best.mapK, best.mapZ),
+		MAPLogJoint:        best.mapLogJoint,
 	}
 	for _, r := range results {
 		res.RestartObjectives = append(res.RestartObjectives, r.ls)
