@@ -5,8 +5,12 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/assets"
@@ -31,4 +35,38 @@ func writePNGs(t *testing.T, dir string, names []string, picture func(i int) ima
 			t.Fatal(err)
 		}
 	}
+}
+
+// overlayText returns the text of every label and rich text in the window's top overlay
+// (a dialog), joined by newlines, or "" when no dialog is open.
+func overlayText(w fyne.Window) string {
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		return ""
+	}
+	var parts []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch o := o.(type) {
+		case *widget.Label:
+			parts = append(parts, o.Text)
+		case *widget.RichText:
+			parts = append(parts, o.String())
+		case *canvas.Text:
+			parts = append(parts, o.Text)
+		}
+		if w, ok := o.(fyne.Widget); ok {
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				walk(c)
+			}
+			return
+		}
+		if c, ok := o.(*fyne.Container); ok {
+			for _, child := range c.Objects {
+				walk(child)
+			}
+		}
+	}
+	walk(top)
+	return strings.Join(parts, "\n")
 }

@@ -99,8 +99,8 @@ func TestOpeningAMissingFolderKeepsTheDataSet(t *testing.T) {
 	ui.Wait()
 	ui.LoadFolder("/no/such/folder")
 	ui.Wait()
-	if !strings.HasPrefix(ui.status.text(), "Could not open") {
-		t.Fatalf("status %q", ui.status.text())
+	if !strings.HasPrefix(ui.status.text(), "Could not open") || !strings.Contains(strings.ToLower(overlayText(ui.win)), "all 3 images are black: there is nothing to learn") {
+		t.Fatalf("status %q, dialog %q", ui.status.text(), overlayText(ui.win))
 	}
 	if n := ui.dataset.grid.Length(); n != 100 {
 		t.Fatalf("the loaded data set was lost: grid shows %d", n)
@@ -128,8 +128,9 @@ func TestOpenFolderButtonLoadsAFolder(t *testing.T) {
 	}
 }
 
-// A folder whose images decode but whose PCA fails (every image the same) is previewed
-// while the PCA runs, then the window goes back to the data set it had.
+// A folder whose images decode but hold nothing to learn (every image the same black
+// picture) is previewed while it loads, then the window says why in the command line's
+// words and goes back to the data set it had.
 func TestAFailedPCAGoesBackToThePreviousDataSet(t *testing.T) {
 	ui := newTestUI(t)
 	ui.LoadSample("dice")
@@ -140,8 +141,8 @@ func TestAFailedPCAGoesBackToThePreviousDataSet(t *testing.T) {
 	writePNGs(t, dir, []string{"a.png", "b.png", "c.png"}, func(int) image.Image { return img })
 	ui.LoadFolder(dir)
 	ui.Wait()
-	if !strings.HasPrefix(ui.status.text(), "Could not open") {
-		t.Fatalf("status %q", ui.status.text())
+	if !strings.HasPrefix(ui.status.text(), "Could not open") || !strings.Contains(strings.ToLower(overlayText(ui.win)), "all 3 images are black: there is nothing to learn") {
+		t.Fatalf("status %q, dialog %q", ui.status.text(), overlayText(ui.win))
 	}
 	if n := ui.dataset.grid.Length(); n != 100 || ui.dataset.info.Text != before || ui.dataset.names[0] != ui.dataset.prepared.Data.Names[0] {
 		t.Fatalf("after the failed PCA the grid shows %d images, info %q", n, ui.dataset.info.Text)
