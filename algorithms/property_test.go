@@ -106,10 +106,7 @@ func checkInvariants(algo string, X *mat.Dense, opt learn.Options, res *learn.Re
 			}
 		}
 	}
-	want := opt.K
-	if want == 0 {
-		want = 5
-	}
+	want := opt.KOrDefault()
 	switch algo {
 	case "kmeans":
 		if res.K != want {

@@ -38,10 +38,7 @@ func KMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result
 		return nil, err
 	}
 	n, d := X.Dims()
-	k := opt.K
-	if k == 0 {
-		k = 5
-	}
+	k := opt.KOrDefault()
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("k must lie in 1…N = %d, got %d", n, k)
 	}

@@ -51,10 +51,7 @@ func KFeatures(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Res
 		return nil, err
 	}
 	n, _ := X.Dims()
-	k := opt.K
-	if k == 0 {
-		k = 5
-	}
+	k := opt.KOrDefault()
 	switch {
 	case k < 1:
 		return nil, fmt.Errorf("k must be ≥ 1, got %d", k)

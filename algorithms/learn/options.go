@@ -7,7 +7,7 @@ import (
 // Options configures every learner. Zero fields take the documented defaults; a field a
 // learner does not use is ignored.
 type Options struct {
-	// K is the number of features (kfeatures) or clusters (kmeans). Default 5.
+	// K is the number of features (kfeatures) or clusters (kmeans). Default DefaultK.
 	K int
 	// Lambda2 is the penalty λ² paid per feature (bpmeans, collapsed, stepwise) or per
 	// cluster (dpmeans). Must be ≥ 0.
@@ -55,4 +55,16 @@ type Progress struct {
 	Total int    // units of the stage in all (0 if unknown)
 	K     int    // the K being tried or the current K
 	Best  float64
+}
+
+// DefaultK is the number of features or clusters the fixed-K learners use when
+// Options.K is 0.
+const DefaultK = 5
+
+// KOrDefault returns o.K, or DefaultK when it is 0.
+func (o Options) KOrDefault() int {
+	if o.K == 0 {
+		return DefaultK
+	}
+	return o.K
 }
