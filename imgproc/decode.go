@@ -20,10 +20,11 @@ import (
 
 // decoded is one file after the first pass: a picture, upright, or the reason it was skipped.
 type decoded struct {
-	name   string
-	img    image.Image
-	colour bool
-	skip   string
+	name    string
+	img     image.Image
+	colour  bool
+	skip    string
+	reduced bool // the picture was larger than the working size and was reduced on decoding
 }
 
 // recorder passes reads through, keeping a copy of the bytes while keep is set, and
@@ -50,7 +51,11 @@ func (rec *recorder) Read(p []byte) (int, error) {
 // not in skip. The header is read first, so a file over the pixel budget is rejected
 // before any pixel memory is allocated, and a large file that is not an image costs only
 // the few bytes needed to tell. A decoder that panics on hostile input becomes a skip too.
-func decodeFile(fsys fs.FS, full, name string, budget int64) (d decoded) {
+//
+// reduce, when not nil, gives the size an upright picture of a given size is to be kept
+// at; a larger picture is reduced to it at once, before it is turned upright, so that the
+// full-size picture is garbage as soon as this returns.
+func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.Point) image.Point) (d decoded) {
 	d.name = name
 	defer func() {
 		if r := recover(); r != nil {
@@ -105,6 +110,15 @@ func decodeFile(fsys fs.FS, full, name string, budget int64) (d decoded) {
 	case img.Bounds().Empty():
 		d.skip = fmt.Sprintf("empty %s image", format)
 		return d
+	}
+	if reduce != nil {
+		size := img.Bounds().Size()
+		up := orientedSize(size.X, size.Y, orientation)
+		if to := reduce(up); to != up {
+			// The stored picture is reduced, then turned: the turn copies the small one.
+			stored := orientedSize(to.X, to.Y, orientation)
+			img, d.reduced = shrink(img, stored.X, stored.Y), true
+		}
 	}
 	d.img = applyOrientation(img, orientation)
 	d.colour = isColour(d.img)

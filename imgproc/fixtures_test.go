@@ -155,3 +155,18 @@ func TestFixtureBadFolder(t *testing.T) {
 	}
 	checkBadFolder(t, dir)
 }
+
+// redBlue is a w×h picture, red in its left half and blue in its right.
+func redBlue(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.NRGBA{255, 0, 0, 255}
+			if x >= w/2 {
+				c = color.NRGBA{0, 0, 255, 255}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}

@@ -40,17 +40,22 @@ const maxElements = 1 << 31
 // Options controls loading. The zero value is usable.
 type Options struct {
 	Color         ColorMode
-	Width, Height int   // common size; both 0 = the most common size among the images
+	Width, Height int   // common size; both 0 = the most common working size (WorkingPixels)
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
-	Workers       int   // decoding goroutines; 0 = GOMAXPROCS
+	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
+	// is decoded — to Width×Height when they are set, else to this many pixels at its own
+	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
+	// keep their size. 0 = DefaultWorkingPixels.
+	WorkingPixels int64
+	Workers       int // decoding goroutines; 0 = GOMAXPROCS
 	// Progress, when set, is called from the decoding goroutines each time a file is done
 	// (decoded or skipped), with the count so far and the number of files found.
 	Progress func(done, total int)
 	// Decoded, when set, is called once every file is decoded and before the data matrix
 	// is filled (on a large folder, the longer part), so that a caller can show the
 	// pictures early. shape is the data set to come without its Pixels; pictures[i] is
-	// image shape.Names[i] as decoded and turned upright, at its own size and in its own
-	// colours. Neither may be kept after the call.
+	// image shape.Names[i] as decoded, turned upright and reduced to the working budget,
+	// at its own size and in its own colours. Neither may be kept after the call.
 	Decoded func(shape *Dataset, pictures []image.Image)
 }
 
@@ -71,7 +76,7 @@ type Dataset struct {
 	Pixels        *mat.Dense    // len(Names) × Width·Height·Channels
 	Skipped       []Skip        // files that are not usable images, in natural order
 	Resized       []string      // images resampled to the common size
-	OriginalSizes []image.Point // each image's size as decoded and turned upright, before resampling
+	OriginalSizes []image.Point // each image's size as decoded, turned upright and reduced to the working budget, before resampling
 }
 
 // Image returns image i as a picture (clamped to [0, 1] for display); an index out of
@@ -122,9 +127,14 @@ func (opt Options) check() (Options, error) {
 		return opt, fmt.Errorf("width and height must both be positive or both be 0, got %d×%d", opt.Width, opt.Height)
 	case opt.MaxPixels < 0:
 		return opt, fmt.Errorf("pixel budget must be ≥ 0, got %d", opt.MaxPixels)
+	case opt.WorkingPixels < 0:
+		return opt, fmt.Errorf("working budget must be ≥ 0, got %d", opt.WorkingPixels)
 	}
 	if opt.MaxPixels == 0 {
 		opt.MaxPixels = DefaultMaxPixels
+	}
+	if opt.WorkingPixels == 0 {
+		opt.WorkingPixels = DefaultWorkingPixels
 	}
 	if int64(opt.Width)*int64(opt.Height) > opt.MaxPixels {
 		return opt, fmt.Errorf("size %d×%d exceeds the %s budget", opt.Width, opt.Height, megapixels(opt.MaxPixels))
@@ -143,12 +153,15 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		return nil, fmt.Errorf("load %s: %w", label, err)
 	}
 
-	// First pass: decode every file; a picture's colour and size are known only after.
+	// First pass: decode every file, reducing a picture larger than the working size at
+	// once; a picture's colour and size are known only after.
 	total := len(files)
 	var done atomic.Int64
 	items := make([]decoded, total)
+	want := image.Pt(opt.Width, opt.Height)
+	reduce := func(size image.Point) image.Point { return workingSize(size, want, opt.WorkingPixels) }
 	err = Parallel(ctx, total, opt.Workers, func(i int) {
-		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels)
+		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels, reduce)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), total)
 		}
@@ -208,6 +221,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	// Second pass: one row of the data matrix per picture, resampled when its size differs.
 	ds.Pixels = mat.NewDense(len(good), p, nil)
 	resized := make([]bool, len(good))
+	for i, g := range good {
+		resized[i] = g.reduced
+	}
 	err = Parallel(ctx, len(good), opt.Workers, func(i int) {
 		img := good[i].img
 		good[i].img = nil // let the decoded picture go as soon as it is converted

@@ -224,17 +224,7 @@ func TestLoadColourModes(t *testing.T) {
 // TestLoadEXIFOrientation stores a 16×8 picture, red left half and blue right half, with
 // EXIF orientation 6 ("turn 90° clockwise to view"): it must load as 8×16, red on top.
 func TestLoadEXIFOrientation(t *testing.T) {
-	img := image.NewNRGBA(image.Rect(0, 0, 16, 8))
-	for y := 0; y < 8; y++ {
-		for x := 0; x < 16; x++ {
-			c := color.NRGBA{255, 0, 0, 255}
-			if x >= 8 {
-				c = color.NRGBA{0, 0, 255, 255}
-			}
-			img.SetNRGBA(x, y, c)
-		}
-	}
-	data := withOrientation(encodeJPEG(t, img), 6)
+	data := withOrientation(encodeJPEG(t, redBlue(16, 8)), 6)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{"a.jpg": data, "b.jpg": data})
 	ds, err := Load(context.Background(), dir, Options{})

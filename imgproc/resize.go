@@ -51,7 +51,11 @@ func resampleWeights(dst, src int, filter imaging.ResampleFilter) [][]tap {
 // Lanczos rings slightly past sharp edges; clamp limits the result to [0, 1] for
 // pictures whose samples are there by construction.
 func resample(src []float64, w, h, c int, dst []float64, dw, dh int, clamp bool) {
-	filter := imaging.Lanczos
+	resampleWith(src, w, h, c, dst, dw, dh, clamp, imaging.Lanczos)
+}
+
+// resampleWith is resample with the given filter.
+func resampleWith(src []float64, w, h, c int, dst []float64, dw, dh int, clamp bool, filter imaging.ResampleFilter) {
 	// Horizontal pass: h rows of dw pixels.
 	tmp := src
 	if dw != w {

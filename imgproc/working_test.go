@@ -1,0 +1,98 @@
+package imgproc
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"testing"
+)
+
+func TestWorkingSize(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		size, want image.Point
+		budget     int64
+		out        image.Point
+	}{
+		{"camera photo", image.Pt(4000, 3000), image.Point{}, DefaultWorkingPixels, image.Pt(320, 240)},
+		{"portrait photo", image.Pt(3000, 4000), image.Point{}, DefaultWorkingPixels, image.Pt(240, 320)},
+		{"the tabletop size stays", image.Pt(320, 240), image.Point{}, DefaultWorkingPixels, image.Pt(320, 240)},
+		{"small stays", image.Pt(64, 64), image.Point{}, DefaultWorkingPixels, image.Pt(64, 64)},
+		{"16:9", image.Pt(1920, 1080), image.Point{}, DefaultWorkingPixels, image.Pt(369, 208)},
+		{"rounding above the budget", image.Pt(40, 30), image.Point{}, 100, image.Pt(11, 9)},
+		{"a strip", image.Pt(100000, 2), image.Point{}, 1000, image.Pt(1000, 1)},
+		{"a requested size", image.Pt(4000, 3000), image.Pt(160, 120), DefaultWorkingPixels, image.Pt(160, 120)},
+		{"a requested size above the picture", image.Pt(400, 300), image.Pt(800, 600), 1000, image.Pt(400, 300)},
+	} {
+		got := workingSize(tc.size, tc.want, tc.budget)
+		if got != tc.out {
+			t.Errorf("%s: %v → %v, want %v", tc.name, tc.size, got, tc.out)
+		}
+		if int64(got.X)*int64(got.Y) > max(tc.budget, int64(tc.want.X)*int64(tc.want.Y)) && got != tc.size {
+			t.Errorf("%s: %v is over the budget", tc.name, got)
+		}
+	}
+}
+
+// TestLoadReducesLargePictures loads a folder of pictures larger than the working budget:
+// they are reduced on decoding, at their aspect ratio, the Decoded callback already sees
+// the reduced pictures (the full-size ones are gone), EXIF orientation still applies, and
+// the result is the average of what each output pixel covers.
+func TestLoadReducesLargePictures(t *testing.T) {
+	big := redBlue(400, 200)
+	dir := t.TempDir()
+	png := encodePNG(t, big)
+	writeFiles(t, dir, map[string][]byte{"a.png": png, "b.png": png, "c.jpg": withOrientation(encodeJPEG(t, big), 6)})
+	var seen []image.Point
+	opt := Options{WorkingPixels: 800, Decoded: func(_ *Dataset, pics []image.Image) {
+		for _, p := range pics {
+			seen = append(seen, p.Bounds().Size())
+		}
+	}}
+	ds, err := Load(context.Background(), dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 400×200 at 800 pixels: 40×20; the turned JPEG is 20×40 and is resampled to 40×20.
+	if ds.Width != 40 || ds.Height != 20 {
+		t.Fatalf("working size %d×%d, want 40×20", ds.Width, ds.Height)
+	}
+	want := []image.Point{{40, 20}, {40, 20}, {20, 40}}
+	for i, s := range seen {
+		if s != want[i] {
+			t.Errorf("Decoded saw %v for %s, want %v", s, ds.Names[i], want[i])
+		}
+	}
+	if len(ds.Resized) != 3 {
+		t.Errorf("resized %v, want all three", ds.Resized)
+	}
+	// Red left half, blue right half, and no ringing: the box filter averages.
+	pic := ds.Image(0).(*image.NRGBA)
+	if l, r := pic.NRGBAAt(5, 10), pic.NRGBAAt(35, 10); l != (color.NRGBA{255, 0, 0, 255}) || r != (color.NRGBA{0, 0, 255, 255}) {
+		t.Errorf("reduced picture: left %v right %v", l, r)
+	}
+	turned := ds.Image(2).(*image.NRGBA)
+	if top, bottom := turned.NRGBAAt(20, 3), turned.NRGBAAt(20, 17); top.R < 200 || bottom.B < 200 {
+		t.Errorf("the turned JPEG: top %v bottom %v, want red over blue", top, bottom)
+	}
+}
+
+// TestLoadRequestedSizeReducesDirectly: with a size given, a picture larger than the budget
+// is reduced straight to it, not first to the budget.
+func TestLoadRequestedSizeReducesDirectly(t *testing.T) {
+	big := image.NewGray(image.Rect(0, 0, 300, 300))
+	for i := range big.Pix {
+		big.Pix[i] = uint8(i % 251)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"a.png": encodePNG(t, big), "b.png": encodePNG(t, big)})
+	var seen image.Point
+	ds, err := Load(context.Background(), dir, Options{Width: 30, Height: 20, WorkingPixels: 100,
+		Decoded: func(_ *Dataset, pics []image.Image) { seen = pics[0].Bounds().Size() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Width != 30 || ds.Height != 20 || seen != image.Pt(30, 20) {
+		t.Fatalf("loaded at %d×%d, decoded at %v; want 30×20 for both", ds.Width, ds.Height, seen)
+	}
+}
