@@ -19,6 +19,10 @@ import (
 // DefaultPCA is the number of principal components kept unless the user says otherwise.
 const DefaultPCA = 100
 
+// PCASeed seeds the randomized PCA of large folders. It is fixed, not the algorithm's
+// --seed: changing the seed of K-means must not change the data it clusters.
+const PCASeed = 1
+
 // Request is one analysis: where the images come from, how to read them, how many
 // principal components to keep, and which algorithm to run with which options.
 type Request struct {
@@ -27,6 +31,12 @@ type Request struct {
 	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
 	Algorithm string
 	Options   learn.Options
+}
+
+// pcaOptions is how the request's data are projected. It does not depend on the
+// algorithm's options: the same folder gives the same scores whatever is run on them.
+func (req Request) pcaOptions() pca.Options {
+	return pca.Options{Components: req.PCA, Seed: PCASeed, Workers: req.Load.Workers}
 }
 
 // Timings holds the seconds each stage took.
@@ -138,8 +148,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 
 	start = time.Now()
 	tr.update("Computing PCA", 0, 0)
-	model, scores, err := pca.Fit(ds.Pixels, pca.Options{Components: req.PCA, Seed: req.Options.Seed, Workers: req.Load.Workers,
-		Progress: func(done, total int) { tr.update("Computing PCA", done, total) }})
+	popt := req.pcaOptions()
+	popt.Progress = func(done, total int) { tr.update("Computing PCA", done, total) }
+	model, scores, err := pca.Fit(ds.Pixels, popt)
 	if err != nil {
 		return nil, err // the pca package's messages say "pca:" themselves
 	}

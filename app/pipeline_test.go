@@ -165,3 +165,13 @@ func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
 		t.Error("no seed ended with no features: the test no longer reaches the case it is for")
 	}
 }
+
+// TestPCADoesNotFollowTheAlgorithmSeed: the randomized PCA of a large folder used to be
+// seeded by --seed, so changing the seed of K-means changed the data it clustered.
+func TestPCADoesNotFollowTheAlgorithmSeed(t *testing.T) {
+	a := Request{PCA: 100, Options: learn.Options{Seed: 1}}
+	b := Request{PCA: 100, Options: learn.Options{Seed: 2, K: 3, Restarts: 7}}
+	if pa, pb := a.pcaOptions(), b.pcaOptions(); pa.Seed != PCASeed || pb.Seed != PCASeed || pa.Components != pb.Components {
+		t.Errorf("PCA options %+v and %+v for two algorithm seeds", pa, pb)
+	}
+}
