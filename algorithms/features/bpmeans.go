@@ -92,8 +92,6 @@ func (w *bpWorker) run(ctx context.Context, lambda2 float64, maxIter int, rng *r
 // above (flipRow) — and then the row gets a new feature equal to its residual when that
 // lowers the objective, i.e. when ‖r‖² > λ². It returns how many bits and features changed.
 func (st *bpState) sweep(order []int, lambda2 float64) int {
-	// Each row adds at most one feature, so one reserve keeps the sweep allocation-free.
-	st.reserve(st.k + st.n)
 	st.featureGram()
 	st.stale = true
 	changes := 0
@@ -111,6 +109,7 @@ func (st *bpState) sweep(order []int, lambda2 float64) int {
 			// λ² − ‖r‖² < 0. (rr came from the code's value; check it on r itself.)
 			r := st.rowResidual(i)
 			if floats.Dot(r, r) > lambda2 {
+				st.reserve(st.k + 1)
 				j := st.addFeature(r, i)
 				st.gramRow(j)
 				st.stale = true

@@ -74,17 +74,21 @@ func newCBPWorker(x []float64, n, d int) *cbpWorker {
 		recomputeEvery: 1, exactMaxK: cbpExactMaxK, tab: make([]float64, 4<<((cbpExactMaxK+1)/2))}
 }
 
-// ensure makes room for kmax features, reallocating M and H when st's capacity grows;
-// their contents are then stale and must be recomputed.
-func (w *cbpWorker) ensure(kmax int) bool {
+// ensure makes room for kmax features. When st's capacity grows (by doubling) it moves M
+// and H to the new stride, so they stay current, and memory stays O(N·K + K²).
+func (w *cbpWorker) ensure(kmax int) {
 	w.st.reserve(kmax)
 	if w.kc == w.st.kcap {
-		return false
+		return
 	}
-	kc := w.st.kcap
-	w.kc = kc
-	w.m = make([]float64, kc*kc)
-	w.h = make([]float64, kc*kc)
+	// After BP-means++ (run) st.k may exceed the old stride; M and H are recomputed then.
+	kc, old, k := w.st.kcap, w.kc, min(w.st.k, w.kc)
+	m, h := make([]float64, kc*kc), make([]float64, kc*kc)
+	for a := 0; a < k; a++ {
+		copy(m[a*kc:a*kc+k], w.m[a*old:a*old+k])
+		copy(h[a*kc:a*kc+k], w.h[a*old:a*old+k])
+	}
+	w.kc, w.m, w.h = kc, m, h
 	w.work = make([]float64, kc*kc)
 	w.w = make([]float64, kc)
 	w.ar = make([]float64, kc)
@@ -94,7 +98,6 @@ func (w *cbpWorker) ensure(kmax int) bool {
 	w.hz = make([]float64, kc)
 	w.mz = make([]float64, kc)
 	w.code = make([]uint8, kc)
-	return true
 }
 
 // recompute sets A, the RSS, M and H from Z afresh, removing redundant features first
@@ -123,7 +126,7 @@ func (w *cbpWorker) run(ctx context.Context, lambda2 float64, maxIter int, rng *
 	}
 	rng.Shuffle(len(w.order), func(i, j int) { w.order[i], w.order[j] = w.order[j], w.order[i] })
 	st.plusPlus(lambda2, rng.Uint64()&1 == 0, rng)
-	w.ensure(st.k + st.n + 1)
+	w.ensure(st.k)
 	w.recompute()
 	obj := bpObjective(st.rss, lambda2, st.k)
 	if trace != nil {
@@ -157,11 +160,6 @@ func (w *cbpWorker) run(ctx context.Context, lambda2 float64, maxIter int, rng *
 
 // sweep is one pass of MAD-Bayes Alg. 3 over the rows; it returns the number of changes.
 func (w *cbpWorker) sweep(lambda2 float64) int {
-	st := w.st
-	// Each row adds at most one feature.
-	if w.ensure(st.k + st.n + 1) {
-		w.recompute()
-	}
 	changes := 0
 	for _, i := range w.order {
 		changes += w.row(i, lambda2)
@@ -329,6 +327,8 @@ func (w *cbpWorker) row(i int, lambda2 float64) int {
 	} else {
 		// A feature owned by row i alone: row i is fitted exactly, the others keep A₀,
 		// and by bordering M becomes [[M₀, −p], [−pᵀ, 1+q]].
+		w.ensure(k + 1)
+		kc := w.kc
 		j := st.addFeature(u, i)
 		for a := 0; a < k; a++ {
 			w.m[a*kc+j], w.m[j*kc+a] = -p[a], -p[a]

@@ -3,8 +3,11 @@ package features
 import (
 	"context"
 	"math"
+	"math/rand/v2"
+	"runtime"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/internal/realdata"
@@ -210,5 +213,61 @@ func TestCollapsedTabletop(t *testing.T) {
 	// finds base + 4 objects, not always with the best split of the photos.
 	if res.K < 5 || res.K > 6 || res.BPObjective > 280 {
 		t.Errorf("K = %d, BP objective %.3f; want K = 5 or 6 and ≤ 280", res.K, res.BPObjective)
+	}
+}
+
+// restartBytes is the memory one worker allocates for one restart of BP-means (or
+// collapsed BP-means) on N rows of 5 planted features in 8 dimensions, with noise.
+func restartBytes(n int, collapsed bool) uint64 {
+	rng := rand.New(rand.NewPCG(uint64(n), 3))
+	const d = 8
+	feats := make([][]float64, 5)
+	for j := range feats {
+		feats[j] = make([]float64, d)
+		for c := range feats[j] {
+			feats[j][c] = 4 * rng.NormFloat64()
+		}
+	}
+	x := make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		row := x[i*d : (i+1)*d]
+		for j := range feats {
+			if rng.Float64() < 0.3 {
+				floats.Add(row, feats[j])
+			}
+		}
+		for c := range row {
+			row[c] += 0.1 * rng.NormFloat64()
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var err error
+	if collapsed {
+		_, err = newCBPWorker(x, n, d).run(context.Background(), 4, 10, learn.RestartRNG(1, 0), nil)
+	} else {
+		w := &bpWorker{st: newBPState(x, n, d), order: make([]int, n)}
+		_, err = w.run(context.Background(), 4, 10, learn.RestartRNG(1, 0), nil)
+	}
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		panic(err)
+	}
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestBPMemoryIsLinearInN measures one restart's allocations at N = 500 and 2 000: they
+// must grow about 4 times, as O(N·K + K²) does. Room for a new feature per row, as the
+// workers used to reserve, made Z N×(K+N) and the Gram and Cholesky matrices (K+N)², 16
+// times more for 4 times the rows (1.65 GB for one worker at N = 8 000).
+func TestBPMemoryIsLinearInN(t *testing.T) {
+	for _, collapsed := range []bool{false, true} {
+		small, large := restartBytes(500, collapsed), restartBytes(2000, collapsed)
+		ratio := float64(large) / float64(small)
+		t.Logf("collapsed %v: %d kB at N = 500, %d kB at N = 2000 (×%.1f)", collapsed, small/1024, large/1024, ratio)
+		if ratio > 6 {
+			t.Errorf("collapsed %v: memory grew ×%.1f for 4× the rows", collapsed, ratio)
+		}
 	}
 }

@@ -53,8 +53,10 @@ func newBPState(x []float64, n, d int) *bpState {
 		rbuf: make([]float64, d)}
 }
 
-// reserve makes room for at least kmax feature slots, keeping the current ones. It grows
-// by doubling, so a run reallocates O(log K) times at most.
+// reserve makes room for at least kmax feature slots, keeping the current ones and AAᵀ
+// (st.g, kept through a sweep). It grows by doubling, so a run reallocates O(log K) times
+// at most, and memory stays O(N·K + K²) — never O(N²), as room for a feature per row
+// would be.
 func (st *bpState) reserve(kmax int) {
 	if kmax <= st.kcap {
 		return
@@ -70,13 +72,18 @@ func (st *bpState) reserve(kmax int) {
 	copy(anorm, st.anorm[:st.k])
 	owners := make([]int, kc)
 	copy(owners, st.owners[:st.k])
+	old := st.kcap
 	st.z, st.a, st.anorm, st.owners, st.kcap = z, a, anorm, owners, kc
 	st.gram = make([]float64, kc*kc)
 	st.chol = make([]float64, kc*kc)
 	st.keep = make([]int, kc)
 	st.s = make([]float64, kc*st.d)
 	st.on = make([]int, kc)
-	st.g = make([]float64, kc*kc)
+	g := make([]float64, kc*kc)
+	for j := 0; j < st.k && st.g != nil; j++ {
+		copy(g[j*kc:j*kc+st.k], st.g[j*old:j*old+st.k])
+	}
+	st.g = g
 	st.live = make([]int, kc)
 	st.b = make([]float64, kc)
 }
