@@ -90,14 +90,28 @@ func restartProgress(fn func(learn.Progress), k int) func(done, total int, best 
 // (32 MB at N = 2048); above it b_n = Ax_n is recomputed from X at every A-step.
 const kfGramMaxN = 2048
 
+// K-features works on the N×N factor L of X = LQ instead of X (D > N) only where that
+// pays. L costs N² memory and the factorisation about 2N²D flops, once; each row product
+// of a restart then costs N instead of D, and a run does about kfLQWork of them per row
+// (restarts × iterations × K: 100 × 10 × 5). So L is used when 2N²D < kfLQWork·N·(D − N)
+// and N ≤ kfLQMaxN (L ≤ 8 MB): for the raw pixels of a folder of ordinary size (100
+// photos of 230 400 values, 100 dice of 196), not for 10 000 images of 12 288 values (an
+// 800 MB L and hours of factorisation to save a fifth of the columns) nor for D just
+// above N.
+const (
+	kfLQMaxN = 1024
+	kfLQWork = 5000
+)
+
 // kfProblem is the read-only data every restart of K-features shares.
 type kfProblem struct {
 	orig *mat.Dense // the X the caller gave
-	// x is what the restarts work on: orig itself, or, when D > N, the N×N matrix L of the
-	// LQ factorisation orig = LQ. Every quantity K-features computes — the mean, residuals,
-	// A = (Z'Z)⁻¹Z'X, b = Ax, G = AAᵀ — is a combination of rows of X or an inner product
-	// of such combinations, so it depends on X only through XXᵀ = LLᵀ: the run on L gives the
-	// same Z, at the cost of N instead of D columns. The final A is recomputed on orig.
+	// x is what the restarts work on: orig itself, or, where it pays (kfLQMaxN), the N×N
+	// matrix L of the LQ factorisation orig = LQ. Every quantity K-features computes — the
+	// mean, residuals, A = (Z'Z)⁻¹Z'X, b = Ax, G = AAᵀ — is a combination of rows of X or
+	// an inner product of such combinations, so it depends on X only through XXᵀ = LLᵀ: the
+	// run on L gives the same Z, at the cost of N instead of D columns. The final A is
+	// recomputed on orig.
 	x     *mat.Dense
 	n, d  int       // dimensions of x
 	xsq   []float64 // ‖x_n‖²
@@ -115,7 +129,7 @@ type kfProblem struct {
 func newKFProblem(X *mat.Dense) *kfProblem {
 	n, d := X.Dims()
 	p := &kfProblem{orig: X, x: X}
-	if d > n {
+	if d > n && n <= kfLQMaxN && 2*n*d < kfLQWork*(d-n) {
 		p.x = lqFactor(X)
 		d = n
 	}

@@ -462,3 +462,31 @@ func TestKFeaturesGramPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestKFeaturesLQOnlyWhereItPays checks when K-features replaces X by the N×N factor L:
+// for D well above N, not for D just above N, where the factorisation would cost more than
+// it saves (and, for N above kfLQMaxN, an N×N matrix of gigabytes).
+func TestKFeaturesLQOnlyWhereItPays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, tc := range []struct {
+		n, d int
+		lq   bool
+	}{
+		{100, 196, true}, // the dice, raw pixels
+		{100, 3000, true},
+		{300, 320, false},
+		{50, 40, false}, // D < N: nothing to gain
+	} {
+		X := mat.NewDense(tc.n, tc.d, nil)
+		for i := range X.RawMatrix().Data {
+			X.RawMatrix().Data[i] = rng.NormFloat64()
+		}
+		p := newKFProblem(X)
+		if lq := p.d == tc.n && tc.d > tc.n; lq != tc.lq {
+			t.Errorf("N %d, D %d: works on %d columns, want the LQ factor: %v", tc.n, tc.d, p.d, tc.lq)
+		}
+	}
+	if 2*10000*12288 < kfLQWork*(12288-10000) {
+		t.Error("the rule would factor 10 000 images of 64×64×3")
+	}
+}
