@@ -159,3 +159,26 @@ func TestSamplesWritesEverySet(t *testing.T) {
 		t.Fatal("writing the samples twice into the same folder must refuse to overwrite")
 	}
 }
+
+// TestAnalyzeRefusesAFolderThatDoesNotFit: with less memory than the folder needs
+// (FEATURELAB_MEMORY), analyze refuses in one line that says what to change, exit 1.
+func TestAnalyzeRefusesAFolderThatDoesNotFit(t *testing.T) {
+	dir := t.TempDir()
+	if err := run([]string{"samples", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != 0 {
+		t.Fatal("samples failed")
+	}
+	t.Setenv("FEATURELAB_MEMORY", "10M") // the tabletop sample needs 100 × 320×240×3 × 8 B = 176 MB
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr)
+	msg := stderr.String()
+	if code != 1 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "need 176 MB, more than the 10 MB there is room for: load them at") ||
+		!strings.Contains(msg, "--size") || !strings.Contains(msg, "--gray") {
+		t.Fatalf("exit %d, stderr %q", code, msg)
+	}
+	t.Setenv("FEATURELAB_MEMORY", "lots")
+	stderr.Reset()
+	if code := run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), `FEATURELAB_MEMORY="lots" is not a size`) {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+}

@@ -127,6 +127,13 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 
 	start := time.Now()
 	lopt := req.Load
+	if lopt.Memory == 0 {
+		m, err := memoryBudget()
+		if err != nil {
+			return nil, err
+		}
+		lopt.Memory = m
+	}
 	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
 	var thumbs []image.Image
 	if preview != nil {

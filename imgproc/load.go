@@ -33,15 +33,20 @@ const (
 // DefaultMaxPixels is the default per-image pixel budget: 50 megapixels.
 const DefaultMaxPixels = 50_000_000
 
-// maxElements bounds the data matrix (N·P float64s, 16 GiB) so that an absurd request
-// fails with a message instead of exhausting memory.
-const maxElements = 1 << 31
+// DefaultMemory is the memory the data matrix may take when Options.Memory is 0 and the
+// machine does not say how much it has free.
+const DefaultMemory = 4 << 30
 
 // Options controls loading. The zero value is usable.
 type Options struct {
 	Color         ColorMode
 	Width, Height int   // common size; both 0 = the most common working size (WorkingPixels)
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
+	// Memory is how many bytes the data matrix (N × P float64s) may take; a folder that
+	// needs more is refused, before anything that size is allocated, with a line that says
+	// what to change. 0 = half the memory the machine has free (DefaultMemory when it
+	// does not say), leaving the rest to the PCA and the learners.
+	Memory int64
 	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
 	// is decoded — to Width×Height when they are set, else to this many pixels at its own
 	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
@@ -129,6 +134,14 @@ func (opt Options) check() (Options, error) {
 		return opt, fmt.Errorf("pixel budget must be ≥ 0, got %d", opt.MaxPixels)
 	case opt.WorkingPixels < 0:
 		return opt, fmt.Errorf("working budget must be ≥ 0, got %d", opt.WorkingPixels)
+	case opt.Memory < 0:
+		return opt, fmt.Errorf("memory budget must be ≥ 0, got %d", opt.Memory)
+	}
+	if opt.Memory == 0 {
+		opt.Memory = DefaultMemory
+		if free := availableMemory(); free > 0 {
+			opt.Memory = free / 2
+		}
 	}
 	if opt.MaxPixels == 0 {
 		opt.MaxPixels = DefaultMaxPixels
@@ -204,9 +217,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		ds.Channels = 3
 	}
 	p := ds.Width * ds.Height * ds.Channels
-	if int64(p)*int64(len(good)) > maxElements {
-		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d samples would need %.0f GB; choose a smaller size",
-			label, len(good), ds.Width, ds.Height, ds.Channels, float64(p)*float64(len(good))*8/1e9)
+	if need := int64(p) * int64(len(good)) * 8; need > opt.Memory {
+		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s, more than the %s there is room for: %s",
+			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), bytesText(opt.Memory), smallerAdvice(ds, opt))
 	}
 
 	if opt.Decoded != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +95,23 @@ func TestLoadRequestedSizeReducesDirectly(t *testing.T) {
 	}
 	if ds.Width != 30 || ds.Height != 20 || seen != image.Pt(30, 20) {
 		t.Fatalf("loaded at %d×%d, decoded at %v; want 30×20 for both", ds.Width, ds.Height, seen)
+	}
+}
+
+// TestLoadRefusesAFolderThatDoesNotFit: a folder whose data matrix would not fit in the
+// memory budget is refused before the matrix is allocated, with a line that says how
+// much it needs and what to change.
+func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
+	dir := t.TempDir()
+	pic := encodePNG(t, redBlue(40, 30))
+	writeFiles(t, dir, map[string][]byte{"a.png": pic, "b.png": pic, "c.png": pic})
+	// 3 images of 40×30×3 need 86 400 bytes.
+	_, err := Load(context.Background(), dir, Options{Memory: 20_000})
+	want := "3 images of 40×30×3 need 85 kB, more than the 20 kB there is room for: load them at 19x14 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("err = %v\nwant it to end %q", err, want)
+	}
+	if _, err := Load(context.Background(), dir, Options{Memory: 86_400}); err != nil {
+		t.Fatalf("exactly enough memory: %v", err)
 	}
 }

@@ -148,3 +148,26 @@ func TestAFailedPCAGoesBackToThePreviousDataSet(t *testing.T) {
 		t.Fatalf("after the failed PCA the grid shows %d images, info %q", n, ui.dataset.info.Text)
 	}
 }
+
+// A folder that would not fit in memory (FEATURELAB_MEMORY here) is refused: the dialog
+// says what it needs and what to change, and the window keeps the data set it had.
+func TestAFolderThatDoesNotFitIsRefused(t *testing.T) {
+	ui := newTestUI(t)
+	ui.LoadSample("dice")
+	ui.Wait()
+	dir := t.TempDir()
+	writePNGs(t, dir, []string{"a.png", "b.png", "c.png"}, func(i int) image.Image {
+		img := image.NewGray(image.Rect(0, 0, 64, 48))
+		img.Pix[i] = 255
+		return img
+	})
+	t.Setenv("FEATURELAB_MEMORY", "40K") // 3 × 64×48 × 8 B = 72 kB
+	ui.LoadFolder(dir)
+	ui.Wait()
+	if msg := overlayText(ui.win); !strings.Contains(msg, "3 images of 64×48×1 need 72 kB, more than the 40 kB there is room for: load them at") {
+		t.Fatalf("status %q, dialog %q", ui.status.text(), msg)
+	}
+	if n := ui.dataset.grid.Length(); n != 100 {
+		t.Fatalf("after the refusal the grid shows %d images, want the dice's 100", n)
+	}
+}

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// MemoryEnv names the environment variable that sets how much memory the data matrix of a
+// folder may take, in bytes or with a K, M or G suffix ("2G"); unset, the loader plans
+// for half the memory the machine has free.
+const MemoryEnv = "FEATURELAB_MEMORY"
+
+// memoryBudget reads MemoryEnv: 0 when it is unset, an error naming it when it is not a
+// size.
+func memoryBudget() (int64, error) {
+	v := strings.TrimSpace(os.Getenv(MemoryEnv))
+	if v == "" {
+		return 0, nil
+	}
+	mult := int64(1)
+	switch strings.ToUpper(v[len(v)-1:]) {
+	case "K":
+		mult = 1 << 10
+	case "M":
+		mult = 1 << 20
+	case "G":
+		mult = 1 << 30
+	}
+	if mult > 1 {
+		v = v[:len(v)-1]
+	}
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(n > 0) || n*float64(mult) > 1<<62 {
+		return 0, fmt.Errorf("%s=%q is not a size: give bytes, or a number with K, M or G", MemoryEnv, os.Getenv(MemoryEnv))
+	}
+	return int64(n * float64(mult)), nil
+}
