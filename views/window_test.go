@@ -99,7 +99,7 @@ func TestOpeningAMissingFolderKeepsTheDataSet(t *testing.T) {
 	ui.Wait()
 	ui.LoadFolder("/no/such/folder")
 	ui.Wait()
-	if !strings.HasPrefix(ui.status.text(), "Could not open") || !strings.Contains(strings.ToLower(overlayText(ui.win)), "all 3 images are black: there is nothing to learn") {
+	if !strings.HasPrefix(ui.status.text(), "Could not open") || !strings.Contains(overlayText(ui.win), "/no/such/folder: no such folder") {
 		t.Fatalf("status %q, dialog %q", ui.status.text(), overlayText(ui.win))
 	}
 	if n := ui.dataset.grid.Length(); n != 100 {
