@@ -1,7 +1,12 @@
 package views
 
 import (
+	"fmt"
 	"image"
+	"image/color"
+	"image/jpeg"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -169,5 +174,36 @@ func TestAFolderThatDoesNotFitIsRefused(t *testing.T) {
 	}
 	if n := ui.dataset.grid.Length(); n != 100 {
 		t.Fatalf("after the refusal the grid shows %d images, want the dice's 100", n)
+	}
+}
+
+// A folder of photos far larger than the working size (camera photos, here 1600×1200)
+// opens at 320×240: the panel says so and shows a thumbnail of each.
+func TestLargePhotosOpenAtTheWorkingSize(t *testing.T) {
+	ui := newTestUI(t)
+	dir := t.TempDir()
+	for i := range 3 {
+		img := image.NewRGBA(image.Rect(0, 0, 1600, 1200))
+		for y := 0; y < 1200; y++ {
+			for x := 0; x < 1600; x++ {
+				img.SetRGBA(x, y, color.RGBA{uint8(x / 7), uint8(y / 5), uint8(80 * i), 255})
+			}
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("IMG_%04d.JPG", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := jpeg.Encode(f, img, nil); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	ui.LoadFolder(dir)
+	ui.Wait()
+	if !strings.Contains(ui.dataset.info.Text, "3 images, 320×240 colour") {
+		t.Fatalf("info %q, status %q", ui.dataset.info.Text, ui.status.text())
+	}
+	if n := ui.dataset.grid.Length(); n != 3 {
+		t.Fatalf("the grid shows %d thumbnails, want 3", n)
 	}
 }
