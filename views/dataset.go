@@ -171,18 +171,22 @@ func (p *datasetPanel) validate() bool {
 
 // datasetShown is what the grid and the info line show.
 type datasetShown struct {
-	names  []string
-	thumbs []image.Image
-	info   string
+	names   []string
+	thumbs  []image.Image
+	info    string
+	skipped string // the skipped-files list, "" when hidden
 }
 
 // preview shows freshly decoded images while their PCA is computed, remembering what was
 // shown before in case the PCA fails or is cancelled; call on the UI goroutine.
 func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Image) {
 	if p.previous == nil {
-		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text}
+		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.skipped.Text}
 	}
 	p.names, p.thumbs = names, thumbs
+	// The folder's own skips are known once it has loaded; the last one's would mislead.
+	p.skipped.SetText("")
+	p.skipped.Hide()
 	p.info.SetText(fmt.Sprintf("%s — %d images; reading their pixels and computing the PCA…", src, len(names)))
 	p.grid.Refresh()
 	p.grid.ScrollToTop()
@@ -195,6 +199,10 @@ func (p *datasetPanel) restore() {
 	}
 	p.names, p.thumbs = p.previous.names, p.previous.thumbs
 	p.info.SetText(p.previous.info)
+	if p.previous.skipped != "" {
+		p.skipped.SetText(p.previous.skipped)
+		p.skipped.Show()
+	}
 	p.previous = nil
 	p.grid.Refresh()
 }
