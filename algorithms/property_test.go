@@ -207,7 +207,9 @@ func FuzzLearners(f *testing.F) {
 	// The bugs the property sweep found are kept in testdata/fuzz/FuzzLearners:
 	// kmeans-squares-overflow (an entry of 4e254: every squared distance of its row was
 	// +Inf, K-means found no nearest centre and indexed cluster −1) and
-	// ibp-one-row-twin-features (the IBP reported two features owned by the same rows).
+	// ibp-one-row-twin-features (the IBP reported two features owned by the same rows),
+	// and ibp-least-squares-rounding (a near-exact least-squares fit computed as
+	// ‖X‖² − ‖projection‖² came out above the posterior-mean one).
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
 		if len(data) < 5 {
 			return

@@ -30,7 +30,8 @@ import (
 // parallel on opt.Workers; chain c draws from learn.RestartRNG(opt.Seed, c), so the result
 // does not depend on the number of workers. The reported chain is the one whose best
 // sample has the highest log joint. Result.Z is its final allocation and Result.A the
-// posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X; Alpha, SigmaX,
+// posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X, with twin
+// features (owned by the same rows) merged into one whose row is their sum; Alpha, SigmaX,
 // SigmaA and KHistogram summarise the second half of its sweeps. RestartObjectives holds
 // every chain's least-squares ‖X − ZA‖²_F for its final Z.
 //

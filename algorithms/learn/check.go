@@ -86,8 +86,12 @@ func CheckWorkers(workers int) error {
 // the learners that need a penalty it means "propose one from the data", and the fixed-K
 // learners only report Objective + λ²K with it.
 func CheckLambda2(lambda2 float64) error {
-	if !(lambda2 >= 0) || math.IsInf(lambda2, 0) {
+	switch {
+	case !(lambda2 >= 0) || math.IsInf(lambda2, 0):
 		return fmt.Errorf("lambda2 must be a finite number ≥ 0, got %v", lambda2)
+	case lambda2 > maxSumSquares:
+		// λ²K would overflow the objective; any λ² above ‖X‖² already allows one feature.
+		return fmt.Errorf("lambda2 must be at most %.3g, got %v", maxSumSquares, lambda2)
 	}
 	return nil
 }
@@ -98,7 +102,7 @@ func PositiveLambda2(algo string, lambda2 float64) error {
 	if !(lambda2 > 0) || math.IsInf(lambda2, 0) {
 		return fmt.Errorf("lambda2 must be > 0 for %s, got %v", algo, lambda2)
 	}
-	return nil
+	return CheckLambda2(lambda2)
 }
 
 // FlatRows returns X's entries as one row-major N×D slice: X's own backing array when its

@@ -28,6 +28,7 @@ func TestCheck(t *testing.T) {
 		{"negative lambda2", good, Options{Lambda2: -1}, "lambda2 must be a finite number ≥ 0, got -1"},
 		{"NaN lambda2", good, Options{Lambda2: math.NaN()}, "got NaN"},
 		{"infinite lambda2", good, Options{Lambda2: math.Inf(1)}, "got +Inf"},
+		{"lambda2 that overflows λ²K", good, Options{Lambda2: math.MaxFloat64}, "lambda2 must be at most"},
 		{"too large", mat.NewDense(2, 2, []float64{1e154, 0, 0, 1}), Options{}, "X is too large for float64: the sum of its squares is 1e+308"},
 		{"large but fine", mat.NewDense(2, 2, []float64{1e150, 0, 0, 1}), Options{}, ""},
 		{"defaults", good, Options{}, ""},

@@ -31,9 +31,9 @@ func ResidualSS(X, Z, A *mat.Dense) float64 {
 }
 
 // LeastSquaresSS returns min over A of ‖X − ZA‖²_F: the K-features objective of the
-// allocation Z with its least-squares features, whatever the rank of Z. It is ‖X‖²_F
-// minus the squared norm of X's projection onto the column space of Z, taken from the
-// thin SVD of Z, so a column that is a sum of others costs nothing. A nil or empty Z
+// allocation Z with its least-squares features, whatever the rank of Z. It is the squared
+// norm of what is left of X after projecting it onto the column space of Z, taken from
+// the thin SVD of Z, so a column that is a sum of others costs nothing. A nil or empty Z
 // explains nothing: the result is ‖X‖²_F.
 func LeastSquaresSS(X, Z *mat.Dense) float64 {
 	total := mat.Norm(X, 2)
@@ -58,8 +58,13 @@ func LeastSquaresSS(X, Z *mat.Dense) float64 {
 	}
 	var U mat.Dense
 	svd.UTo(&U)
-	var P mat.Dense
-	P.Mul(U.Slice(0, n, 0, rank).T(), X)
-	proj := mat.Norm(&P, 2)
-	return max(total-proj*proj, 0)
+	Ur := U.Slice(0, n, 0, rank)
+	// The residual itself, R = X − UᵣUᵣᵀX, not ‖X‖² − ‖UᵣᵀX‖²: for a near-exact fit that
+	// difference is all rounding (1e-16·‖X‖²) and could exceed the fit of another A.
+	var P, R mat.Dense
+	P.Mul(Ur.T(), X)
+	R.Mul(Ur, &P)
+	R.Sub(X, &R)
+	r := mat.Norm(&R, 2)
+	return r * r
 }

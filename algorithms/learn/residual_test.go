@@ -36,3 +36,14 @@ func TestLeastSquaresSS(t *testing.T) {
 		}
 	}
 }
+
+// TestLeastSquaresSSOfANearExactFit: the residual is computed, not ‖X‖² − ‖projection‖²,
+// whose rounding (1e-16·‖X‖²) would swamp a fit this close.
+func TestLeastSquaresSSOfANearExactFit(t *testing.T) {
+	X := mat.NewDense(2, 1, []float64{-2.5e96, -2.5e96 * (1 + 1e-12)})
+	Z := mat.NewDense(2, 1, []float64{1, 1})
+	want := 2 * math.Pow(2.5e96*0.5e-12, 2) // each row is 1.25e84 from the mean
+	if got := LeastSquaresSS(X, Z); math.Abs(got-want) > 1e-3*want {
+		t.Errorf("LeastSquaresSS = %v, want %v", got, want)
+	}
+}
