@@ -194,10 +194,6 @@ func codeQuad(z uint64, g []float64, k int) float64 {
 // products that set the row up.
 const bpExactMaxK = 10
 
-// bpGrayResync is how many Gray-code steps the running code·b sum may take before it is
-// recomputed from the code's bits, so its rounding cannot build up.
-const bpGrayResync = 256
-
 // featureGram sets st.g = AAᵀ over the feature slots in use (dead slots included: their
 // rows of A are still there, only never used).
 func (st *bpState) featureGram() {
@@ -251,7 +247,7 @@ func (st *bpState) buildExact() {
 	}
 	qg, fl := st.qg[:n], st.fl[:n]
 	for g := range qg {
-		gc := bpGray(g)
+		gc := grayCode(g)
 		qg[g] = q[gc]
 		if g > 0 {
 			j := bits.TrailingZeros(uint(g))
@@ -263,18 +259,6 @@ func (st *bpState) buildExact() {
 		}
 	}
 	st.stale = false
-}
-
-// bpGray returns the g-th code of the reflected binary Gray code.
-func bpGray(g int) uint64 { return uint64(g ^ g>>1) }
-
-// bpCodeDot returns Σ b_p over the bits p of code c.
-func bpCodeDot(c uint64, b []float64) float64 {
-	var s float64
-	for r := c; r != 0; r &= r - 1 {
-		s += b[bits.TrailingZeros64(r)]
-	}
-	return s
 }
 
 // exactRow gives row i the code over the live features that minimises its part of the
@@ -310,16 +294,16 @@ func (st *bpState) exactRow(i int, lambda2 float64) (int, float64) {
 	}
 	n := 1 << m
 	q, qg, fl := st.q[:n], st.qg[:n], st.fl[:n]
-	lin := bpCodeDot(cur, b)
+	lin := codeDot(cur, b)
 	curVal := q[cur] - 2*lin - lambda2*float64(bits.OnesCount64(sole&^cur))
 	xx := floats.Dot(x, x)
 	thr := curVal - bpFlipTol*(xx+math.Abs(curVal))
 	bestG := -1
 	all := uint64(1)<<m - 1
-	for start := 0; start < n; start += bpGrayResync {
-		end := min(start+bpGrayResync, n)
+	for start := 0; start < n; start += grayResync {
+		end := min(start+grayResync, n)
 		// Each block starts from the code's bits, so rounding cannot build up.
-		lin := bpCodeDot(bpGray(start), b)
+		lin := codeDot(grayCode(start), b)
 		if sole == 0 {
 			// No feature can be lost: the plain quadratic.
 			if v := qg[start] - 2*lin; v < thr {
@@ -337,7 +321,7 @@ func (st *bpState) exactRow(i int, lambda2 float64) (int, float64) {
 			if g > start {
 				lin += bb[fl[g]%(2*bpExactMaxK)]
 			}
-			lost := sole &^ bpGray(g)
+			lost := sole &^ grayCode(g)
 			if lost == all {
 				continue // every feature would go: K ≥ 1 is kept
 			}
@@ -348,9 +332,9 @@ func (st *bpState) exactRow(i int, lambda2 float64) (int, float64) {
 	}
 	best := cur
 	if bestG >= 0 {
-		best = bpGray(bestG)
+		best = grayCode(bestG)
 	}
-	rr := max(xx+q[best]-2*bpCodeDot(best, b), 0)
+	rr := max(xx+q[best]-2*codeDot(best, b), 0)
 	if best == cur {
 		return 0, rr
 	}
