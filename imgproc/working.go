@@ -49,9 +49,7 @@ func workingSize(size, want image.Point, budget int64) image.Point {
 func shrink(img image.Image, w, h int) image.Image {
 	if f, ok := img.(*FloatImage); ok {
 		src := make([]float64, f.W*f.H*f.Channels)
-		for i, v := range f.Pix {
-			src[i] = float64(v)
-		}
+		toVector(f, f.Channels, src)
 		dst := make([]float64, w*h*f.Channels)
 		resampleWith(src, f.W, f.H, f.Channels, dst, w, h, false, imaging.Box)
 		out := NewFloatImage(w, h, f.Channels)

@@ -115,3 +115,14 @@ func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
 		t.Fatalf("exactly enough memory: %v", err)
 	}
 }
+
+// TestShrinkKeepsFloatSamples: a PFM picture larger than the working size is reduced on
+// its float samples, so values outside [0, 1] survive as their averages.
+func TestShrinkKeepsFloatSamples(t *testing.T) {
+	f := NewFloatImage(4, 2, 1)
+	copy(f.Pix, []float32{-2, -2, 3, 3, -2, -2, 3, 3})
+	out, ok := shrink(f, 2, 1).(*FloatImage)
+	if !ok || out.W != 2 || out.H != 1 || out.Pix[0] != -2 || out.Pix[1] != 3 {
+		t.Fatalf("shrink gave %+v", out)
+	}
+}
