@@ -107,7 +107,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	seed := fs.Uint64("seed", 1, "random seed")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
 	gray := fs.Bool("gray", false, "convert images to grey")
-	size := fs.String("size", "", "common image size WxH (default: the most common size)")
+	size := fs.String("size", "", "common image size WxH (default: the most common size, reduced to 76800 pixels when larger)")
 	divergence := fs.String("divergence", "euclidean", "dpmeans Bregman divergence: euclidean|kl|idiv")
 	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out := fs.String("out", "featurelab-out", "output folder")

@@ -19,7 +19,7 @@ const (
 var ColourChoices = []string{ColourAuto, ColourRGB, ColourGrey}
 
 // LoadChoices are the loading options a user sets as text: colour mode, common size
-// ("320x240", or empty for the most common size) and the number of PCA components.
+// ("320x240", or empty for the most common working size) and the number of PCA components.
 type LoadChoices struct {
 	Colour string
 	Size   string
@@ -54,7 +54,7 @@ func (c LoadChoices) Request(src Source) (Request, error) {
 	return req, nil
 }
 
-// ParseSize reads a common image size "WxH" (or "W×H"); empty means the most common size
+// ParseSize reads a common image size "WxH" (or "W×H"); empty means the most common working size
 // among the images and gives 0, 0.
 func ParseSize(s string) (w, h int, err error) {
 	s = strings.TrimSpace(strings.ReplaceAll(strings.ToLower(s), "×", "x"))

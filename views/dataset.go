@@ -63,7 +63,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.colour = widget.NewSelect(app.ColourChoices, func(string) { p.validate() })
 	p.colour.SetSelected(prefs.StringWithFallback(prefColour, app.ColourAuto))
 	p.size = widget.NewEntry()
-	p.size.SetPlaceHolder("most common")
+	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
 	p.size.SetText(prefs.String(prefSize))
 	p.size.OnChanged = func(string) { p.validate() }
 	p.pca = widget.NewEntry()
