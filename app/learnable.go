@@ -11,13 +11,13 @@ import (
 // from: a single image, or images that are all the same picture. Without it these reach
 // the PCA or a learner and come back as "Y has no variance" or a λ² of 0.
 func checkLearnable(ds *imgproc.Dataset) error {
-	n, _ := ds.Pixels.Dims()
+	n := len(ds.Names)
 	if n < 2 {
 		return fmt.Errorf("%d image is too few to learn from: need at least 2", n)
 	}
-	first := ds.Pixels.RawRowView(0)
+	first := ds.Row(0)
 	for i := 1; i < n; i++ {
-		if !slices.Equal(ds.Pixels.RawRowView(i), first) {
+		if !slices.Equal(ds.Row(i), first) {
 			return nil
 		}
 	}

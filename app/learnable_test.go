@@ -24,11 +24,13 @@ func TestCheckLearnable(t *testing.T) {
 		{"last differs", [][]float64{{0.1, 0.9}, {0.1, 0.9}, {0.1, 0.8}}, ""},
 		{"two black, one not", [][]float64{{0, 0}, {0, 0}, {0, 1e-9}}, ""},
 	} {
-		Y := mat.NewDense(len(tc.rows), len(tc.rows[0]), nil)
-		for i, r := range tc.rows {
-			Y.SetRow(i, r)
+		ds := &imgproc.Dataset{Names: make([]string, len(tc.rows)), Width: len(tc.rows[0]), Height: 1, Channels: 1}
+		for _, r := range tc.rows {
+			for _, v := range r {
+				ds.Pixels = append(ds.Pixels, float32(v))
+			}
 		}
-		err := checkLearnable(&imgproc.Dataset{Pixels: Y})
+		err := checkLearnable(ds)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v", tc.name, err)

@@ -135,6 +135,13 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		lopt.Memory = m
 	}
 	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
+	lopt.RunMemory = func(n, p int) (int64, string) {
+		hint := ""
+		if req.PCA == 0 {
+			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA), which keeps %d numbers per image instead of a float64 copy of every pixel", DefaultPCA, DefaultPCA)
+		}
+		return pca.Memory(n, p, req.PCA), hint
+	}
 	var thumbs []image.Image
 	if preview != nil {
 		lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
@@ -157,7 +164,8 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	tr.update("Computing PCA", 0, 0)
 	popt := req.pcaOptions()
 	popt.Progress = func(done, total int) { tr.update("Computing PCA", done, total) }
-	model, scores, err := pca.Fit(ds.Pixels, popt)
+	popt.Context = ctx
+	model, scores, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), popt)
 	if err != nil {
 		return nil, err // the pca package's messages say "pca:" themselves
 	}

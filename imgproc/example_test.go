@@ -32,7 +32,7 @@ func ExampleLoadFS() {
 		return
 	}
 	fmt.Println(ds.Names)
-	fmt.Printf("%d×%d×%d, data matrix %d×%d\n", ds.Width, ds.Height, ds.Channels, ds.Pixels.RawMatrix().Rows, ds.Pixels.RawMatrix().Cols)
+	fmt.Printf("%d×%d×%d, data matrix %d×%d\n", ds.Width, ds.Height, ds.Channels, len(ds.Names), ds.Values())
 	fmt.Println("resized:", ds.Resized)
 	fmt.Println("skipped:", ds.Skipped)
 	// Output:

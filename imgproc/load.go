@@ -42,11 +42,15 @@ type Options struct {
 	Color         ColorMode
 	Width, Height int   // common size; both 0 = the most common working size (WorkingPixels)
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
-	// Memory is how many bytes the data matrix (N × P float64s) may take; a folder that
-	// needs more is refused, before anything that size is allocated, with a line that says
-	// what to change. 0 = half the memory the machine has free (DefaultMemory when it
-	// does not say), leaving the rest to the PCA and the learners.
+	// Memory is how many bytes the data matrix (N × P float32s) and RunMemory may take
+	// together; a folder that needs more is refused, before anything that size is
+	// allocated, with a line that says what to change. 0 = half the memory the machine
+	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
 	Memory int64
+	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
+	// will allocate for n images of p values each, and what to change to need less; the
+	// load counts it in Memory, so that a run that cannot fit is refused before it starts.
+	RunMemory func(n, p int) (bytes int64, hint string)
 	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
 	// is decoded — to Width×Height when they are set, else to this many pixels at its own
 	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
@@ -73,12 +77,16 @@ type Skip struct {
 // Dataset is a loaded folder: row i of Pixels is image Names[i], laid out row-major with
 // the channels of a pixel together, v[(y·Width+x)·Channels+c], values in [0, 1] (PFM
 // samples as stored).
+//
+// The rows are float32, half the memory of float64: a pixel needs no more than its
+// 24 bits of precision (an 8- or 16-bit sample is exact in it), and the data matrix is
+// the one part of a run that grows with both the number and the size of the images.
 type Dataset struct {
 	Names         []string // paths relative to the folder, slash-separated, in natural order
 	Width         int
 	Height        int
 	Channels      int           // 1 (grey) or 3 (RGB)
-	Pixels        *mat.Dense    // len(Names) × Width·Height·Channels
+	Pixels        []float32     // len(Names) rows of Values() samples, row-major (see Row)
 	Skipped       []Skip        // files that are not usable images, in natural order
 	Resized       []string      // images resampled to the common size
 	OriginalSizes []image.Point // each image's size as decoded, turned upright and reduced to the working budget, before resampling
@@ -90,7 +98,40 @@ func (d *Dataset) Image(i int) image.Image {
 	if d == nil || d.Pixels == nil || i < 0 || i >= len(d.Names) {
 		return image.NewGray(image.Rect(0, 0, 0, 0))
 	}
-	return VectorToImage(d.Pixels.RawRowView(i), d.Width, d.Height, d.Channels)
+	return VectorToImage(d.Vector(i), d.Width, d.Height, d.Channels)
+}
+
+// Values is P, the number of samples in one image's row: Width·Height·Channels.
+func (d *Dataset) Values() int { return d.Width * d.Height * d.Channels }
+
+// Row returns image i's row of Pixels, aliasing the data.
+func (d *Dataset) Row(i int) []float32 {
+	p := d.Values()
+	return d.Pixels[i*p : (i+1)*p : (i+1)*p]
+}
+
+// Vector returns a float64 copy of image i's row.
+func (d *Dataset) Vector(i int) []float64 {
+	row := d.Row(i)
+	v := make([]float64, len(row))
+	for j, x := range row {
+		v[j] = float64(x)
+	}
+	return v
+}
+
+// Dense returns the data as a float64 matrix, one image per row: twice the memory of
+// Pixels, for the callers that need gonum's matrices (the no-PCA mode, tests).
+func (d *Dataset) Dense() *mat.Dense {
+	n, p := len(d.Names), d.Values()
+	m := mat.NewDense(n, p, nil)
+	for i := range n {
+		dst := m.RawRowView(i)
+		for j, x := range d.Row(i) {
+			dst[j] = float64(x)
+		}
+	}
+	return m
 }
 
 // Load reads every usable image in dir and its subfolders. Files and folders whose names
@@ -217,9 +258,23 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		ds.Channels = 3
 	}
 	p := ds.Width * ds.Height * ds.Channels
-	if need := int64(p) * int64(len(good)) * 8; need > opt.Memory {
-		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s, more than the %s there is room for: %s",
-			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), bytesText(opt.Memory), smallerAdvice(ds, opt))
+	data := int64(p) * int64(len(good)) * bytesPerSample
+	var run int64
+	var hint string
+	if opt.RunMemory != nil {
+		run, hint = opt.RunMemory(len(good), p)
+	}
+	if need := data + run; need > opt.Memory {
+		what := ""
+		if run > 0 {
+			what = fmt.Sprintf(" (%s of pixels, %s for the PCA)", bytesText(data), bytesText(run))
+		}
+		advice := smallerAdvice(ds, opt, float64(need)/float64(int64(p)*int64(len(good))))
+		if hint != "" {
+			advice += " or " + hint
+		}
+		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s%s, more than the %s there is room for: %s",
+			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), what, bytesText(opt.Memory), advice)
 	}
 
 	if opt.Decoded != nil {
@@ -232,7 +287,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	}
 
 	// Second pass: one row of the data matrix per picture, resampled when its size differs.
-	ds.Pixels = mat.NewDense(len(good), p, nil)
+	ds.Pixels = make([]float32, len(good)*p)
 	resized := make([]bool, len(good))
 	for i, g := range good {
 		resized[i] = g.reduced
@@ -240,17 +295,22 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	err = Parallel(ctx, len(good), opt.Workers, func(i int) {
 		img := good[i].img
 		good[i].img = nil // let the decoded picture go as soon as it is converted
-		row := ds.Pixels.RawRowView(i)
+		// The row is made in float64, as every decoder and the resampler work, and
+		// stored in float32.
+		row := make([]float64, p)
 		size := ds.OriginalSizes[i]
 		if size.X == ds.Width && size.Y == ds.Height {
 			toVector(img, ds.Channels, row)
-			return
+		} else {
+			resized[i] = true
+			native := make([]float64, size.X*size.Y*ds.Channels)
+			toVector(img, ds.Channels, native)
+			_, float := img.(*FloatImage)
+			resample(native, size.X, size.Y, ds.Channels, row, ds.Width, ds.Height, !float)
 		}
-		resized[i] = true
-		native := make([]float64, size.X*size.Y*ds.Channels)
-		toVector(img, ds.Channels, native)
-		_, float := img.(*FloatImage)
-		resample(native, size.X, size.Y, ds.Channels, row, ds.Width, ds.Height, !float)
+		for j, v := range row {
+			ds.Pixels[i*p+j] = float32(v)
+		}
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", label, err)

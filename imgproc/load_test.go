@@ -130,7 +130,7 @@ func TestLoadSizes(t *testing.T) {
 			}
 			// A flat picture stays flat through the resampling (the weights sum to 1).
 			for i := range ds.Names {
-				row := ds.Pixels.RawRowView(i)
+				row := ds.Vector(i)
 				for _, v := range row {
 					if math.Abs(v-row[0]) > 1e-12 {
 						t.Fatalf("%s: flat picture resampled to %v and %v", ds.Names[i], row[0], v)
@@ -156,15 +156,15 @@ func TestLoadTransparencyOnWhite(t *testing.T) {
 	if ds.Channels != 3 {
 		t.Fatalf("%d channels, want 3 (b.png is pink)", ds.Channels)
 	}
-	for _, v := range ds.Pixels.RawRowView(0) {
+	for _, v := range ds.Vector(0) {
 		if v != 1 {
 			t.Fatalf("transparent pixel loaded as %v, want white", v)
 		}
 	}
 	want := []float64{1, 0.8, 0.8} // 0.2·red + 0.8·white
-	row := ds.Pixels.RawRowView(1)
+	row := ds.Vector(1)
 	for i, v := range row {
-		if math.Abs(v-want[i%3]) > 1e-12 {
+		if math.Abs(v-want[i%3]) > 1e-7 {
 			t.Fatalf("red at alpha 0.2 loaded as %v, want %v", row[:3], want)
 		}
 	}
@@ -201,8 +201,8 @@ func TestLoadColourModes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ds.Channels != tt.want || ds.Pixels.RawMatrix().Cols != 16*tt.want {
-				t.Fatalf("%d channels (%d columns), want %d", ds.Channels, ds.Pixels.RawMatrix().Cols, tt.want)
+			if ds.Channels != tt.want || ds.Values() != 16*tt.want {
+				t.Fatalf("%d channels (%d columns), want %d", ds.Channels, ds.Values(), tt.want)
 			}
 		})
 	}
@@ -213,10 +213,10 @@ func TestLoadColourModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := ds.Pixels.At(0, 0), 0.587+0.114; math.Abs(got-want) > 1e-12 {
+	if got, want := float64(ds.Row(0)[0]), 0.587+0.114; math.Abs(got-want) > 1e-7 {
 		t.Errorf("luma of cyan = %v, want %v", got, want)
 	}
-	if got := ds.Pixels.At(0, 1); got != 1 {
+	if got := float64(ds.Row(0)[1]); got != 1 {
 		t.Errorf("luma of white = %v, want exactly 1", got)
 	}
 }
@@ -268,7 +268,7 @@ func TestLoadPGMWithComment(t *testing.T) {
 	want := []float64{35, 0, 255, 10, 20, 30}
 	for row := range 2 {
 		for i, v := range want {
-			if got := ds.Pixels.At(row, i); got != v/255 {
+			if got := ds.Row(row)[i]; got != float32(v/255) {
 				t.Fatalf("row %d sample %d = %v, want %v/255", row, i, got, v)
 			}
 		}
@@ -289,7 +289,7 @@ func TestLoadPFMKeepsValues(t *testing.T) {
 	}
 	for i, m := range []*FloatImage{a, b} {
 		for j, want := range m.Pix {
-			if got := ds.Pixels.At(i, j); got != float64(want) {
+			if got := ds.Row(i)[j]; got != want {
 				t.Fatalf("image %d sample %d = %v, want %v (values must be kept as stored)", i, j, got, want)
 			}
 		}
@@ -304,8 +304,8 @@ func TestLoadPFMKeepsValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ds.Resized[0] != "z.pfm" || math.Abs(ds.Pixels.At(2, 0)+2) > 1e-9 {
-		t.Errorf("resized %v, first sample %v; want z.pfm resized and −2 kept", ds.Resized, ds.Pixels.At(2, 0))
+	if ds.Resized[0] != "z.pfm" || math.Abs(float64(ds.Row(2)[0])+2) > 1e-9 {
+		t.Errorf("resized %v, first sample %v; want z.pfm resized and −2 kept", ds.Resized, float64(ds.Row(2)[0]))
 	}
 }
 
@@ -328,7 +328,7 @@ func TestLoad16BitPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ds.Pixels.RawRowView(0); got[0] != 1.0/65535 || got[1] != 1 {
+	if got := ds.Row(0); got[0] != 1.0/65535 || got[1] != 1 {
 		t.Errorf("16-bit samples loaded as %v, want [1/65535 1]", got)
 	}
 }
@@ -355,7 +355,7 @@ func TestLoadIsTheSameForAnyNumberOfWorkers(t *testing.T) {
 				t.Fatalf("workers %d: skips %v, want %v", workers, ds.Skipped, ref.Skipped)
 			}
 		}
-		a, b := ds.Pixels.RawMatrix().Data, ref.Pixels.RawMatrix().Data
+		a, b := ds.Pixels, ref.Pixels
 		for i := range a {
 			if a[i] != b[i] {
 				t.Fatalf("workers %d: sample %d is %v, want %v", workers, i, a[i], b[i])

@@ -9,6 +9,9 @@ import (
 	"strings"
 )
 
+// bytesPerSample is the memory one sample of the data matrix takes (float32).
+const bytesPerSample = 4
+
 // availableMemory is the memory the machine has free (Linux's MemAvailable), in bytes, or
 // 0 where it does not say.
 func availableMemory() int64 {
@@ -44,10 +47,12 @@ func bytesText(b int64) string {
 }
 
 // smallerAdvice says how to load ds within the memory budget: the largest working size at
-// its aspect ratio that fits, and grey where it is colour.
-func smallerAdvice(ds *Dataset, opt Options) string {
+// its aspect ratio that fits, and grey where it is colour. perSample is the bytes the
+// load and the run need per sample of the data matrix, which the PCA's share makes more
+// than bytesPerSample.
+func smallerAdvice(ds *Dataset, opt Options, perSample float64) string {
 	n := int64(len(ds.Names))
-	px := opt.Memory / 8 / n / int64(ds.Channels) // pixels per image that fit
+	px := int64(float64(opt.Memory) / perSample / float64(n) / float64(ds.Channels)) // pixels per image that fit
 	advice := "fewer images"
 	if px >= 1 {
 		size := workingSize(image.Pt(ds.Width, ds.Height), image.Point{}, px)

@@ -52,11 +52,11 @@ func TestLoadRealData(t *testing.T) {
 			if !equalStrings(skipped, tt.skipped) {
 				t.Errorf("skipped %v, want %v", skipped, tt.skipped)
 			}
-			if r, c := ds.Pixels.Dims(); r != tt.n || c != tt.w*tt.h*tt.c {
+			if r, c := len(ds.Names), ds.Values(); r != tt.n || c != tt.w*tt.h*tt.c {
 				t.Errorf("matrix %d×%d", r, c)
 			}
-			var lo, hi float64 = 1, 0
-			for _, v := range ds.Pixels.RawMatrix().Data {
+			var lo, hi float32 = 1, 0
+			for _, v := range ds.Pixels {
 				lo, hi = min(lo, v), max(hi, v)
 			}
 			if lo < 0 || hi > 1 || hi-lo < 0.5 {
@@ -76,9 +76,9 @@ func TestORLFacesDecodeLikeTheBytes(t *testing.T) {
 	}
 	for i, name := range ds.Names {
 		raw := readRawPGM(t, dir, name)
-		row := ds.Pixels.RawRowView(i)
+		row := ds.Row(i)
 		for j, b := range raw {
-			if row[j] != float64(b)/255 {
+			if row[j] != float32(float64(b)/255) {
 				t.Fatalf("%s sample %d = %v, want %d/255", name, j, row[j], b)
 			}
 		}

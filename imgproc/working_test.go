@@ -105,13 +105,13 @@ func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
 	dir := t.TempDir()
 	pic := encodePNG(t, redBlue(40, 30))
 	writeFiles(t, dir, map[string][]byte{"a.png": pic, "b.png": pic, "c.png": pic})
-	// 3 images of 40×30×3 need 86 400 bytes.
+	// 3 images of 40×30×3 need 43 200 bytes as float32.
 	_, err := Load(context.Background(), dir, Options{Memory: 20_000})
-	want := "3 images of 40×30×3 need 85 kB, more than the 20 kB there is room for: load them at 19x14 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory"
+	want := "3 images of 40×30×3 need 43 kB, more than the 20 kB there is room for: load them at 27x20 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory"
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Fatalf("err = %v\nwant it to end %q", err, want)
 	}
-	if _, err := Load(context.Background(), dir, Options{Memory: 86_400}); err != nil {
+	if _, err := Load(context.Background(), dir, Options{Memory: 43_200}); err != nil {
 		t.Fatalf("exactly enough memory: %v", err)
 	}
 }

@@ -1,6 +1,8 @@
 package pca
 
 import (
+	"context"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -42,12 +44,30 @@ func BenchmarkFitRandomized(b *testing.B) {
 	}
 }
 
+// BenchmarkFit32Folder is a folder of 2 000 images of 64×64×3 held as float32, the
+// shape scikit-learn's randomized PCA is compared with (make bench-scale): 100
+// components.
+func BenchmarkFit32Folder(b *testing.B) {
+	const n, p = 2000, 64 * 64 * 3
+	Y := make([]float32, n*p)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range Y {
+		Y[i] = rng.Float32()
+	}
+	b.SetBytes(int64(len(Y)) * 4)
+	for b.Loop() {
+		if _, _, err := Fit32(Y, n, p, Options{Components: DefaultComponents}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkGram is the Gram matrix of a centred 100 × 230400 matrix alone.
 func BenchmarkGram(b *testing.B) {
 	Y := uniform(100, 230400, 5)
-	mean := columnMeans(Y, 0.1, 2)
+	mean := columnMeans(denseRows(Y), 0.1, 2)
 	for b.Loop() {
-		gram(Y.RawMatrix(), mean, 0.1, workerCount(0), nil)
+		gram(context.Background(), denseRows(Y), mean, 0.1, workerCount(0), nil)
 	}
 }
 

@@ -1,7 +1,6 @@
 package pca
 
 import (
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -13,18 +12,17 @@ const meanBlock = 2048
 // columnMeans returns m, the column mean of Y·inv, where inv = 1/sqrt(N−1). Column
 // blocks are summed on separate goroutines, each in row order, so the result does not
 // depend on the number of workers.
-func columnMeans(Y *mat.Dense, inv float64, workers int) []float64 {
-	raw := Y.RawMatrix()
-	n, p := raw.Rows, raw.Cols
-	mean := make([]float64, p)
-	forEach(workers, blocks(p, meanBlock), func(_, blk int) {
+func columnMeans[T sample](y rows[T], inv float64, workers int) []float64 {
+	mean := make([]float64, y.p)
+	forEach(workers, blocks(y.p, meanBlock), func(_, blk int) {
 		p0 := blk * meanBlock
-		sum := mean[p0:min(p0+meanBlock, p)]
-		for i := range n {
-			row := raw.Data[i*raw.Stride+p0:]
-			floats.Add(sum, row[:len(sum)])
+		sum := mean[p0:min(p0+meanBlock, y.p)]
+		for i := range y.n {
+			for k, v := range y.row(i)[p0 : p0+len(sum)] {
+				sum[k] += float64(v)
+			}
 		}
-		floats.Scale(inv/float64(n), sum)
+		floats.Scale(inv/float64(y.n), sum)
 	})
 	return mean
 }
@@ -41,47 +39,45 @@ func blockCols(n int) int {
 // packBlock writes the centred, scaled columns [p0, p0+b) of Y into dst as a
 // contiguous n × b matrix: dst[i*b+k] = Y[i, p0+k]·inv − mean[p0+k], the reference's
 // Y/sqrt(N−1) − m.
-func packBlock(dst []float64, raw blas64.General, p0, b int, mean []float64, inv float64) {
-	for i := range raw.Rows {
-		packRow(dst[i*b:(i+1)*b], raw, i, p0, mean, inv)
+func packBlock[T sample](dst []float64, y rows[T], p0, b int, mean []float64, inv float64) {
+	for i := range y.n {
+		packRow(dst[i*b:(i+1)*b], y, i, p0, mean, inv)
 	}
 }
 
 // packRow writes row i of the block that packBlock packs.
-func packRow(dst []float64, raw blas64.General, i, p0 int, mean []float64, inv float64) {
-	src := raw.Data[i*raw.Stride+p0 : i*raw.Stride+p0+len(dst)]
+func packRow[T sample](dst []float64, y rows[T], i, p0 int, mean []float64, inv float64) {
+	src := y.data[i*y.stride+p0 : i*y.stride+p0+len(dst)]
 	m := mean[p0 : p0+len(dst)]
 	for k, v := range src {
-		dst[k] = v*inv - m[k]
+		dst[k] = float64(v)*inv - m[k]
 	}
 }
 
 // centred returns the centred, scaled copy Y·inv − 1mᵀ.
-func centred(Y *mat.Dense, mean []float64, inv float64) *mat.Dense {
-	raw := Y.RawMatrix()
-	c := mat.NewDense(raw.Rows, raw.Cols, nil)
-	packBlock(c.RawMatrix().Data, raw, 0, raw.Cols, mean, inv)
+func centred[T sample](y rows[T], mean []float64, inv float64) *mat.Dense {
+	c := mat.NewDense(y.n, y.p, nil)
+	packBlock(c.RawMatrix().Data, y, 0, y.p, mean, inv)
 	return c
 }
 
 // totalSquares returns ‖Y·inv − 1mᵀ‖²_F, the sum of the per-pixel sample variances,
 // without forming the centred matrix. Column blocks are reduced separately and their
 // sums added in block order, so the result does not depend on the number of workers.
-func totalSquares(Y *mat.Dense, mean []float64, inv float64, workers int) float64 {
-	raw := Y.RawMatrix()
-	nb := blocks(raw.Cols, meanBlock)
+func totalSquares[T sample](y rows[T], mean []float64, inv float64, workers int) float64 {
+	nb := blocks(y.p, meanBlock)
 	partial := make([]float64, nb)
 	scratch := make([][]float64, workers)
 	forEach(workers, nb, func(w, blk int) {
 		p0 := blk * meanBlock
-		b := min(meanBlock, raw.Cols-p0)
+		b := min(meanBlock, y.p-p0)
 		if scratch[w] == nil {
 			scratch[w] = make([]float64, meanBlock)
 		}
 		row := scratch[w][:b]
 		var s float64
-		for i := range raw.Rows {
-			packRow(row, raw, i, p0, mean, inv)
+		for i := range y.n {
+			packRow(row, y, i, p0, mean, inv)
 			s += floats.Dot(row, row)
 		}
 		partial[blk] = s

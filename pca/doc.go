@@ -16,8 +16,15 @@
 //     data, accumulated over cache-sized column blocks on several goroutines, and its
 //     symmetric eigen-decomposition; V = Ycᵀ U Σ⁻¹.
 //   - P < N: a thin SVD of the N × P centred matrix.
-//   - N and P both large: the randomized SVD of Halko, Martinsson & Tropp (2011),
-//     Algorithm 4.4 with two power iterations, seeded and deterministic.
+//   - N and P both well above D (from about 4(D+10), thousands of images): randomized
+//     block Krylov iteration (Musco & Musco, "Randomized Block Krylov Methods for
+//     Stronger and Faster Approximate Singular Value Decomposition", NeurIPS 2015;
+//     Halko, Martinsson & Tropp 2011 for the randomized range finder it refines),
+//     seeded and deterministic, with every pass over the data one product on OpenBLAS
+//     in the data's own precision.
+//
+// Fit32 takes the data as float32, the compact rows a folder is loaded into; Fit takes
+// a gonum matrix.
 //
 // Every component's sign is fixed (its largest-magnitude entry is positive), so results
 // do not depend on the path, the number of workers or the LAPACK implementation's

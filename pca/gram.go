@@ -1,6 +1,7 @@
 package pca
 
 import (
+	"context"
 	"errors"
 	"math"
 
@@ -13,12 +14,14 @@ import (
 // Gram matrix G = Yc·Ycᵀ of the centred, scaled data Yc: G = UΛUᵀ gives the left
 // singular vectors U and σ² = Λ, so V = Ycᵀ U Σ⁻¹ and the scores are Yc V = U Σ.
 // Yc is never stored: both passes over Y centre one cache-sized column block at a time.
-func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int, progress func(done, total int)) (factors, error) {
-	raw := Y.RawMatrix()
-	n := raw.Rows
+func fitGram[T sample](y rows[T], mean []float64, d int, inv float64, workers int, progress func(done, total int), ctx context.Context) (factors, error) {
+	n := y.n
 	c := &blockCounter{report: progress,
-		total: blocks(raw.Cols, blockCols(n)) + blocks(raw.Cols, blockCols(min(n, packRows)))}
-	g := gram(raw, mean, inv, workers, c)
+		total: blocks(y.p, blockCols(n)) + blocks(y.p, blockCols(min(n, packRows)))}
+	g, err := gram(ctx, y, mean, inv, workers, c)
+	if err != nil {
+		return factors{}, err
+	}
 	var total float64
 	for i := range n {
 		total += g[i*n+i]
@@ -56,8 +59,8 @@ func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int, prog
 			scores.Set(i, k, u*sigma)
 		}
 	}
-	V := mat.NewDense(raw.Cols, d, nil)
-	projectColumns(V, raw, mean, inv, wt, r, workers, c)
+	V := mat.NewDense(y.p, d, nil)
+	projectColumns(V, y, mean, inv, wt, r, workers, c)
 	completeBasis(V, r)
 	return factors{V: V, scores: scores, variance: variance, total: total}, nil
 }
@@ -67,17 +70,20 @@ func fitGram(Y *mat.Dense, mean []float64, d int, inv float64, workers int, prog
 // are packed and then rows of G updated on all workers. Each entry of G sums its blocks
 // in column order whatever the number of workers, so G is deterministic. (See
 // products.go for why the inner products are gonum's Dgemv.)
-func gram(raw blas64.General, mean []float64, inv float64, workers int, c *blockCounter) []float64 {
-	n, p := raw.Rows, raw.Cols
+func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64, workers int, c *blockCounter) ([]float64, error) {
+	n, p := y.n, y.p
 	bw := blockCols(n)
 	g := make([]float64, n*n)
 	pack := make([]float64, n*bw)
 	impl := blas64.Implementation()
 	for p0 := 0; p0 < p; p0 += bw {
+		if err := canceled(ctx); err != nil {
+			return nil, err
+		}
 		b := min(bw, p-p0)
 		blk := pack[:n*b]
 		forEach(workers, n, func(_, i int) {
-			packRow(blk[i*b:(i+1)*b], raw, i, p0, mean, inv)
+			packRow(blk[i*b:(i+1)*b], y, i, p0, mean, inv)
 		})
 		// G[i, i:n] += Yc[i:n, block]·Yc[i, block]ᵀ.
 		forEach(workers, n, func(_, i int) {
@@ -85,7 +91,7 @@ func gram(raw blas64.General, mean []float64, inv float64, workers int, c *block
 		})
 		c.add()
 	}
-	return g
+	return g, nil
 }
 
 // completeBasis fills columns r… of V (P × d, first r columns orthonormal) with

@@ -80,7 +80,7 @@ func (m *Model) Transform(y, dst []float64) []float64 {
 		return dst
 	}
 	c := make([]float64, m.P)
-	packRow(c, blas64.General{Rows: 1, Cols: m.P, Stride: m.P, Data: y}, 0, 0, m.Mean, 1/m.Scale)
+	packRow(c, rows[float64]{data: y, n: 1, p: m.P, stride: m.P}, 0, 0, m.Mean, 1/m.Scale)
 	v := m.Components.RawMatrix()
 	blas64.Implementation().Dgemv(blas.Trans, m.P, m.D, 1, v.Data, v.Stride, c, 1, 0, dst, 1)
 	return dst

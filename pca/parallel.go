@@ -1,6 +1,7 @@
 package pca
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -66,4 +67,12 @@ func (c *blockCounter) add() {
 	defer c.mu.Unlock()
 	c.done++
 	c.report(c.done, c.total)
+}
+
+// canceled returns ctx's error once it is done; a nil ctx is never done.
+func canceled(ctx context.Context) error {
+	if ctx == nil {
+		return nil
+	}
+	return ctx.Err()
 }

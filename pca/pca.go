@@ -1,6 +1,7 @@
 package pca
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -19,14 +20,11 @@ const (
 	// with zero variance and zero scores: the data have no spread along it.
 	relTol = 1e-9
 
-	// randomizedMinRows and randomizedMinCols mark "large N and P", where a randomized
-	// SVD beats both the Gram matrix (N²P) and the thin SVD (NP²).
-	randomizedMinRows = 3000
-	randomizedMinCols = 1000
-	// oversample and powerIterations are Halko, Martinsson & Tropp's p and q
-	// (Algorithm 4.4): D+10 test vectors and two power iterations.
-	oversample      = 10
-	powerIterations = 2
+	// oversample is the fewest columns of a Krylov block, and the margin between D and
+	// min(N, P) below which the exact paths are used.
+	oversample = 10
+	// krylovDepth is q, the number of times the block Krylov path applies YcYcᵀ.
+	krylovDepth = 6
 )
 
 // path is the factorisation Fit uses.
@@ -59,18 +57,22 @@ type Options struct {
 	// PCA (the reference's --pca 0): the scores are the data as they are. Negative
 	// values are an error. The reference, and the command line, use DefaultComponents.
 	Components int
-	// Seed seeds the Gaussian test matrix of the randomized SVD, used only when N and P
-	// are both large. The other paths are exact and ignore it.
+	// Seed seeds the Gaussian test block of the randomized path, used only when N and P
+	// are both well above D. The other paths are exact and ignore it.
 	Seed uint64
 	// Workers is the number of goroutines for the large products; below 1 means one
 	// per CPU. Results do not depend on it.
 	Workers int
 
-	// Progress, when set, is told how many of the blocks of the two passes over the
-	// data are done, in increasing order, one call at a time. Only the Gram path
-	// (N ≤ P and fewer than randomizedMinRows rows: every image folder of ordinary size)
-	// reports; the eigen-decomposition between the passes is not counted.
+	// Progress, when set, is told how much of the work is done, in increasing order, one
+	// call at a time: the blocks of the Gram path's two passes over the data (the
+	// eigen-decomposition between them is not counted), or the randomized path's
+	// passes. The thin SVD path (P < N, few pixel values) does not report.
 	Progress func(done, total int)
+
+	// Context, when set, stops the fit early: Fit returns its error between passes over
+	// the data (well under a second apart on 10 000 images of 64×64×3).
+	Context context.Context
 
 	// path forces a factorisation; tests use it to compare the paths.
 	path path
@@ -120,7 +122,25 @@ func Fit(Y *mat.Dense, opt Options) (*Model, *mat.Dense, error) {
 	if Y == nil || Y.IsEmpty() {
 		return nil, nil, errors.New("pca: Y is empty")
 	}
-	n, p := Y.Dims()
+	return fit(denseRows(Y), opt)
+}
+
+// Fit32 is Fit for data stored as float32: Y is n × p, row-major and contiguous, the
+// compact rows a folder of images is loaded into (half the memory of float64). The
+// randomized path multiplies in float32; every other step, and every result, is float64.
+func Fit32(Y []float32, n, p int, opt Options) (*Model, *mat.Dense, error) {
+	if n <= 0 || p <= 0 {
+		return nil, nil, errors.New("pca: Y is empty")
+	}
+	if len(Y) != n*p {
+		return nil, nil, fmt.Errorf("pca: Y has %d values, not %d × %d", len(Y), n, p)
+	}
+	return fit(rows[float32]{data: Y, n: n, p: p, stride: p}, opt)
+}
+
+// fit is Fit for either element type.
+func fit[T sample](y rows[T], opt Options) (*Model, *mat.Dense, error) {
+	n, p := y.n, y.p
 	if opt.Components < 0 {
 		return nil, nil, fmt.Errorf("pca: Components must be ≥ 0, got %d", opt.Components)
 	}
@@ -131,15 +151,15 @@ func Fit(Y *mat.Dense, opt Options) (*Model, *mat.Dense, error) {
 	scale := math.Sqrt(float64(n - 1))
 	// The column sums double as the finiteness check: NaN or ±Inf anywhere makes its
 	// column's sum non-finite, which saves a pass over the data.
-	mean := columnMeans(Y, 1/scale, workers)
+	mean := columnMeans(y, 1/scale, workers)
 	for _, v := range mean {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, nil, nonFinite(Y)
+			return nil, nil, nonFinite(y)
 		}
 	}
 	if opt.Components == 0 {
 		m := &Model{N: n, P: p, D: p, Scale: 1, Identity: true, Method: "identity", workers: workers}
-		return m, mat.DenseCopyOf(Y), nil
+		return m, y.dense(), nil
 	}
 
 	d := min(opt.Components, n-1, p)
@@ -151,11 +171,11 @@ func Fit(Y *mat.Dense, opt Options) (*Model, *mat.Dense, error) {
 	var err error
 	switch pth {
 	case pathGram:
-		f, err = fitGram(Y, mean, d, 1/scale, workers, opt.Progress)
+		f, err = fitGram(y, mean, d, 1/scale, workers, opt.Progress, opt.Context)
 	case pathSVD:
-		f, err = fitSVD(Y, mean, d, 1/scale)
+		f, err = fitSVD(y, mean, d, 1/scale)
 	default:
-		f, err = fitRandomized(Y, mean, d, 1/scale, opt.Seed, workers)
+		f, err = fitKrylov(y, mean, d, 1/scale, opt.Seed, workers, opt.Progress, opt.Context)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -179,7 +199,7 @@ func choosePath(n, p, d int, forced path) path {
 	if forced != pathAuto {
 		return forced
 	}
-	if n > randomizedMinRows && p > randomizedMinCols && 4*(d+oversample) <= min(n, p) {
+	if 4*(d+oversample) <= min(n, p) {
 		return pathRandomized
 	}
 	if n <= p {
@@ -212,11 +232,11 @@ func strongComponents(variance []float64) (int, error) {
 
 // nonFinite reports the first NaN or ±Inf of Y in row-major order, or, if there is
 // none, that a column's sum overflows.
-func nonFinite(Y *mat.Dense) error {
-	n, p := Y.Dims()
+func nonFinite[T sample](y rows[T]) error {
+	n, p := y.n, y.p
 	for i := range n {
-		for j, v := range Y.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+		for j, v := range y.row(i) {
+			if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
 				return fmt.Errorf("pca: Y[%d,%d] is %v; the data must be finite", i, j, v)
 			}
 		}

@@ -20,8 +20,8 @@ const packRows = 512
 // matrix Wᵀ. Blocks of rows of V are independent and computed on all workers. Each
 // task packs its block of Yc, at most packRows rows at a time, and accumulates the
 // chunks in row order.
-func projectColumns(V *mat.Dense, raw blas64.General, mean []float64, inv float64, wt []float64, r, workers int, c *blockCounter) {
-	n, p := raw.Rows, raw.Cols
+func projectColumns[T sample](V *mat.Dense, y rows[T], mean []float64, inv float64, wt []float64, r, workers int, c *blockCounter) {
+	n, p := y.n, y.p
 	vr := V.RawMatrix()
 	rc := min(n, packRows)
 	bw := blockCols(rc)
@@ -39,7 +39,7 @@ func projectColumns(V *mat.Dense, raw blas64.General, mean []float64, inv float6
 			m := min(rc, n-i0)
 			pack := scr[w].pack[:m*b]
 			for i := range m {
-				packRow(pack[i*b:(i+1)*b], raw, i0+i, p0, mean, inv)
+				packRow(pack[i*b:(i+1)*b], y, i0+i, p0, mean, inv)
 			}
 			beta := 1.0
 			if i0 == 0 {
@@ -68,8 +68,8 @@ const rowChunk = 16
 // of rows; a task walks the column blocks of Y in order, so each X block is used by all
 // its rows while in cache, and each row of dst adds its blocks in the same order
 // whatever the chunking.
-func projectRows(dst *mat.Dense, raw blas64.General, mean []float64, inv float64, X *mat.Dense, workers int) {
-	n, p := raw.Rows, raw.Cols
+func projectRows[T sample](dst *mat.Dense, y rows[T], mean []float64, inv float64, X *mat.Dense, workers int) {
+	n, p := y.n, y.p
 	xr, dr := X.RawMatrix(), dst.RawMatrix()
 	l := xr.Cols
 	bw := blockCols(l)
@@ -88,7 +88,7 @@ func projectRows(dst *mat.Dense, raw blas64.General, mean []float64, inv float64
 			b := min(bw, p-p0)
 			s := seg[w][:b]
 			for i := i0; i < i1; i++ {
-				packRow(s, raw, i, p0, mean, inv)
+				packRow(s, y, i, p0, mean, inv)
 				// dst[i,:] += X[block,:]ᵀ Yc[i, block]ᵀ
 				impl.Dgemv(blas.Trans, b, l, 1, xr.Data[p0*xr.Stride:], xr.Stride, s, 1, 1, dr.Data[i*dr.Stride:i*dr.Stride+l], 1)
 			}

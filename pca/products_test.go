@@ -1,6 +1,7 @@
 package pca
 
 import (
+	"context"
 	"sync"
 	"testing"
 
@@ -23,8 +24,8 @@ func TestProductsMatchNaive(t *testing.T) {
 		big := uniform(tt.n+2, tt.p+3, 61)
 		Y := big.Slice(1, tt.n+1, 2, tt.p+2).(*mat.Dense)
 		const inv = 0.3
-		mean := columnMeans(Y, inv, 2)
-		yc := centred(Y, mean, inv)
+		mean := columnMeans(denseRows(Y), inv, 2)
+		yc := centred(denseRows(Y), mean, inv)
 
 		W := uniform(tt.n, tt.l, 62) // for Ycᵀ W
 		X := uniform(tt.p, tt.l, 63) // for Yc X
@@ -34,7 +35,7 @@ func TestProductsMatchNaive(t *testing.T) {
 		wt := mat.DenseCopyOf(W.T()).RawMatrix().Data
 		for _, workers := range []int{1, 3} {
 			gotT := mat.NewDense(tt.p, tt.l+2, nil) // two spare columns must stay zero
-			projectColumns(gotT, Y.RawMatrix(), mean, inv, wt, tt.l, workers, nil)
+			projectColumns(gotT, denseRows(Y), mean, inv, wt, tt.l, workers, nil)
 			if d := maxAbsDiff(gotT.Slice(0, tt.p, 0, tt.l), &wantT); d > 1e-12 {
 				t.Fatalf("%s, %d workers: Ycᵀ W off by %v", tt.name, workers, d)
 			}
@@ -43,12 +44,12 @@ func TestProductsMatchNaive(t *testing.T) {
 			}
 			got := mat.NewDense(tt.n, tt.l, nil)
 			got.Apply(func(_, _ int, _ float64) float64 { return 1 }, got) // must be overwritten
-			projectRows(got, Y.RawMatrix(), mean, inv, X, workers)
+			projectRows(got, denseRows(Y), mean, inv, X, workers)
 			if d := maxAbsDiff(got, &want); d > 1e-12 {
 				t.Fatalf("%s, %d workers: Yc X off by %v", tt.name, workers, d)
 			}
 
-			g := gram(Y.RawMatrix(), mean, inv, workers, nil)
+			g, _ := gram(context.Background(), denseRows(Y), mean, inv, workers, nil)
 			var wantG mat.Dense
 			wantG.Mul(yc, yc.T())
 			for i := range tt.n {

@@ -10,8 +10,8 @@ import (
 // fitSVD computes the top d components from a thin SVD of the centred, scaled data
 // Yc = U Σ Vᵀ: the components are the first d columns of V and the scores U Σ. It is
 // the path for few pixel values (P < N), where Yc is small.
-func fitSVD(Y *mat.Dense, mean []float64, d int, inv float64) (factors, error) {
-	yc := centred(Y, mean, inv)
+func fitSVD[T sample](y rows[T], mean []float64, d int, inv float64) (factors, error) {
+	yc := centred(y, mean, inv)
 	n, p := yc.Dims()
 	raw := yc.RawMatrix().Data
 	total := floats.Dot(raw, raw)

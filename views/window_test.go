@@ -168,10 +168,11 @@ func TestAFolderThatDoesNotFitIsRefused(t *testing.T) {
 		img.Pix[i] = 255
 		return img
 	})
-	t.Setenv("FEATURELAB_MEMORY", "40K") // 3 × 64×48 × 8 B = 72 kB
+	t.Setenv("FEATURELAB_MEMORY", "40K") // 3 × 64×48 × 4 B = 36 kB of pixels, and the PCA's share
 	ui.LoadFolder(dir)
 	ui.Wait()
-	if msg := overlayText(ui.win); !strings.Contains(msg, "3 images of 64×48×1 need 72 kB, more than the 40 kB there is room for: load them at") {
+	if msg := overlayText(ui.win); !strings.Contains(msg, "3 images of 64×48×1 need ") || !strings.Contains(msg, " (36 kB of pixels, ") ||
+		!strings.Contains(msg, " for the PCA), more than the 40 kB there is room for: load them at") {
 		t.Fatalf("status %q, dialog %q", ui.status.text(), msg)
 	}
 	if n := ui.dataset.grid.Length(); n != 100 {

@@ -56,7 +56,7 @@ func scores(tb testing.TB, name string, color imgproc.ColorMode, components int)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	_, X, err := pca.Fit(ds.Pixels, pca.Options{Components: components})
+	_, X, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), pca.Options{Components: components})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,0 +1,154 @@
+package pca
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/mat"
+)
+
+// fitKrylov computes approximate top d components by randomized block Krylov iteration
+// (Musco & Musco 2015, Algorithm 2): from a Gaussian P × b block Ω it builds the
+// Krylov space K = [YcΩ, (YcYcᵀ)YcΩ, …, (YcYcᵀ)^q YcΩ] of width m = b(q+1), each new
+// block orthogonalised against the ones before it, and takes the components from the
+// SVD of the m × P projection QᵀYc (Rayleigh–Ritz). For the same number of passes over
+// the data it is far more accurate than subspace iteration on a slowly decaying
+// spectrum, and its passes are narrow (b columns), so it needs a fraction of the
+// arithmetic: every block Ycᵀ K_j computed to build the next block is also a block of
+// (QᵀYc)ᵀ, so the projection costs no pass of its own. The scores are Yc V exactly.
+func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uint64, workers int, progress func(done, total int), ctx context.Context) (factors, error) {
+	n, p := y.n, y.p
+	total := totalSquares(y, mean, inv, workers)
+	if err := checkTotal(total); err != nil {
+		return factors{}, err
+	}
+	b, q := krylovShape(d, n, p)
+	m := b * (q + 1)
+	op := newCentredOperator(y, mean, inv, max(b, d), workers)
+	c := &blockCounter{report: progress, total: 2*q + 3}
+
+	rng := rand.New(rand.NewPCG(seed, 0x5ca1ab1e))
+	omega := mat.NewDense(p, b, nil)
+	for i := range omega.RawMatrix().Data {
+		omega.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	Q := mat.NewDense(n, m, nil)  // the orthonormal Krylov basis, block j in columns [jb, (j+1)b)
+	Bt := mat.NewDense(p, m, nil) // Ycᵀ Q, block by block
+	block := func(M *mat.Dense, j int) *mat.Dense {
+		r, _ := M.Dims()
+		return M.Slice(0, r, j*b, (j+1)*b).(*mat.Dense)
+	}
+	op.mul(block(Q, 0), omega)
+	c.add()
+	for j := 0; ; j++ {
+		blk := block(Q, j)
+		if j > 0 {
+			if err := orthogonalizeAgainst(blk, Q.Slice(0, n, 0, j*b).(*mat.Dense)); err != nil {
+				return factors{}, err
+			}
+		} else if err := orthonormalize(blk, nil); err != nil {
+			return factors{}, err
+		}
+		if err := canceled(ctx); err != nil {
+			return factors{}, err
+		}
+		z := block(Bt, j)
+		op.mulT(z, blk)
+		c.add()
+		if j == q {
+			break
+		}
+		if err := canceled(ctx); err != nil {
+			return factors{}, err
+		}
+		op.mul(block(Q, j+1), z)
+		c.add()
+	}
+
+	// Rayleigh–Ritz: the components are the top right singular vectors of B = QᵀYc,
+	// V = Bᵀ W Λ^−½ for the eigenpairs (Λ, W) of the small m × m matrix BBᵀ = BtᵀBt. That
+	// is a rank-m update and an m × m decomposition, where a QR of the tall Bt took
+	// twice as long. The division by √λ leaves V orthonormal only to about 1e−16·λ₁/λ_k,
+	// so V is re-orthonormalised (P × d, cheap); components the data do not span get an
+	// arbitrary orthonormal completion, as on the Gram path.
+	G := make([]float64, m*m)
+	btr := Bt.RawMatrix()
+	openblas.Dsyrk(blas.Upper, blas.Trans, m, p, 1, btr.Data, btr.Stride, 0, G, m)
+	for i := range m {
+		for k := i + 1; k < m; k++ {
+			G[k*m+i] = G[i*m+k]
+		}
+	}
+	W, lambda, err := leftSingularVectors(G, m, d)
+	if err != nil {
+		return factors{}, err
+	}
+	r, err := strongComponents(lambda[:d])
+	if err != nil {
+		return factors{}, err
+	}
+	for i := range m {
+		for k := range r {
+			W[i*d+k] /= math.Sqrt(lambda[k])
+		}
+		clear(W[i*d+r : (i+1)*d])
+	}
+	V := mat.NewDense(p, d, nil)
+	openblas.Dgemm(blas.NoTrans, blas.NoTrans, p, d, m, 1, btr.Data, btr.Stride, W, d, 0, V.RawMatrix().Data, d)
+	if r > 0 {
+		if err := orthonormalize(V.Slice(0, p, 0, r).(*mat.Dense), nil); err != nil {
+			return factors{}, err
+		}
+	}
+	completeBasis(V, r)
+
+	scores := mat.NewDense(n, d, nil)
+	op.mul(scores, V)
+	c.add()
+	variance := make([]float64, d)
+	for i := range n {
+		for k, v := range scores.RawRowView(i) {
+			variance[k] += v * v
+		}
+	}
+	if r, err = strongComponents(variance); err != nil {
+		return factors{}, err
+	}
+	clear(variance[r:])
+	for i := range n {
+		clear(scores.RawRowView(i)[r:])
+	}
+	return factors{V: V, scores: scores, variance: variance, total: total}, nil
+}
+
+// krylovShape returns the block size b and depth q for d components of an n × p
+// matrix: blocks of d/2 columns (at least oversample), six deep, a space of width 3.5d.
+// Where that does not fit in min(n, p) it is one block of width min(n, p), whose span
+// is the whole range of Yc, so the result is exact. Measured on slowly decaying spectra (TestKrylovAccuracy): with σ_k ∝ k^−½
+// six blocks of 50 leave the 100 components' variances within 0.02 % of the exact ones,
+// and with σ_k ∝ k^−¼ within 0.5 %; four blocks, or blocks of 40, miss 1 %.
+func krylovShape(d, n, p int) (b, q int) {
+	q = krylovDepth
+	b = max(oversample, (d+1)/2)
+	if w := min(n, p); b*(q+1) > w {
+		return w, 0
+	}
+	return b, q
+}
+
+// orthogonalizeAgainst makes the columns of blk orthonormal and orthogonal to the
+// orthonormal columns of Q: block classical Gram–Schmidt run twice (which is as good
+// as modified Gram–Schmidt in floating point), then orthonormalize.
+func orthogonalizeAgainst(blk, Q *mat.Dense) error {
+	n, b := blk.Dims()
+	_, k := Q.Dims()
+	qr, br := Q.RawMatrix(), blk.RawMatrix()
+	coef := make([]float64, k*b)
+	for range 2 {
+		openblas.Dgemm(blas.Trans, blas.NoTrans, k, b, n, 1, qr.Data, qr.Stride, br.Data, br.Stride, 0, coef, b)
+		openblas.Dgemm(blas.NoTrans, blas.NoTrans, n, b, k, -1, qr.Data, qr.Stride, coef, b, 1, br.Data, br.Stride)
+	}
+	return orthonormalize(blk, nil)
+}
