@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/featurelab
 
-.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench samples fmt
+.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench bench-scale samples fmt
 
 setup:
 	@bash scripts/setup.sh
@@ -52,6 +52,14 @@ first-paint: build
 
 bench:
 	$(GO) test -run XXX -bench . -benchmem -benchtime 3x ./...
+
+# Folders a user meets, generated in a temp folder: 2 000 and 10 000 synthetic 64×64×3
+# pictures with four objects, 40 camera-sized JPEGs, 100 000 of 32×32×3. Prints each
+# stage's time and peak memory, K-features' recovery of the objects, and scikit-learn's
+# load + randomized PCA side by side where python3-sklearn is installed. Takes a few
+# minutes; BENCH_SCALE_ONLY=2000,camera picks workloads.
+bench-scale: build
+	$(GO) run ./scripts/benchscale -bin $(BIN) -only "$(BENCH_SCALE_ONLY)"
 
 # Regenerate the built-in samples (assets/samples) and the icon from assets/samplegen.
 samples:

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"runtime/debug"
 	"sync"
 )
 
@@ -54,6 +55,12 @@ func (j *Jobs) Start(kind string, work func(ctx context.Context)) {
 			j.mu.Unlock()
 		}()
 		work(ctx)
+		if ctx.Err() != nil {
+			// A canceled load or run leaves its data matrix and PCA to the collector;
+			// give the memory back to the system now rather than minutes later, so a
+			// user who cancels a folder that was too big sees it go.
+			debug.FreeOSMemory()
+		}
 	})
 }
 

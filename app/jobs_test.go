@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"runtime"
 	"testing"
 )
 
@@ -50,5 +51,34 @@ func TestJobsNewJobCancelsTheOldOfTheSameKind(t *testing.T) {
 	}
 	if jobs.Running("load") || jobs.Running("run") {
 		t.Fatal("jobs still listed after they ended")
+	}
+}
+
+// TestJobsCanceledJobGivesMemoryBack: the memory a canceled job held is returned to the
+// system when it ends, not left for the runtime's background scavenger.
+func TestJobsCanceledJobGivesMemoryBack(t *testing.T) {
+	const size = 256 << 20
+	jobs := NewJobs(nil)
+	started := make(chan struct{})
+	jobs.Start("load", func(ctx context.Context) {
+		data := make([]byte, size)
+		for i := range data {
+			data[i] = byte(i)
+		}
+		close(started)
+		<-ctx.Done()
+		runtime.KeepAlive(data)
+	})
+	<-started
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if held := ms.HeapSys - ms.HeapReleased; held < size {
+		t.Fatalf("the job's %d bytes are not held (%d)", size, held)
+	}
+	jobs.Cancel("load")
+	jobs.Wait()
+	runtime.ReadMemStats(&ms)
+	if held := ms.HeapSys - ms.HeapReleased; held > size/2 {
+		t.Fatalf("after the cancel the heap still holds %d MB from the system", held>>20)
 	}
 }

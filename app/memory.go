@@ -37,3 +37,23 @@ func memoryBudget() (int64, error) {
 	}
 	return int64(n * float64(mult)), nil
 }
+
+// peakResident returns the process's peak resident memory so far (VmHWM in
+// /proc/self/status), in bytes, or 0 where the system does not say.
+func peakResident() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		// "VmHWM:	  123456 kB"
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "VmHWM:" && f[2] == "kB" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}

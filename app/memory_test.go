@@ -1,6 +1,9 @@
 package app
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 func TestMemoryBudget(t *testing.T) {
 	for _, tc := range []struct {
@@ -17,4 +20,22 @@ func TestMemoryBudget(t *testing.T) {
 			t.Errorf("%s=%q: %d, %v; want %d (error %v)", MemoryEnv, tc.env, got, err, tc.want, tc.bad)
 		}
 	}
+}
+
+// TestPeakResident: the peak is read, it is at least what the heap holds, and it does not
+// fall.
+func TestPeakResident(t *testing.T) {
+	first := peakResident()
+	if first <= 0 {
+		t.Skip("this system does not report a peak resident size (/proc/self/status VmHWM)")
+	}
+	ballast := make([]byte, 64<<20)
+	for i := range ballast {
+		ballast[i] = 1
+	}
+	second := peakResident()
+	if second < first || second < 64<<20 {
+		t.Fatalf("peak %d after touching 64 MB, %d before", second, first)
+	}
+	runtime.KeepAlive(ballast)
 }

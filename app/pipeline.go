@@ -46,6 +46,15 @@ type Timings struct {
 	Algorithm float64 `json:"algorithm"`
 }
 
+// PeakMemory is the process's peak resident memory, in bytes, at the end of each stage
+// (Linux's VmHWM; 0 where the system does not say). It only grows, so each figure is
+// the peak of its stage and the ones before.
+type PeakMemory struct {
+	Load      int64 `json:"load"`
+	PCA       int64 `json:"pca"`
+	Algorithm int64 `json:"algorithm"`
+}
+
 // Prepared is a loaded data set with its PCA: what every algorithm run starts from.
 type Prepared struct {
 	Source Source
@@ -53,6 +62,7 @@ type Prepared struct {
 	PCA    *pca.Model
 	Scores *mat.Dense // N × D, the X every algorithm reads
 	Times  Timings
+	Peak   PeakMemory
 
 	thumbOnce sync.Once
 	thumbs    []image.Image
@@ -106,7 +116,8 @@ type Analysis struct {
 	Algorithm string
 	Options   learn.Options
 	Result    *learn.Result
-	Times     Timings // the data's load and PCA times and this run's algorithm time
+	Times     Timings    // the data's load and PCA times and this run's algorithm time
+	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -159,6 +170,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	p.Data = ds
 	p.keepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
+	p.Peak.Load = peakResident()
 
 	start = time.Now()
 	tr.update("Computing PCA", 0, 0)
@@ -174,6 +186,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	}
 	p.PCA, p.Scores = model, scores
 	p.Times.PCA = time.Since(start).Seconds()
+	p.Peak.PCA = peakResident()
 	return p, nil
 }
 
@@ -216,9 +229,10 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 		// equivalent bases a restart happened to end on.
 		res.Z, res.A, _ = features.WithBase(p.Scores, res.Z, res.A)
 	}
-	times := p.Times
+	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
-	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times}, nil
+	peak.Algorithm = peakResident()
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak}, nil
 }
 
 // Analyze runs the whole pipeline: load → PCA → algorithm.

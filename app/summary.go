@@ -29,6 +29,8 @@ type Summary struct {
 	Skipped     map[string]string `json:"skipped"`
 	Resized     []string          `json:"resized,omitempty"`
 	Seconds     Timings           `json:"seconds"`
+	PeakMemory  PeakMemory        `json:"peak_memory_bytes"`
+	PCAMethod   string            `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
 	Curve       []CurvePoint      `json:"curve,omitempty"`
 	Explained   float64           `json:"explained_variance,omitempty"`
 	// IBP Gibbs sampler only (SPEC §6): posterior means over the second half of the
@@ -73,6 +75,10 @@ func (a *Analysis) Summary() Summary {
 		Skipped:     map[string]string{},
 		Resized:     a.Data.Resized,
 		Seconds:     a.Times,
+		PeakMemory:  a.Peak,
+	}
+	if a.PCA != nil {
+		s.PCAMethod = a.PCA.Method
 	}
 	if res.Trace != nil {
 		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA

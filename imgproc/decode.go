@@ -2,6 +2,7 @@ package imgproc
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -97,9 +98,28 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 		orientation = jpegOrientation(rec.buf.Bytes())
 	}
 
-	// Decode the whole stream again: the bytes already read, then the rest of the file.
+	// A JPEG larger than the working size is decoded already reduced, in the DCT domain,
+	// when libjpeg-turbo can; anything else, or a JPEG it cannot decode cleanly, is
+	// decoded in full by Go's decoders from the whole stream: the bytes already read,
+	// then the rest of the file.
+	var img image.Image
 	rec.keep = false
-	img, _, err := image.Decode(io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec))
+	var stream io.Reader = io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec)
+	if format == "jpeg" && reduce != nil {
+		up := orientedSize(cfg.Width, cfg.Height, orientation)
+		if to := reduce(up); to != up {
+			data, rerr := io.ReadAll(stream)
+			if rerr != nil || rec.err != nil {
+				d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
+				return d
+			}
+			stream = bytes.NewReader(data)
+			img, _ = decodeJPEGReduced(data, orientedSize(to.X, to.Y, orientation))
+		}
+	}
+	if img == nil {
+		img, _, err = image.Decode(stream)
+	}
 	switch {
 	case rec.err != nil:
 		d.skip = "unreadable: " + errText(rec.err)

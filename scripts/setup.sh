@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages Feature Lab needs: the C toolchain and X11/GL
-# headers for Fyne's cgo build, OpenBLAS for the PCA's products and, for the tests, Xvfb and
-# the tools of the window smoke test.
+# headers for Fyne's cgo build, OpenBLAS for the PCA's products, libjpeg-turbo for decoding
+# camera JPEGs already reduced and, for the tests, Xvfb and the tools of the window smoke test.
 # --no-upgrade keeps an installed Mesa as it is: upgrading it mid-session breaks llvmpipe.
 set -euo pipefail
 
 build_pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
-  libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libopenblas-dev)
+  libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libopenblas-dev
+  libturbojpeg0-dev)
 test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri)
 
 pkgs=("${build_pkgs[@]}")

@@ -1,0 +1,163 @@
+// Command benchscale is `make bench-scale`: it generates folders of images in a temporary
+// folder, runs `featurelab analyze` on each, and prints the time and peak memory of each
+// stage (load, PCA, learner), how well K-features recovers the objects drawn on the
+// pictures, and, where python3-sklearn is installed, scikit-learn's load and randomized
+// PCA on the same files side by side.
+//
+//	go run ./scripts/benchscale -bin bin/featurelab [-only 2000,10000,camera,100000] [-keep]
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// workload is one folder of the benchmark.
+type workload struct {
+	key     string // for -only
+	name    string
+	n, w, h int
+	jpg     bool
+	noise   float64
+	args    []string // extra analyze flags
+	sklearn bool     // run scikit-learn side by side
+}
+
+var workloads = []workload{
+	{key: "2000", name: "2 000 synthetic 64×64×3", n: 2000, w: 64, h: 64, noise: 0.05, sklearn: true},
+	{key: "10000", name: "10 000 synthetic 64×64×3", n: 10000, w: 64, h: 64, noise: 0.05, sklearn: true},
+	{key: "camera", name: "40 photos 4000×3000 JPEG", n: 40, w: 4000, h: 3000, jpg: true, noise: 0.02},
+	{key: "100000", name: "100 000 synthetic 32×32×3", n: 100000, w: 32, h: 32, noise: 0.05, sklearn: true},
+}
+
+// summary is the part of `featurelab analyze --json` the benchmark reads.
+type summary struct {
+	NImages   int      `json:"n_images"`
+	Width     int      `json:"width"`
+	Height    int      `json:"height"`
+	Channels  int      `json:"channels"`
+	PCAMethod string   `json:"pca_method"`
+	Codes     []string `json:"codes"`
+	Names     []string `json:"names"`
+	Seconds   struct {
+		Load, PCA, Algorithm float64
+	} `json:"seconds"`
+	Peak struct {
+		Load, PCA, Algorithm int64
+	} `json:"peak_memory_bytes"`
+}
+
+func main() {
+	bin := flag.String("bin", "bin/featurelab", "the featurelab binary")
+	only := flag.String("only", "", "comma-separated workloads to run: 2000,10000,camera,100000 (default all)")
+	keep := flag.Bool("keep", false, "keep the generated folders")
+	python := flag.String("python", "", "python3 with scikit-learn (default: /usr/bin/python3, else python3 on PATH)")
+	flag.Parse()
+	if err := run(*bin, *only, *keep, *python); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-scale:", err)
+		os.Exit(1)
+	}
+}
+
+func run(bin, only string, keep bool, python string) error {
+	bin, err := filepath.Abs(bin)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("no featurelab binary at %s (make build)", bin)
+	}
+	base, err := os.MkdirTemp("", "featurelab-bench-scale-")
+	if err != nil {
+		return err
+	}
+	if !keep {
+		defer os.RemoveAll(base)
+	}
+	py := sklearnPython(python)
+	fmt.Printf("Folders in %s; featurelab %s; %d cores\n\n", base, bin, numCPU())
+	for _, wl := range workloads {
+		if only != "" && !strings.Contains(","+only+",", ","+wl.key+",") {
+			continue
+		}
+		dir := filepath.Join(base, wl.key)
+		t0 := time.Now()
+		f, err := generate(wl.name, dir, wl.n, wl.w, wl.h, wl.jpg, wl.noise)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("== %s (generated in %.1f s)\n", wl.name, time.Since(t0).Seconds())
+		if err := benchFeaturelab(bin, base, wl, f); err != nil {
+			return err
+		}
+		if wl.sklearn {
+			benchSklearn(py, dir)
+		}
+		fmt.Println()
+		if !keep {
+			os.RemoveAll(dir)
+		}
+	}
+	return nil
+}
+
+// benchFeaturelab runs `featurelab analyze --algo kfeatures --k 5` on the folder and
+// prints its stages.
+func benchFeaturelab(bin, base string, wl workload, f *folder) error {
+	args := append([]string{"analyze", "--algo", "kfeatures", "--k", "5", "--json", "--out", filepath.Join(base, "out-"+wl.key)}, wl.args...)
+	args = append(args, f.dir)
+	cmd := exec.Command(bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0).Seconds()
+	if err != nil {
+		return fmt.Errorf("featurelab %s: %v\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 5))
+	}
+	var s summary
+	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
+		return fmt.Errorf("featurelab's JSON: %v", err)
+	}
+	maxRSS := int64(0)
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		maxRSS = ru.Maxrss << 10
+	}
+	fmt.Printf("featurelab  %d images at %d×%d×%d, PCA %s\n", s.NImages, s.Width, s.Height, s.Channels, s.PCAMethod)
+	fmt.Printf("  %-22s %8s %12s\n", "stage", "seconds", "peak MB")
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "load", s.Seconds.Load, mb(s.Peak.Load))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "PCA", s.Seconds.PCA, mb(s.Peak.PCA))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "K-features K=5", s.Seconds.Algorithm, mb(s.Peak.Algorithm))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "whole command", wall, mb(maxRSS))
+	fmt.Printf("  load + PCA %.2f s; data matrix %0.f MB; budget N·P·4 + 512 MB = %.0f MB\n",
+		s.Seconds.Load+s.Seconds.PCA, mb(int64(s.NImages*s.Width*s.Height*s.Channels*4)),
+		mb(int64(s.NImages*s.Width*s.Height*s.Channels*4)+512<<20))
+	if rec, err := recovered(f, s.Names, s.Codes); err != nil {
+		fmt.Printf("  recovery: %v\n", err)
+	} else {
+		fmt.Printf("  K-features recovers all %d objects on %.1f %% of the images\n", objects, 100*rec)
+	}
+	return nil
+}
+
+func mb(b int64) float64 { return float64(b) / (1 << 20) }
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+func numCPU() int {
+	b, _ := exec.Command("nproc").Output()
+	var n int
+	fmt.Sscan(string(b), &n)
+	return n
+}
