@@ -2,6 +2,7 @@ package app
 
 import (
 	"runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -38,4 +39,24 @@ func TestPeakResident(t *testing.T) {
 		t.Fatalf("peak %d after touching 64 MB, %d before", second, first)
 	}
 	runtime.KeepAlive(ballast)
+}
+
+// TestBudgetNext: the soft memory limit becomes what the heap holds plus the next stage's
+// plan plus 256 MB, unless the user set GOMEMLIMIT.
+func TestBudgetNext(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	budgetNext(100 << 20)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	limit := debug.SetMemoryLimit(-1)
+	if lo, hi := int64(ms.HeapAlloc)+356<<20-64<<20, int64(ms.HeapAlloc)+356<<20+64<<20; limit < lo || limit > hi {
+		t.Fatalf("limit %d MB with %d MB on the heap, want about heap + 356 MB", limit>>20, ms.HeapAlloc>>20)
+	}
+	t.Setenv("GOMEMLIMIT", "5GiB")
+	debug.SetMemoryLimit(1 << 40)
+	budgetNext(100 << 20)
+	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
+		t.Fatalf("with GOMEMLIMIT set the limit changed to %d", got)
+	}
 }

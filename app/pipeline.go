@@ -151,6 +151,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		if req.PCA == 0 {
 			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA), which keeps %d numbers per image instead of a float64 copy of every pixel", DefaultPCA, DefaultPCA)
 		}
+		budgetNext(int64(n) * int64(p) * 4) // the data matrix, allocated next
 		return pca.Memory(n, p, req.PCA), hint
 	}
 	var thumbs []image.Image
@@ -177,6 +178,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	popt := req.pcaOptions()
 	popt.Progress = func(done, total int) { tr.update("Computing PCA", done, total) }
 	popt.Context = ctx
+	budgetNext(pca.Memory(len(ds.Names), ds.Values(), req.PCA))
 	model, scores, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), popt)
 	if err != nil {
 		return nil, err // the pca package's messages say "pca:" themselves
@@ -215,6 +217,9 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 	}
 	start := time.Now()
 	tr.update(algorithmTitle(algo), 0, 0)
+	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
+	n, d := p.Scores.Dims()
+	budgetNext(4 * int64(n) * int64(d) * 8)
 	res, err := algorithms.Run(ctx, algo, p.Scores, opt)
 	if err != nil {
 		return nil, err
