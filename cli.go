@@ -24,6 +24,7 @@ const usage = `Feature Lab finds the latent binary features shared by a folder o
 
 Usage:
   featurelab                          open the window, the built-in sample loaded
+  featurelab DIR                      open the window on the folder DIR
   featurelab analyze [flags] [DIR]    load → PCA → algorithm; DIR defaults to the built-in sample
   featurelab segment [flags] IMAGE    segment one image (KPYP)
   featurelab samples DIR              write the built-in sample data sets to DIR
@@ -41,7 +42,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		views.Run()
+		views.Run("")
+		return 0
+	}
+	if st, err := os.Stat(args[0]); err == nil && st.IsDir() && len(args) == 1 {
+		// featurelab DIR: the window, opened on the folder, as a file manager's
+		// "Open with" does.
+		views.Run(args[0])
 		return 0
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

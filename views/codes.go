@@ -55,7 +55,9 @@ func newCodesView(ui *UI) *codesView {
 		newCodesCell,
 		v.updateCell,
 	)
-	v.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
+	// The header template sets the row numbers' column width: wide enough for five
+	// digits, so that row 24 of a folder of 10 000 does not show as "2".
+	v.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("00000") }
 	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
 		switch {

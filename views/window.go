@@ -17,8 +17,9 @@ const AppID = "io.github.featurelab"
 // Title is the window title the smoke test looks for.
 const Title = "Feature Lab"
 
-// Run opens the window on the built-in sample and blocks until it is closed.
-func Run() {
+// Run opens the window and blocks until it is closed. It opens on the folder dir, or on
+// the built-in sample when dir is empty.
+func Run(dir string) {
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
 	probe := startLatencyProbe()
@@ -35,6 +36,10 @@ func Run() {
 	// of 0.85 s under Xvfb).
 	a.Lifecycle().SetOnStarted(func() {
 		logStarted()
+		if dir != "" {
+			ui.LoadFolder(dir)
+			return
+		}
 		ui.LoadSample(app.DefaultSample)
 	})
 	w.ShowAndRun()

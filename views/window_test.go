@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
 )
@@ -237,5 +238,15 @@ func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	p.restore()
 	if !p.skipped.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
 		t.Fatalf("after going back the list shows %q (visible %v)", p.skipped.Text, p.skipped.Visible())
+	}
+}
+
+// The codes table's row numbers have room for five digits: with an empty template the
+// column was one digit wide, and row 24 showed as "2".
+func TestCodesRowNumbersFit(t *testing.T) {
+	ui := newTestUI(t)
+	header := ui.codes.table.CreateHeader()
+	if got, want := header.MinSize().Width, widget.NewLabel("10000").MinSize().Width; got < want {
+		t.Fatalf("row header %v wide, want at least %v for 10000", got, want)
 	}
 }
