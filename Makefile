@@ -39,6 +39,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzSegment$$' -fuzztime 3000x ./algorithms/segment/
 	$(GO) test -run XXX -fuzz '^FuzzDecodePFM$$' -fuzztime 50000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzDecodePNM$$' -fuzztime 50000x ./imgproc/
+	$(GO) test -run XXX -fuzz '^FuzzDecodeJPEGReduced$$' -fuzztime 20000x ./imgproc/
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)

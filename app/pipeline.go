@@ -146,13 +146,19 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		lopt.Memory = m
 	}
 	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
-	lopt.RunMemory = func(n, p int) (int64, string) {
-		hint := ""
-		if req.PCA == 0 {
-			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA), which keeps %d numbers per image instead of a float64 copy of every pixel", DefaultPCA, DefaultPCA)
+	lopt.RunMemory = func(n, p int) (int64, string, string) {
+		run := pca.Memory(n, p, req.PCA)
+		what, hint := "for the PCA", ""
+		switch data := int64(n) * int64(p) * 4; {
+		case req.PCA == 0:
+			what = "for the float64 copy the learners read without a PCA"
+			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA components), which keeps %d numbers per image", DefaultPCA, DefaultPCA)
+		case run > data:
+			// The components are P × D: at large pictures they outweigh the pixels.
+			hint = "with fewer PCA components (--pca, the Dataset panel's PCA components)"
 		}
 		budgetNext(int64(n) * int64(p) * 4) // the data matrix, allocated next
-		return pca.Memory(n, p, req.PCA), hint
+		return run, what, hint
 	}
 	var thumbs []image.Image
 	if preview != nil {

@@ -114,7 +114,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 				return d
 			}
 			stream = bytes.NewReader(data)
-			img, _ = decodeJPEGReduced(data, orientedSize(to.X, to.Y, orientation))
+			img, _ = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), orientedSize(to.X, to.Y, orientation))
 		}
 	}
 	if img == nil {

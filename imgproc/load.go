@@ -48,9 +48,10 @@ type Options struct {
 	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
 	Memory int64
 	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
-	// will allocate for n images of p values each, and what to change to need less; the
-	// load counts it in Memory, so that a run that cannot fit is refused before it starts.
-	RunMemory func(n, p int) (bytes int64, hint string)
+	// will allocate for n images of p values each, what for ("for the PCA"), and what to
+	// change to need less; the load counts it in Memory, so that a run that cannot fit is
+	// refused before it starts.
+	RunMemory func(n, p int) (bytes int64, what, hint string)
 	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
 	// is decoded — to Width×Height when they are set, else to this many pixels at its own
 	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
@@ -260,18 +261,18 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	p := ds.Width * ds.Height * ds.Channels
 	data := int64(p) * int64(len(good)) * bytesPerSample
 	var run int64
-	var hint string
+	var runWhat, hint string
 	if opt.RunMemory != nil {
-		run, hint = opt.RunMemory(len(good), p)
+		run, runWhat, hint = opt.RunMemory(len(good), p)
 	}
 	if need := data + run; need > opt.Memory {
 		what := ""
 		if run > 0 {
-			what = fmt.Sprintf(" (%s of pixels, %s for the PCA)", bytesText(data), bytesText(run))
+			what = fmt.Sprintf(" (%s of pixels, %s %s)", bytesText(data), bytesText(run), runWhat)
 		}
 		advice := smallerAdvice(ds, opt, float64(need)/float64(int64(p)*int64(len(good))))
 		if hint != "" {
-			advice += " or " + hint
+			advice += ", or " + hint
 		}
 		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s%s, more than the %s there is room for: %s",
 			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), what, bytesText(opt.Memory), advice)

@@ -18,9 +18,10 @@ import (
 // conversion of the pixels a reduction would throw away: a 4000×3000 camera JPEG took
 // about 50 ms at 1/8 where Go's image/jpeg took 240–330 ms for the full picture. It
 // returns an error for what libjpeg-turbo cannot decode or only with a warning
-// (truncated or damaged data, CMYK); the caller then decodes with image/jpeg, which
-// says what is wrong in the same words as for every other file.
-func decodeJPEGReduced(data []byte, minSize image.Point) (image.Image, error) {
+// (truncated or damaged data, CMYK), and for a header whose size is not size, the one
+// image/jpeg read and the pixel budget was checked against; the caller then decodes with
+// image/jpeg, which says what is wrong in the same words as for every other file.
+func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, error) {
 	if len(data) == 0 {
 		return nil, errors.New("empty JPEG")
 	}
@@ -32,10 +33,13 @@ func decodeJPEGReduced(data []byte, minSize image.Point) (image.Image, error) {
 	// libjpeg-turbo reads the bytes in place; they are Go memory without pointers, which
 	// cgo allows for the length of the call.
 	src := (*C.uchar)(unsafe.Pointer(&data[0]))
-	size := C.ulong(len(data))
+	n := C.ulong(len(data))
 	var w, hgt, subsamp, colorspace C.int
-	if C.tjDecompressHeader3(h, src, size, &w, &hgt, &subsamp, &colorspace) != 0 {
+	if C.tjDecompressHeader3(h, src, n, &w, &hgt, &subsamp, &colorspace) != 0 {
 		return nil, tjError(h)
+	}
+	if int(w) != size.X || int(hgt) != size.Y || w <= 0 || hgt <= 0 {
+		return nil, errors.New("libjpeg-turbo: the header's size differs from image/jpeg's")
 	}
 	if colorspace == C.TJCS_CMYK || colorspace == C.TJCS_YCCK {
 		return nil, errors.New("libjpeg-turbo: CMYK JPEG")
@@ -46,7 +50,7 @@ func decodeJPEGReduced(data []byte, minSize image.Point) (image.Image, error) {
 	flags := C.int(C.TJFLAG_STOPONWARNING)
 	if colorspace == C.TJCS_GRAY {
 		img := image.NewGray(image.Rect(0, 0, ow, oh))
-		if C.tjDecompress2(h, src, size, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_GRAY, flags) != 0 {
+		if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_GRAY, flags) != 0 {
 			return nil, tjError(h)
 		}
 		return img, nil
@@ -54,7 +58,7 @@ func decodeJPEGReduced(data []byte, minSize image.Point) (image.Image, error) {
 	// RGBA output fills alpha with 0xFF, which is what an NRGBA picture of an opaque
 	// photo holds.
 	img := image.NewNRGBA(image.Rect(0, 0, ow, oh))
-	if C.tjDecompress2(h, src, size, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_RGBA, flags) != 0 {
+	if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_RGBA, flags) != 0 {
 		return nil, tjError(h)
 	}
 	return img, nil

@@ -58,7 +58,7 @@ func TestReducedJPEGMatchesGosDecoder(t *testing.T) {
 		t.Fatal(err)
 	}
 	to := image.Pt(320, 240)
-	fast, err := decodeJPEGReduced(buf.Bytes(), to)
+	fast, err := decodeJPEGReduced(buf.Bytes(), image.Pt(1600, 1200), to)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func BenchmarkDecodeCameraJPEG(b *testing.B) {
 	data := buf.Bytes()
 	b.Run("turbojpeg-reduced", func(b *testing.B) {
 		for b.Loop() {
-			img, err := decodeJPEGReduced(data, image.Pt(320, 240))
+			img, err := decodeJPEGReduced(data, image.Pt(4000, 3000), image.Pt(320, 240))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -152,6 +152,43 @@ func BenchmarkDecodeCameraJPEG(b *testing.B) {
 				b.Fatal(err)
 			}
 			shrink(img, 320, 240)
+		}
+	})
+}
+
+// FuzzDecodeJPEGReduced: no input may crash libjpeg-turbo's reduced decode (a crash in
+// C would end the process with a trace no recover can catch) or make it return a
+// picture of the wrong size; anything it cannot decode is an error.
+func FuzzDecodeJPEGReduced(f *testing.F) {
+	for _, img := range []image.Image{shadedPhoto(48, 32), image.NewGray(image.Rect(0, 0, 40, 24))} {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80}); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes(), 8, 6)
+		f.Add(buf.Bytes()[:buf.Len()/2], 8, 6)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, w, h int) {
+		minSize := image.Pt(max(1, w%512), max(1, h%512))
+		// In a load only a JPEG whose header image/jpeg read, within the pixel
+		// budget, reaches this decoder; here the fuzzer's size is used when Go's
+		// header reader fails, to try mismatched sizes too.
+		size := image.Pt(w%4096, h%4096)
+		if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err == nil {
+			size = image.Pt(cfg.Width, cfg.Height)
+		}
+		if int64(size.X)*int64(size.Y) > 1<<22 {
+			return
+		}
+		img, err := decodeJPEGReduced(data, size, minSize)
+		if err != nil {
+			return
+		}
+		cfg := image.Config{Width: size.X, Height: size.Y}
+		num, den := scaleFor(cfg.Width, cfg.Height, minSize)
+		want := image.Pt((cfg.Width*num+den-1)/den, (cfg.Height*num+den-1)/den)
+		if got := img.Bounds().Size(); got != want {
+			t.Fatalf("%d×%d at %d/%d decoded to %v, want %v", cfg.Width, cfg.Height, num, den, got, want)
 		}
 	})
 }

@@ -114,6 +114,18 @@ func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
 	if _, err := Load(context.Background(), dir, Options{Memory: 43_200}); err != nil {
 		t.Fatalf("exactly enough memory: %v", err)
 	}
+	// The run after the load counts too, and its own advice comes last.
+	run := func(n, p int) (int64, string, string) {
+		if n != 3 || p != 40*30*3 {
+			t.Errorf("RunMemory(%d, %d), want (3, 3600)", n, p)
+		}
+		return 100_000, "for the PCA", "with fewer PCA components"
+	}
+	_, err = Load(context.Background(), dir, Options{Memory: 100_000, RunMemory: run})
+	want = "3 images of 40×30×3 need 140 kB (43 kB of pixels, 98 kB for the PCA), more than the 98 kB there is room for: load them at 33x25 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory, or with fewer PCA components"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("err = %v\nwant it to end %q", err, want)
+	}
 }
 
 // TestShrinkKeepsFloatSamples: a PFM picture larger than the working size is reduced on
