@@ -37,8 +37,8 @@ func memory(n, p, components int) int64 {
 	b, q := krylovShape(d, n, p)
 	M := int64(b * (q + 1))
 	l := int64(max(b, d))
-	// The Krylov basis (n × m), Ycᵀ of it (p × m), the operator's float32 operand and
-	// result, the test block, and the m × m Gram matrix with its SVD (a copy, both
-	// factors and LAPACK's workspace).
-	return out + (N+P)*M*8 + 2*max(N, P)*l*4 + P*int64(b)*8 + 10*M*M*8
+	// The Krylov basis (n × m), Ycᵀ of it (p × m, float32), the operator's float32
+	// operand and result, the test block, a float64 chunk of Ycᵀ of it, and the m × m
+	// Gram matrix with its SVD (a copy, both factors and LAPACK's workspace).
+	return out + N*M*8 + P*M*4 + 2*max(N, P)*l*4 + P*int64(b)*8 + int64(min(p, btChunkRows))*M*8 + 10*M*M*8
 }

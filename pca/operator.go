@@ -24,13 +24,21 @@ func newCentredOperator[T sample](y rows[T], mean []float64, inv float64, l, wor
 	return &centredOperator[T]{y: y, mean: mean, inv: inv, workers: workers, in: make([]T, max(y.n, y.p)*l), out: make([]T, max(y.n, y.p)*l)}
 }
 
+// block is a rows × cols window of a row-major matrix of samples, row i at i·stride: a
+// block of columns of the Krylov path's Ycᵀ Q, kept in the data's element type.
+type block[T sample] struct {
+	data               []T
+	rows, cols, stride int
+}
+
+// row returns row i of the block.
+func (b block[T]) row(i int) []T { return b.data[i*b.stride : i*b.stride+b.cols] }
+
 // mul sets dst (N × l) = Yc X for X (P × l).
 func (op *centredOperator[T]) mul(dst, X *mat.Dense) {
-	n, p := op.y.n, op.y.p
-	_, l := X.Dims()
-	in, out := op.in[:p*l], op.out[:n*l]
+	p, l := X.Dims()
+	in := op.in[:p*l]
 	toSamples(in, X)
-	gemm(blas.NoTrans, n, l, p, op.inv, op.y.data, op.y.stride, in, out, op.workers)
 	// mX = mᵀX, the projection of the mean image, in float64.
 	mX := make([]float64, l)
 	for j := range p {
@@ -38,6 +46,29 @@ func (op *centredOperator[T]) mul(dst, X *mat.Dense) {
 			mX[k] += op.mean[j] * v
 		}
 	}
+	op.product(dst, l, mX)
+}
+
+// mulBlock is mul for X a block of samples.
+func (op *centredOperator[T]) mulBlock(dst *mat.Dense, X block[T]) {
+	p, l := X.rows, X.cols
+	in := op.in[:p*l]
+	mX := make([]float64, l)
+	for j := range p {
+		row := X.row(j)
+		copy(in[j*l:(j+1)*l], row)
+		for k, v := range row {
+			mX[k] += op.mean[j] * float64(v)
+		}
+	}
+	op.product(dst, l, mX)
+}
+
+// product sets dst (N × l) = inv·Y·in − 1·mXᵀ, where op.in holds the P × l operand.
+func (op *centredOperator[T]) product(dst *mat.Dense, l int, mX []float64) {
+	n, p := op.y.n, op.y.p
+	out := op.out[:n*l]
+	gemm(blas.NoTrans, n, l, p, op.inv, op.y.data, op.y.stride, op.in[:p*l], out, op.workers)
 	for i := range n {
 		row := dst.RawRowView(i)
 		for k := range l {
@@ -46,8 +77,8 @@ func (op *centredOperator[T]) mul(dst, X *mat.Dense) {
 	}
 }
 
-// mulT sets dst (P × l) = Ycᵀ Q for Q (N × l).
-func (op *centredOperator[T]) mulT(dst, Q *mat.Dense) {
+// mulT sets the block dst (P × l) = Ycᵀ Q for Q (N × l), in the data's element type.
+func (op *centredOperator[T]) mulT(dst block[T], Q *mat.Dense) {
 	n, p := op.y.n, op.y.p
 	_, l := Q.Dims()
 	in, out := op.in[:n*l], op.out[:p*l]
@@ -60,9 +91,9 @@ func (op *centredOperator[T]) mulT(dst, Q *mat.Dense) {
 		}
 	}
 	for j := range p {
-		row := dst.RawRowView(j)
+		row := dst.row(j)
 		for k := range l {
-			row[k] = float64(out[j*l+k]) - op.mean[j]*sumQ[k]
+			row[k] = T(float64(out[j*l+k]) - op.mean[j]*sumQ[k])
 		}
 	}
 }

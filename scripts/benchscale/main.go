@@ -95,11 +95,12 @@ func run(bin, only string, keep bool, python string) error {
 			return err
 		}
 		fmt.Printf("== %s (generated in %.1f s)\n", wl.name, time.Since(t0).Seconds())
-		if err := benchFeaturelab(bin, base, wl, f); err != nil {
+		ours, err := benchFeaturelab(bin, base, wl, f)
+		if err != nil {
 			return err
 		}
 		if wl.sklearn {
-			benchSklearn(py, dir)
+			benchSklearn(py, dir, ours)
 		}
 		fmt.Println()
 		if !keep {
@@ -109,9 +110,9 @@ func run(bin, only string, keep bool, python string) error {
 	return nil
 }
 
-// benchFeaturelab runs `featurelab analyze --algo kfeatures --k 5` on the folder and
-// prints its stages.
-func benchFeaturelab(bin, base string, wl workload, f *folder) error {
+// benchFeaturelab runs `featurelab analyze --algo kfeatures --k 5` on the folder, prints
+// its stages and returns its load + PCA seconds.
+func benchFeaturelab(bin, base string, wl workload, f *folder) (float64, error) {
 	args := append([]string{"analyze", "--algo", "kfeatures", "--k", "5", "--json", "--out", filepath.Join(base, "out-"+wl.key)}, wl.args...)
 	args = append(args, f.dir)
 	cmd := exec.Command(bin, args...)
@@ -121,11 +122,11 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) error {
 	err := cmd.Run()
 	wall := time.Since(t0).Seconds()
 	if err != nil {
-		return fmt.Errorf("featurelab %s: %v\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 5))
+		return 0, fmt.Errorf("featurelab %s: %v\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 5))
 	}
 	var s summary
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
-		return fmt.Errorf("featurelab's JSON: %v", err)
+		return 0, fmt.Errorf("featurelab's JSON: %v", err)
 	}
 	maxRSS := int64(0)
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
@@ -145,7 +146,7 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) error {
 	} else {
 		fmt.Printf("  K-features recovers all %d objects on %.1f %% of the images\n", objects, 100*rec)
 	}
-	return nil
+	return s.Seconds.Load + s.Seconds.PCA, nil
 }
 
 func mb(b int64) float64 { return float64(b) / (1 << 20) }
