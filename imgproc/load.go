@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/hugepage"
 )
 
 // ColorMode chooses colour or grey pixels.
@@ -289,6 +291,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 
 	// Second pass: one row of the data matrix per picture, resampled when its size differs.
 	ds.Pixels = make([]float32, len(good)*p)
+	hugepage.Advise(ds.Pixels)
 	resized := make([]bool, len(good))
 	for i, g := range good {
 		resized[i] = g.reduced

@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/hugepage"
 )
 
 // fitKrylov computes approximate top d components by randomized block Krylov iteration
@@ -40,6 +42,8 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 	// 643 MB as float64, and a fresh page costs its first touch.
 	Q := mat.NewDense(n, m, nil)
 	bt := make([]T, p*m)
+	hugepage.Advise(Q.RawMatrix().Data)
+	hugepage.Advise(bt)
 	qBlock := func(j int) *mat.Dense { return Q.Slice(0, n, j*b, (j+1)*b).(*mat.Dense) }
 	btBlock := func(j int) block[T] { return block[T]{data: bt[j*b:], rows: p, cols: b, stride: m} }
 	op.mul(qBlock(0), omega)

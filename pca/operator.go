@@ -3,6 +3,8 @@ package pca
 import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/hugepage"
 )
 
 // centredOperator multiplies by Yc = Y·inv − 1mᵀ and its transpose without forming
@@ -21,7 +23,10 @@ type centredOperator[T sample] struct {
 }
 
 func newCentredOperator[T sample](y rows[T], mean []float64, inv float64, l, workers int) *centredOperator[T] {
-	return &centredOperator[T]{y: y, mean: mean, inv: inv, workers: workers, in: make([]T, max(y.n, y.p)*l), out: make([]T, max(y.n, y.p)*l)}
+	op := &centredOperator[T]{y: y, mean: mean, inv: inv, workers: workers, in: make([]T, max(y.n, y.p)*l), out: make([]T, max(y.n, y.p)*l)}
+	hugepage.Advise(op.in)
+	hugepage.Advise(op.out)
+	return op
 }
 
 // block is a rows × cols window of a row-major matrix of samples, row i at i·stride: a
