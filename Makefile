@@ -58,9 +58,10 @@ bench:
 # pictures with four objects, 40 camera-sized JPEGs, 100 000 of 32×32×3. Prints each
 # stage's time and peak memory, K-features' recovery of the objects, and scikit-learn's
 # load + randomized PCA side by side where python3-sklearn is installed. Takes a few
-# minutes; BENCH_SCALE_ONLY=2000,camera picks workloads.
+# minutes; BENCH_SCALE_ONLY=2000,camera picks workloads, BENCH_SCALE_REPEAT=5 runs each
+# side by side five times and gives the median ratio.
 bench-scale: build
-	$(GO) run ./scripts/benchscale -bin $(BIN) -only "$(BENCH_SCALE_ONLY)"
+	$(GO) run ./scripts/benchscale -bin $(BIN) -only "$(BENCH_SCALE_ONLY)" -repeat "$(or $(BENCH_SCALE_REPEAT),1)"
 
 # Regenerate the built-in samples (assets/samples) and the icon from assets/samplegen.
 samples:

@@ -4,7 +4,7 @@
 // pictures, and, where python3-sklearn is installed, scikit-learn's load and randomized
 // PCA on the same files side by side.
 //
-//	go run ./scripts/benchscale -bin bin/featurelab [-only 2000,10000,camera,100000] [-keep]
+//	go run ./scripts/benchscale -bin bin/featurelab [-only 2000,10000,camera,100000] [-repeat N] [-keep]
 package main
 
 import (
@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -59,15 +60,16 @@ func main() {
 	bin := flag.String("bin", "bin/featurelab", "the featurelab binary")
 	only := flag.String("only", "", "comma-separated workloads to run: 2000,10000,camera,100000 (default all)")
 	keep := flag.Bool("keep", false, "keep the generated folders")
+	repeat := flag.Int("repeat", 1, "run featurelab and scikit-learn this many times in turn on each folder and give the median ratio")
 	python := flag.String("python", "", "python3 with scikit-learn (default: /usr/bin/python3, else python3 on PATH)")
 	flag.Parse()
-	if err := run(*bin, *only, *keep, *python); err != nil {
+	if err := run(*bin, *only, *keep, *python, max(1, *repeat)); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-scale:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, only string, keep bool, python string) error {
+func run(bin, only string, keep bool, python string, repeat int) error {
 	bin, err := filepath.Abs(bin)
 	if err != nil {
 		return err
@@ -95,12 +97,22 @@ func run(bin, only string, keep bool, python string) error {
 			return err
 		}
 		fmt.Printf("== %s (generated in %.1f s)\n", wl.name, time.Since(t0).Seconds())
-		ours, err := benchFeaturelab(bin, base, wl, f)
-		if err != nil {
-			return err
+		var ratios []float64
+		for range repeat {
+			ours, err := benchFeaturelab(bin, base, wl, f)
+			if err != nil {
+				return err
+			}
+			if wl.sklearn {
+				if r := benchSklearn(py, dir, ours); r > 0 {
+					ratios = append(ratios, r)
+				}
+			}
 		}
-		if wl.sklearn {
-			benchSklearn(py, dir, ours)
+		if len(ratios) > 1 {
+			slices.Sort(ratios)
+			fmt.Printf("-- %d runs in turn: featurelab's load + PCA is %.2f× (median; from %.2f× to %.2f×) as fast as scikit-learn's load + warm PCA\n",
+				len(ratios), ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
 		}
 		fmt.Println()
 		if !keep {

@@ -48,16 +48,16 @@ func sklearnPython(want string) string {
 
 // benchSklearn prints scikit-learn's load and PCA on the folder, or why it cannot, and
 // how many times faster featurelab's load + PCA (ours, in seconds) is than scikit-learn's
-// load + warm PCA.
-func benchSklearn(py, dir string, ours float64) {
+// load + warm PCA; it returns that ratio (0 when scikit-learn did not run).
+func benchSklearn(py, dir string, ours float64) float64 {
 	if py == "" {
 		fmt.Println("scikit-learn: not installed (apt-get install python3-sklearn python3-pil); skipped")
-		return
+		return 0
 	}
 	script := filepath.Join(os.TempDir(), fmt.Sprintf("featurelab-bench-sklearn-%d.py", os.Getpid()))
 	if err := os.WriteFile(script, []byte(sklearnScript), 0o644); err != nil {
 		fmt.Println("scikit-learn:", err)
-		return
+		return 0
 	}
 	defer os.Remove(script)
 	cmd := exec.Command(py, script, dir)
@@ -70,7 +70,7 @@ func benchSklearn(py, dir string, ours float64) {
 			msg = lastLines(string(ee.Stderr), 3)
 		}
 		fmt.Println("scikit-learn: failed:", strings.TrimSpace(msg))
-		return
+		return 0
 	}
 	var r struct {
 		N, P            int
@@ -79,14 +79,17 @@ func benchSklearn(py, dir string, ours float64) {
 	}
 	if err := json.Unmarshal(out, &r); err != nil {
 		fmt.Println("scikit-learn: unreadable result:", err)
-		return
+		return 0
 	}
 	fmt.Printf("scikit-learn side by side (Pillow + NumPy float32, PCA(100, randomized))\n")
 	fmt.Printf("  %-22s %8.2f\n", "load", r.Load)
 	fmt.Printf("  %-22s %8.2f\n", "PCA, first run", r.PCA)
 	fmt.Printf("  %-22s %8.2f\n", "PCA, second (warm) run", r.Warm)
 	fmt.Printf("  %-22s %8.2f %12.0f\n", "load + warm PCA, peak MB", r.Load+r.Warm, mb(r.Peak))
-	if ours > 0 {
-		fmt.Printf("  featurelab's load + PCA is %.2f× as fast as scikit-learn's load + warm PCA\n", (r.Load+r.Warm)/ours)
+	if !(ours > 0) {
+		return 0
 	}
+	ratio := (r.Load + r.Warm) / ours
+	fmt.Printf("  featurelab's load + PCA is %.2f× as fast as scikit-learn's load + warm PCA\n", ratio)
+	return ratio
 }
