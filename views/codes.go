@@ -151,11 +151,7 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 // show lists a presentation's codes; call on the UI goroutine.
 func (v *codesView) show(p *app.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
-	parts := make([]string, 0, len(p.CodeCounts))
-	for _, c := range p.CodeCounts {
-		parts = append(parts, fmt.Sprintf("%s ×%d", c.Code, c.Count))
-	}
-	v.counts.SetText(fmt.Sprintf("%d distinct codes: %s", len(p.CodeCounts), strings.Join(parts, ", ")))
+	v.counts.SetText(codeCountsText(p.CodeCounts))
 	v.detailImg.Image, v.detailRec.Image = nil, nil
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
@@ -202,4 +198,23 @@ func (v *codesView) selectImage(i int) {
 	v.detailRec.Refresh()
 	v.detailTxt.SetText(fmt.Sprintf("%s — code %s, residual %.4g (left: the image; right: its reconstruction from the code)",
 		a.Data.Names[i], v.pres.Codes[i], v.pres.Residuals[i]))
+}
+
+// shownCodeCounts is how many of the commonest codes the line above the table lists: all
+// 202 codes of a run on the ORL faces made it eleven lines tall, which pushed the window
+// past the screen.
+const shownCodeCounts = 24
+
+// codeCountsText is the line above the codes table: how many distinct codes, and the
+// commonest with their counts.
+func codeCountsText(counts []app.CodeCount) string {
+	parts := make([]string, 0, min(len(counts), shownCodeCounts))
+	for _, c := range counts[:min(len(counts), shownCodeCounts)] {
+		parts = append(parts, fmt.Sprintf("%s ×%d", c.Code, c.Count))
+	}
+	text := fmt.Sprintf("%d distinct codes: %s", len(counts), strings.Join(parts, ", "))
+	if rest := len(counts) - shownCodeCounts; rest > 0 {
+		text += fmt.Sprintf(" and %d more, each on fewer images", rest)
+	}
+	return text
 }

@@ -14,22 +14,63 @@ import (
 type param struct {
 	key     string // preference key and option name: "k", "lambda2", …
 	label   string
-	hint    string
-	entry   *widget.Entry
+	hint    string // the whole explanation, shown when the field has the focus
+	entry   *hintEntry
 	algos   []string
 	isFloat bool
 	min     float64
 	item    *widget.FormItem
 }
 
+// shortHintRunes is the longest hint shown under a field: a form's hints never wrap, so
+// a longer one widened the run panel, and the window with it, past a 1024-pixel screen.
+const shortHintRunes = 28
+
+// newParam makes a field. hint is the whole explanation; the part before its first
+// "; " (cut to shortHintRunes) is shown under the field, the whole of it in the panel's
+// help line while the field has the focus.
 func newParam(key, label, hint, def string, isFloat bool, min float64, algos ...string) *param {
 	p := &param{key: key, label: label, hint: hint, algos: algos, isFloat: isFloat, min: min}
-	p.entry = widget.NewEntry()
+	p.entry = newHintEntry()
 	p.entry.SetText(def)
 	p.entry.Validator = p.validate
 	p.item = widget.NewFormItem(label, p.entry)
-	p.item.HintText = hint
+	p.item.HintText = shortHint(hint)
 	return p
+}
+
+// shortHint is the part of hint shown under its field.
+func shortHint(hint string) string {
+	short, _, _ := strings.Cut(hint, "; ")
+	if r := []rune(short); len(r) > shortHintRunes {
+		short = string(r[:shortHintRunes-1]) + "…"
+	}
+	return short
+}
+
+// onFocus sets what the field does when it gets the focus: show its whole hint.
+func (p *param) onFocus(show func(text string)) {
+	p.entry.focused = func() { show(p.label + ": " + p.hint + ".") }
+}
+
+// hintEntry is an entry that says when it gets the focus.
+type hintEntry struct {
+	widget.Entry
+	focused func()
+}
+
+func newHintEntry() *hintEntry {
+	e := &hintEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// FocusGained is the entry's, then tells the panel.
+func (e *hintEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.focused != nil {
+		e.focused()
+	}
 }
 
 func (p *param) appliesTo(algo string) bool {

@@ -33,6 +33,7 @@ type runPanel struct {
 	form     *widget.Form
 	message  *widget.Label
 	lambda   *widget.Label
+	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
 	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
@@ -44,17 +45,18 @@ func newRunPanel(ui *UI) *runPanel {
 	p := &runPanel{ui: ui, byKey: map[string]*param{}}
 	feat := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
 	p.params = paramSet{
-		newParam("k", "K", "features (K-features) or clusters (K-means); target K for DP-means' λ²", "5", false, 1, "kfeatures", "kmeans", "dpmeans"),
-		newParam("lambda2", "λ²", "penalty per feature; proposed from the data", "20", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
+		newParam("k", "K", "features or clusters; the number of features (K-features), of clusters (K-means), or the target K from which DP-means' λ² is proposed", "5", false, 1, "kfeatures", "kmeans", "dpmeans"),
+		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Proposed from the data by the farthest-first heuristic", "20", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
 		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans"),
 		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
-		newParam("chains", "Chains", "independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
-		newParam("seed", "Seed", "the same seed gives the same result", "1", false, 0, feat...),
+		newParam("chains", "Chains", "Gibbs chains; independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
+		newParam("seed", "Seed", "same seed, same result; the same seed gives the same result, whatever the number of workers", "1", false, 0, feat...),
 		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
 	}
 	for _, q := range p.params {
 		p.byKey[q.key] = q
 		q.entry.OnChanged = func(string) { p.validate() }
+		q.onFocus(func(s string) { p.help.SetText(s) })
 	}
 	titles := make([]string, len(runAlgorithms))
 	for i, a := range runAlgorithms {
@@ -67,6 +69,9 @@ func newRunPanel(ui *UI) *runPanel {
 	p.lambda = widget.NewLabel("")
 	p.lambda.Wrapping = fyne.TextWrapWord
 	p.lambda.Importance = widget.LowImportance
+	p.help = widget.NewLabel("")
+	p.help.Wrapping = fyne.TextWrapWord
+	p.help.Importance = widget.LowImportance
 	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
 	p.runBtn.Importance = widget.HighImportance
 	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
@@ -79,7 +84,7 @@ func newRunPanel(ui *UI) *runPanel {
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
 	// length, and visible when the form scrolls.
-	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.form, p.lambda, p.message))
+	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.form, p.help, p.lambda, p.message))
 	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
 	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
 	if !slices.Contains(runAlgorithms, algo) {

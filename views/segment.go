@@ -40,6 +40,7 @@ type segmentView struct {
 	learn   *widget.Check // KPYP: learn locations and kernel widths
 	form    *widget.Form
 	message *widget.Label
+	help    *widget.Label // the whole hint of the field with the focus
 	runBtn  *widget.Button
 	stopBtn *widget.Button
 	saveBtn *widget.Button
@@ -61,16 +62,20 @@ const openedPrefix = "file: "
 func newSegmentView(ui *UI) *segmentView {
 	v := &segmentView{ui: ui, byKey: map[string]*param{}}
 	v.params = paramSet{
-		newParam("truncation", "Truncation C", "most segments the posterior keeps", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
-		newParam("width", "Kernel width ψ", "reach of a segment's stick, as a fraction of the image's side", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
+		newParam("truncation", "Truncation C", "most segments kept; the most segments the posterior keeps: the truncation of its stick-breaking", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
+		newParam("width", "Kernel width ψ", "reach of a stick; how far a segment's stick reaches, as a fraction of the image's side", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
 		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
-		newParam("lambda2", "λ²", "penalty per cluster; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
+		newParam("lambda2", "λ²", "penalty per cluster; a larger λ² gives fewer segments; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
 		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
-		newParam("seed", "Seed", "the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
+		newParam("seed", "Seed", "same seed, same segments; the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
 	}
+	v.help = widget.NewLabel("")
+	v.help.Wrapping = fyne.TextWrapWord
+	v.help.Importance = widget.LowImportance
 	for _, q := range v.params {
 		v.byKey[q.key] = q
 		q.entry.OnChanged = func(string) { v.validate() }
+		q.onFocus(func(s string) { v.help.SetText(s) })
 	}
 	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
@@ -87,7 +92,7 @@ func newSegmentView(ui *UI) *segmentView {
 		}
 	})
 	v.texture = widget.NewCheck("Texture features", nil)
-	v.learn = widget.NewCheck("Learn locations and widths (L-BFGS)", nil)
+	v.learn = widget.NewCheck("Learn locations, widths", nil)
 	v.form = widget.NewForm()
 	v.message = widget.NewLabel("")
 	v.message.Importance = widget.DangerImportance
@@ -107,7 +112,9 @@ func newSegmentView(ui *UI) *segmentView {
 	for i := range v.pics {
 		v.pics[i] = canvas.NewImageFromImage(nil)
 		v.pics[i].FillMode = canvas.ImageFillContain
-		v.pics[i].SetMinSize(fyne.NewSize(160, 120))
+		// Small minimums: the pictures fill their pane, which must fit a 1024-pixel
+		// window beside the parameters.
+		v.pics[i].SetMinSize(fyne.NewSize(96, 72))
 		caption := widget.NewLabelWithStyle(captions[i], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		cols = append(cols, container.NewBorder(caption, nil, nil, nil, v.pics[i]))
 	}
@@ -115,7 +122,7 @@ func newSegmentView(ui *UI) *segmentView {
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.image, v.openBtn,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.method, v.form, v.texture, v.learn, v.message,
+		v.method, v.form, v.help, v.texture, v.learn, v.message,
 		container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
 	split := container.NewHSplit(container.NewVScroll(side), container.NewBorder(nil, v.info, nil, nil, container.NewGridWithColumns(3, cols...)))
 	split.Offset = 0.24

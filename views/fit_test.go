@@ -1,0 +1,65 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"featurelab/app"
+)
+
+// smallScreen is the smallest screen the window has to fit: nothing it shows may ask
+// for more room than this.
+var smallScreen = struct{ w, h float32 }{1024, 700}
+
+// TestWindowFitsASmallScreen: the window's content asks for no more than 1024×700 with
+// every algorithm's parameters, every segmenter's, and a result with hundreds of
+// distinct codes. Long hints once widened it to 1 364 pixels and the code list made it
+// 1 107 tall.
+func TestWindowFitsASmallScreen(t *testing.T) {
+	ui := newTestUI(t)
+	ui.LoadSample("tabletop")
+	ui.Wait()
+	check := func(what string) {
+		t.Helper()
+		if s := ui.Content().MinSize(); s.Width > smallScreen.w || s.Height > smallScreen.h {
+			t.Fatalf("%s: the window needs %v×%v", what, s.Width, s.Height)
+		}
+	}
+	check("the tabletop sample")
+	for _, a := range runAlgorithms {
+		ui.run.picker.SetSelected(app.AlgorithmTitle(a))
+		check(a)
+	}
+	for _, m := range segmentMethods {
+		ui.segment.method.SetSelected(m.title)
+		check("segmenter " + m.key)
+	}
+	// 400 images with 400 distinct codes, the worst the code list can be.
+	counts := make([]app.CodeCount, 400)
+	for i := range counts {
+		counts[i] = app.CodeCount{Code: fmt.Sprintf("%012b", i), Count: 1}
+	}
+	ui.codes.counts.SetText(codeCountsText(counts))
+	check("400 distinct codes")
+	for i := range ui.tabs.Items {
+		ui.tabs.SelectIndex(i)
+		check("tab " + ui.tabs.Items[i].Text)
+	}
+}
+
+// TestFieldHintsAreShortAndWhole: hints under the fields are short, and the focused
+// field's whole hint shows in the panel, λ²'s saying what a larger value does.
+func TestFieldHintsAreShortAndWhole(t *testing.T) {
+	ui := newTestUI(t)
+	for _, q := range append(append(paramSet{}, ui.run.params...), ui.segment.params...) {
+		if n := len([]rune(q.item.HintText)); n > shortHintRunes {
+			t.Errorf("%s: hint %q is %d characters", q.key, q.item.HintText, n)
+		}
+	}
+	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	ui.win.Canvas().Focus(ui.run.byKey["lambda2"].entry)
+	if got := ui.run.help.Text; !strings.Contains(got, "a larger λ² gives fewer features") {
+		t.Fatalf("help after focusing λ²: %q", got)
+	}
+}
