@@ -26,6 +26,12 @@ func writeAtomic(path string, overwrite bool, write func(w io.Writer) error) err
 		return err
 	}
 	defer os.Remove(tmp.Name()) // a no-op after the rename
+	// CreateTemp makes the file 0600; an export is for sharing, and other programs and
+	// users expect it readable, as a file the user saved.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	bw := bufio.NewWriter(tmp)
 	if err := write(bw); err != nil {
 		tmp.Close()

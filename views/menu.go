@@ -2,9 +2,12 @@ package views
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 
 	"featurelab/app"
@@ -26,18 +29,69 @@ var exports = []export{
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {
-	file := fyne.NewMenu("File", fyne.NewMenuItem("Open folder…", ui.dataset.chooseFolder))
-	file.Items = append(file.Items, fyne.NewMenuItemSeparator())
-	for _, e := range exports {
-		e := e
-		file.Items = append(file.Items, fyne.NewMenuItem("Export "+e.label, func() { ui.chooseExport(e) }))
+	item := func(label string, sc fyne.Shortcut, do func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, do)
+		it.Shortcut = sc
+		return it
 	}
+	file := fyne.NewMenu("File", item("Open folder…", shortcutOpen, ui.dataset.chooseFolder))
+	file.Items = append(file.Items, fyne.NewMenuItemSeparator())
+	for i, e := range exports {
+		var sc fyne.Shortcut
+		if i == 0 {
+			sc = shortcutExportGrid
+		}
+		file.Items = append(file.Items, item("Export "+e.label, sc, func() { ui.chooseExport(e) }))
+	}
+	analysis := fyne.NewMenu("Analysis",
+		item("Run", shortcutRun, ui.run.start),
+		item("Cancel", shortcutCancel, ui.cancelAll))
 	samples := fyne.NewMenu("Samples")
 	for _, name := range ui.dataset.samples.Options {
-		name := name
 		samples.Items = append(samples.Items, fyne.NewMenuItem(name, func() { ui.LoadSample(name) }))
 	}
-	return fyne.NewMainMenu(file, samples)
+	return fyne.NewMainMenu(file, analysis, samples)
+}
+
+// The window's shortcuts; the menus show them. Ctrl+Enter runs too, as in forms where
+// Enter submits.
+var (
+	shortcutOpen       = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRun        = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRunEnter   = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutExportGrid = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutCancel     = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
+)
+
+// shortcuts binds each shortcut to what it does.
+func (ui *UI) shortcuts() map[fyne.Shortcut]func() {
+	return map[fyne.Shortcut]func(){
+		shortcutOpen:       ui.dataset.chooseFolder,
+		shortcutRun:        ui.run.start,
+		shortcutRunEnter:   ui.run.start,
+		shortcutExportGrid: func() { ui.chooseExport(exports[0]) },
+	}
+}
+
+// addShortcuts registers the shortcuts on the window, and Esc, which a canvas gets as a
+// key, not a shortcut, for Cancel.
+func (ui *UI) addShortcuts() {
+	c := ui.win.Canvas()
+	for sc, do := range ui.shortcuts() {
+		c.AddShortcut(sc, func(fyne.Shortcut) { do() })
+	}
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape {
+			ui.cancelAll()
+		}
+	})
+}
+
+// cancelAll cancels whatever runs: a load, a run, a segmentation.
+func (ui *UI) cancelAll() {
+	ui.jobs.Cancel("load")
+	ui.jobs.Cancel("run")
+	ui.jobs.Cancel("segment")
 }
 
 // chooseExport asks where to save (Fyne's save dialog confirms before replacing a file)
@@ -61,10 +115,8 @@ func (ui *UI) chooseExport(e export) {
 	}, ui.win)
 	d.SetFileName(e.file)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{e.ext}))
-	if last := ui.app.Preferences().String(prefLastFolder); last != "" {
-		if l, err := listableURI(last); err == nil {
-			d.SetLocation(l)
-		}
+	if l, err := listableURI(ui.exportFolder()); err == nil {
+		d.SetLocation(l)
 	}
 	d.Show()
 }
@@ -81,7 +133,26 @@ func (ui *UI) Export(file, path string) {
 			continue
 		}
 		ui.saveInBackground(func() error { return e.write(a, path) }, "Saved "+path, "Export failed")
+		ui.app.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 	}
+}
+
+// prefExportFolder remembers the folder of the last export.
+const prefExportFolder = "lastExportFolder"
+
+// exportFolder is where a save dialog starts: the folder of the last export, else the
+// home folder. Never the image folder by default: an export saved there joined the data
+// set on the next load (101 images instead of 100).
+func (ui *UI) exportFolder() string {
+	if last := ui.app.Preferences().String(prefExportFolder); last != "" {
+		if st, err := os.Stat(last); err == nil && st.IsDir() {
+			return last
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return home
+	}
+	return "."
 }
 
 // saveInBackground runs write as an export job and says on the status bar how it went:

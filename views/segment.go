@@ -397,10 +397,8 @@ func (v *segmentView) chooseSave() {
 		}
 		v.ui.SaveSegmentation(dir)
 	}, v.ui.win)
-	if last := v.ui.app.Preferences().String(prefLastFolder); last != "" {
-		if l, err := listableURI(last); err == nil {
-			d.SetLocation(l)
-		}
+	if l, err := listableURI(v.ui.exportFolder()); err == nil {
+		d.SetLocation(l)
 	}
 	d.Show()
 	d.Resize(fyne.NewSize(800, 560))
@@ -414,4 +412,5 @@ func (ui *UI) SaveSegmentation(dir string) {
 	}
 	ui.saveInBackground(func() error { return seg.WriteOutputs(dir) },
 		"Saved the segmentation to "+dir, "Saving the segmentation failed")
+	ui.app.Preferences().SetString(prefExportFolder, dir)
 }

@@ -71,7 +71,7 @@ type UI struct {
 // tests pass one they can wait on).
 func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 	ui := &UI{app: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
-	ui.status = newStatusBar(func() { ui.jobs.Cancel("load"); ui.jobs.Cancel("run"); ui.jobs.Cancel("segment") })
+	ui.status = newStatusBar(func() { ui.cancelAll() })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)
 	ui.features = newFeaturesView(ui)
@@ -91,6 +91,7 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 	split := container.NewHSplit(side, ui.tabs)
 	split.Offset = 0.24
 	ui.content = container.NewBorder(nil, ui.status.object(), nil, nil, split)
+	ui.addShortcuts()
 	return ui
 }
 

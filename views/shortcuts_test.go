@@ -1,0 +1,83 @@
+package views
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"featurelab/app"
+)
+
+// TestShortcutsRunCancelAndShowInMenus: Ctrl+R and Ctrl+Enter run, Esc cancels, and the
+// menus show Open (Ctrl+O), Export grid (Ctrl+E), Run and Cancel with their shortcuts.
+func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	setParam(ui, "k", "3")
+	setParam(ui, "restarts", "2")
+	for _, sc := range []fyne.Shortcut{shortcutRun, shortcutRunEnter} {
+		ui.pres = nil
+		ui.shortcuts()[sc]()
+		ui.Wait()
+		if ui.pres == nil || ui.pres.Analysis.Algorithm != "kmeans" {
+			t.Fatalf("%s did not run K-means (status %q)", sc.ShortcutName(), ui.status.text())
+		}
+	}
+	// Esc reaches the window as a key: it cancels a run started after it is queued.
+	first := ui.pres
+	ui.run.start()
+	ui.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	ui.Wait()
+	if ui.pres != first {
+		t.Fatal("Esc did not cancel the run")
+	}
+
+	shown := map[string]fyne.Shortcut{}
+	for _, m := range ui.mainMenu().Items {
+		for _, it := range m.Items {
+			if it.Shortcut != nil {
+				shown[it.Label] = it.Shortcut
+			}
+		}
+	}
+	for label, want := range map[string]fyne.Shortcut{
+		"Open folder…": shortcutOpen, "Export Feature grid (PNG)…": shortcutExportGrid,
+		"Run": shortcutRun, "Cancel": shortcutCancel,
+	} {
+		if shown[label] != want {
+			t.Errorf("menu item %q shows %v, want %v", label, shown[label], want)
+		}
+	}
+}
+
+// TestExportsStartOutsideTheImageFolder: the save dialogs start in the home folder, not
+// the folder of the images, then in the folder of the last export; exports are 0644.
+func TestExportsStartOutsideTheImageFolder(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	ui := loadedUI(t)
+	if got := ui.exportFolder(); got != home {
+		t.Fatalf("first export starts in %q, want the home folder %q", got, home)
+	}
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	setParam(ui, "k", "3")
+	setParam(ui, "restarts", "2")
+	ui.run.start()
+	ui.Wait()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "codes.csv")
+	ui.Export(app.CodesFile, path)
+	ui.Wait()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := st.Mode().Perm(); mode != 0o644 {
+		t.Errorf("export written %v, want 0644", mode)
+	}
+	if got := ui.exportFolder(); got != dir {
+		t.Fatalf("the next export starts in %q, want the last export's folder %q", got, dir)
+	}
+}
