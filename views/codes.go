@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
@@ -22,7 +23,12 @@ const (
 	codesColumns
 )
 
-var codesHeaders = [codesColumns]string{"Image", "Name", "Code", "Reconstruction", "Residual"}
+var codesHeaders = [codesColumns]string{"Image", "Name", "Code", "Recon.", "Residual"}
+
+// codesWidths are the columns' widths; the code column is sized to the codes shown
+// (codeWidth). Together they fit the table's share of a 1024-pixel window: at the old
+// widths (90, 170, 120, 90, 100) the reconstruction and residual were cut off.
+var codesWidths = [codesColumns]float32{72, 120, 80, 72, 76}
 
 // codesView lists every image with its binary code, reconstruction and residual, counts
 // the distinct codes, and shows a selected image large beside its reconstruction.
@@ -69,11 +75,9 @@ func newCodesView(ui *UI) *codesView {
 			l.SetText("")
 		}
 	}
-	v.table.SetColumnWidth(colImage, 90)
-	v.table.SetColumnWidth(colName, 170)
-	v.table.SetColumnWidth(colCode, 120)
-	v.table.SetColumnWidth(colRecon, 90)
-	v.table.SetColumnWidth(colResidual, 100)
+	for c, w := range codesWidths {
+		v.table.SetColumnWidth(c, w)
+	}
 	v.table.OnSelected = func(id widget.TableCellID) { v.selectImage(id.Row) }
 
 	v.detailImg = bigImage()
@@ -83,7 +87,7 @@ func newCodesView(ui *UI) *codesView {
 	detail := container.NewBorder(nil, v.detailTxt, nil, nil,
 		container.NewGridWithColumns(2, v.detailImg, v.detailRec))
 	split := container.NewHSplit(v.table, detail)
-	split.Offset = 0.6
+	split.Offset = 0.68
 	v.box = container.NewBorder(v.counts, nil, nil, nil, split)
 	return v
 }
@@ -94,14 +98,16 @@ func bigImage() *canvas.Image {
 	c := canvas.NewImageFromImage(nil)
 	c.FillMode = canvas.ImageFillContain
 	c.ScaleMode = canvas.ImageScaleFastest
-	c.SetMinSize(fyne.NewSize(200, 150))
+	// Small minimums, so the table beside them keeps its columns at 1024 pixels; the
+	// pictures grow with the pane.
+	c.SetMinSize(fyne.NewSize(120, 90))
 	return c
 }
 
 func newCodesCell() fyne.CanvasObject {
 	img := canvas.NewImageFromImage(nil)
 	img.FillMode = canvas.ImageFillContain
-	img.SetMinSize(fyne.NewSize(80, 60))
+	img.SetMinSize(fyne.NewSize(64, 48))
 	label := widget.NewLabel("")
 	label.Truncation = fyne.TextTruncateEllipsis
 	return container.NewStack(img, label)
@@ -152,6 +158,7 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 func (v *codesView) show(p *app.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
 	v.counts.SetText(codeCountsText(p.CodeCounts))
+	v.table.SetColumnWidth(colCode, codeWidth(p))
 	v.detailImg.Image, v.detailRec.Image = nil, nil
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
@@ -217,4 +224,15 @@ func codeCountsText(counts []app.CodeCount) string {
 		text += fmt.Sprintf(" and %d more, each on fewer images", rest)
 	}
 	return text
+}
+
+// codeWidth is the code column's width for a presentation: room for its K binary digits
+// in the monospace font, at least the default.
+func codeWidth(p *app.Presentation) float32 {
+	k := 0
+	if len(p.Codes) > 0 {
+		k = len(p.Codes[0])
+	}
+	digit := fyne.MeasureText("0", theme.TextSize(), fyne.TextStyle{Monospace: true}).Width
+	return max(codesWidths[colCode], float32(k)*digit+2*theme.Padding()+8)
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
 	"featurelab/app"
 )
 
@@ -61,5 +64,28 @@ func TestFieldHintsAreShortAndWhole(t *testing.T) {
 	ui.win.Canvas().Focus(ui.run.byKey["lambda2"].entry)
 	if got := ui.run.help.Text; !strings.Contains(got, "a larger λ² gives fewer features") {
 		t.Fatalf("help after focusing λ²: %q", got)
+	}
+}
+
+// TestCodesTableFitsAt1024: in a 1024×700 window, after a run, the codes table shows all
+// its columns without scrolling sideways.
+func TestCodesTableFitsAt1024(t *testing.T) {
+	ui := loadedUI(t)
+	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	setParam(ui, "k", "4")
+	setParam(ui, "restarts", "2")
+	ui.run.start()
+	ui.Wait()
+	ui.tabs.SelectIndex(tabCodes)
+	need := ui.codes.table.CreateHeader().MinSize().Width + codeWidth(ui.pres)
+	for c, w := range codesWidths {
+		if c != colCode {
+			need += w
+		}
+	}
+	need += float32(codesColumns) * theme.Padding() // the separators between columns
+	if got := ui.codes.table.Size().Width; got < need {
+		t.Fatalf("the codes table is %v wide at 1024×700, its columns need %v", got, need)
 	}
 }
