@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -242,10 +244,48 @@ func (ui *UI) LoadSample(name string) {
 	ui.load(app.Source{Sample: name})
 }
 
-// LoadFolder loads a folder in the background and remembers it.
+// LoadFolder loads a folder in the background and remembers it, first among the recent
+// folders.
 func (ui *UI) LoadFolder(dir string) {
-	ui.app.Preferences().SetString(prefLastFolder, dir)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // a recent folder must mean the same from wherever the next start is
+	}
+	prefs := ui.app.Preferences()
+	prefs.SetString(prefLastFolder, dir)
+	recent := []string{dir}
+	for _, d := range prefs.StringList(prefRecentFolders) {
+		if d != dir && len(recent) < maxRecentFolders {
+			recent = append(recent, d)
+		}
+	}
+	prefs.SetStringList(prefRecentFolders, recent)
 	ui.load(app.Source{Dir: dir})
+	ui.refreshMenu()
+}
+
+// prefRecentFolders lists the folders opened last, the newest first; maxRecentFolders
+// is how many File → Recent folders offers.
+const (
+	prefRecentFolders = "recentFolders"
+	maxRecentFolders  = 8
+)
+
+// dropped loads what the user drops on the window: a folder, or the folder of a
+// dropped file. Anything that is not on the local file system is ignored.
+func (ui *UI) dropped(_ fyne.Position, uris []fyne.URI) {
+	for _, u := range uris {
+		if u.Scheme() != "file" {
+			continue
+		}
+		dir := u.Path()
+		if st, err := os.Stat(dir); err != nil {
+			continue
+		} else if !st.IsDir() {
+			dir = filepath.Dir(dir)
+		}
+		ui.LoadFolder(dir)
+		return
+	}
 }
 
 func (ui *UI) load(src app.Source) {

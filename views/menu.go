@@ -35,7 +35,14 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 		return it
 	}
 	file := fyne.NewMenu("File", item("Open folder…", shortcutOpen, ui.dataset.chooseFolder))
-	file.Items = append(file.Items, fyne.NewMenuItemSeparator())
+	recent := fyne.NewMenuItem("Recent folders", nil)
+	for _, dir := range ui.app.Preferences().StringList(prefRecentFolders) {
+		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(dir, func() { ui.LoadFolder(dir) }))
+	}
+	if recent.ChildMenu == nil {
+		recent.Disabled = true
+	}
+	file.Items = append(file.Items, recent, fyne.NewMenuItemSeparator())
 	for i, e := range exports {
 		var sc fyne.Shortcut
 		if i == 0 {
@@ -51,6 +58,23 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 		samples.Items = append(samples.Items, fyne.NewMenuItem(name, func() { ui.LoadSample(name) }))
 	}
 	return fyne.NewMainMenu(file, analysis, samples)
+}
+
+// appendItem adds an item to a child menu, making the menu when there is none.
+func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
+	if m == nil {
+		return fyne.NewMenu("", it)
+	}
+	m.Items = append(m.Items, it)
+	return m
+}
+
+// refreshMenu rebuilds the window's menus (the recent folders change); a window without
+// menus, as in tests, keeps none.
+func (ui *UI) refreshMenu() {
+	if ui.win.MainMenu() != nil {
+		ui.win.SetMainMenu(ui.mainMenu())
+	}
 }
 
 // The window's shortcuts; the menus show them. Ctrl+Enter runs too, as in forms where

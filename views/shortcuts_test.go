@@ -1,11 +1,13 @@
 package views
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 
 	"featurelab/app"
 )
@@ -79,5 +81,40 @@ func TestExportsStartOutsideTheImageFolder(t *testing.T) {
 	}
 	if got := ui.exportFolder(); got != dir {
 		t.Fatalf("the next export starts in %q, want the last export's folder %q", got, dir)
+	}
+}
+
+// TestDroppedFolderLoadsAndIsRecent: a folder dropped on the window loads, as does the
+// folder of a dropped file; both join File → Recent folders, the newest first.
+func TestDroppedFolderLoadsAndIsRecent(t *testing.T) {
+	ui := newTestUI(t)
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		writePNGs(t, dir, []string{"x.png", "y.png", "z.png"}, func(i int) image.Image {
+			img := image.NewGray(image.Rect(0, 0, 8, 8))
+			img.Pix[i] = 255
+			return img
+		})
+	}
+	ui.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(a)})
+	ui.Wait()
+	if ui.dataset.source.Dir != a || ui.dataset.grid.Length() != 3 {
+		t.Fatalf("after dropping %s: source %v, %d images", a, ui.dataset.source, ui.dataset.grid.Length())
+	}
+	ui.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(filepath.Join(b, "y.png"))})
+	ui.Wait()
+	if ui.dataset.source.Dir != b {
+		t.Fatalf("dropping a file of %s loaded %v", b, ui.dataset.source)
+	}
+	var recent []string
+	for _, m := range ui.mainMenu().Items[0].Items {
+		if m.Label == "Recent folders" && m.ChildMenu != nil {
+			for _, it := range m.ChildMenu.Items {
+				recent = append(recent, it.Label)
+			}
+		}
+	}
+	if len(recent) != 2 || recent[0] != b || recent[1] != a {
+		t.Fatalf("recent folders %v, want [%s %s]", recent, b, a)
 	}
 }

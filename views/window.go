@@ -92,6 +92,7 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 	split.Offset = 0.24
 	ui.content = container.NewBorder(nil, ui.status.object(), nil, nil, split)
 	ui.addShortcuts()
+	w.SetOnDropped(ui.dropped)
 	return ui
 }
 
