@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"featurelab/internal/procfs"
 )
 
 // MemoryEnv names the environment variable that sets how much memory the data matrix of a
@@ -42,23 +44,7 @@ func memoryBudget() (int64, error) {
 
 // peakResident returns the process's peak resident memory so far (VmHWM in
 // /proc/self/status), in bytes, or 0 where the system does not say.
-func peakResident() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		// "VmHWM:	  123456 kB"
-		if f := strings.Fields(line); len(f) == 3 && f[0] == "VmHWM:" && f[2] == "kB" {
-			kb, err := strconv.ParseInt(f[1], 10, 64)
-			if err != nil {
-				return 0
-			}
-			return kb << 10
-		}
-	}
-	return 0
-}
+func peakResident() int64 { return procfs.KB("/proc/self/status", "VmHWM") }
 
 // budgetNext sets the Go runtime's soft memory limit for the next stage of a run, which
 // will allocate about extra bytes: what the heap holds now, after a collection (a window
