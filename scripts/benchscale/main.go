@@ -19,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"featurelab/app"
 )
 
 // workload is one folder of the benchmark.
@@ -37,23 +39,6 @@ var workloads = []workload{
 	{key: "10000", name: "10 000 synthetic 64×64×3", n: 10000, w: 64, h: 64, noise: 0.05, sklearn: true},
 	{key: "camera", name: "40 photos 4000×3000 JPEG", n: 40, w: 4000, h: 3000, jpg: true, noise: 0.02},
 	{key: "100000", name: "100 000 synthetic 32×32×3", n: 100000, w: 32, h: 32, noise: 0.05, sklearn: true},
-}
-
-// summary is the part of `featurelab analyze --json` the benchmark reads.
-type summary struct {
-	NImages   int      `json:"n_images"`
-	Width     int      `json:"width"`
-	Height    int      `json:"height"`
-	Channels  int      `json:"channels"`
-	PCAMethod string   `json:"pca_method"`
-	Codes     []string `json:"codes"`
-	Names     []string `json:"names"`
-	Seconds   struct {
-		Load, PCA, Algorithm float64
-	} `json:"seconds"`
-	Peak struct {
-		Load, PCA, Algorithm int64
-	} `json:"peak_memory_bytes"`
 }
 
 func main() {
@@ -136,7 +121,7 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) (float64, error) 
 	if err != nil {
 		return 0, fmt.Errorf("featurelab %s: %v\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 5))
 	}
-	var s summary
+	var s app.Summary // what `featurelab analyze --json` prints
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		return 0, fmt.Errorf("featurelab's JSON: %v", err)
 	}
@@ -146,9 +131,9 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) (float64, error) 
 	}
 	fmt.Printf("featurelab  %d images at %d×%d×%d, PCA %s\n", s.NImages, s.Width, s.Height, s.Channels, s.PCAMethod)
 	fmt.Printf("  %-22s %8s %12s\n", "stage", "seconds", "peak MB")
-	fmt.Printf("  %-22s %8.2f %12.0f\n", "load", s.Seconds.Load, mb(s.Peak.Load))
-	fmt.Printf("  %-22s %8.2f %12.0f\n", "PCA", s.Seconds.PCA, mb(s.Peak.PCA))
-	fmt.Printf("  %-22s %8.2f %12.0f\n", "K-features K=5", s.Seconds.Algorithm, mb(s.Peak.Algorithm))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "load", s.Seconds.Load, mb(s.PeakMemory.Load))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "PCA", s.Seconds.PCA, mb(s.PeakMemory.PCA))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "K-features K=5", s.Seconds.Algorithm, mb(s.PeakMemory.Algorithm))
 	fmt.Printf("  %-22s %8.2f %12.0f\n", "whole command", wall, mb(maxRSS))
 	fmt.Printf("  load + PCA %.2f s; data matrix %0.f MB; budget N·P·4 + 512 MB = %.0f MB\n",
 		s.Seconds.Load+s.Seconds.PCA, mb(int64(s.NImages*s.Width*s.Height*s.Channels*4)),
