@@ -147,9 +147,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	}
 	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
 	lopt.RunMemory = func(n, p int) (int64, string, string) {
-		run := pca.Memory(n, p, req.PCA)
+		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
 		what, hint := "for the PCA", ""
-		switch data := int64(n) * int64(p) * 4; {
+		switch {
 		case req.PCA == 0:
 			what = "for the float64 copy the learners read without a PCA"
 			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA components), which keeps %d numbers per image", DefaultPCA, DefaultPCA)
@@ -157,7 +157,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 			// The components are P × D: at large pictures they outweigh the pixels.
 			hint = "with fewer PCA components (--pca, the Dataset panel's PCA components)"
 		}
-		budgetNext(int64(n) * int64(p) * 4) // the data matrix, allocated next
+		budgetNext(data) // the data matrix, allocated next
 		return run, what, hint
 	}
 	var thumbs []image.Image

@@ -14,8 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"gonum.org/v1/gonum/mat"
-
 	"featurelab/internal/hugepage"
 )
 
@@ -121,20 +119,6 @@ func (d *Dataset) Vector(i int) []float64 {
 		v[j] = float64(x)
 	}
 	return v
-}
-
-// Dense returns the data as a float64 matrix, one image per row: twice the memory of
-// Pixels, for the callers that need gonum's matrices (the no-PCA mode, tests).
-func (d *Dataset) Dense() *mat.Dense {
-	n, p := len(d.Names), d.Values()
-	m := mat.NewDense(n, p, nil)
-	for i := range n {
-		dst := m.RawRowView(i)
-		for j, x := range d.Row(i) {
-			dst[j] = float64(x)
-		}
-	}
-	return m
 }
 
 // Load reads every usable image in dir and its subfolders. Files and folders whose names
@@ -261,7 +245,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		ds.Channels = 3
 	}
 	p := ds.Width * ds.Height * ds.Channels
-	data := int64(p) * int64(len(good)) * bytesPerSample
+	data := DataBytes(len(good), p)
 	var run int64
 	var runWhat, hint string
 	if opt.RunMemory != nil {

@@ -1,39 +1,21 @@
 package imgproc
 
 import (
-	"bufio"
 	"fmt"
 	"image"
-	"os"
-	"strconv"
-	"strings"
+
+	"featurelab/internal/procfs"
 )
 
 // bytesPerSample is the memory one sample of the data matrix takes (float32).
 const bytesPerSample = 4
 
+// DataBytes is the memory the data matrix of n images of p samples each takes.
+func DataBytes(n, p int) int64 { return int64(n) * int64(p) * bytesPerSample }
+
 // availableMemory is the memory the machine has free (Linux's MemAvailable), in bytes, or
 // 0 where it does not say.
-func availableMemory() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// "MemAvailable:   23456789 kB"
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 3 && fields[0] == "MemAvailable:" && fields[2] == "kB" {
-			kb, err := strconv.ParseInt(fields[1], 10, 64)
-			if err != nil || kb <= 0 {
-				return 0
-			}
-			return kb << 10
-		}
-	}
-	return 0
-}
+func availableMemory() int64 { return procfs.KB("/proc/meminfo", "MemAvailable") }
 
 // bytesText formats a size in bytes for a message: "11.5 GB", "640 MB".
 func bytesText(b int64) string {
