@@ -36,10 +36,10 @@ func knownSpectrum(n, p int, sigma []float64, seed uint64) *mat.Dense {
 		}
 	}
 	V := gauss(p, r)
-	if err := orthonormalize(U, nil); err != nil {
+	if err := orthonormalize(U); err != nil {
 		panic(err)
 	}
-	if err := orthonormalize(V, nil); err != nil {
+	if err := orthonormalize(V); err != nil {
 		panic(err)
 	}
 	for k, s := range sigma {

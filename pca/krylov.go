@@ -54,7 +54,7 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 			if err := orthogonalizeAgainst(blk, Q.Slice(0, n, 0, j*b).(*mat.Dense)); err != nil {
 				return factors{}, err
 			}
-		} else if err := orthonormalize(blk, nil); err != nil {
+		} else if err := orthonormalize(blk); err != nil {
 			return factors{}, err
 		}
 		if err := canceled(ctx); err != nil {
@@ -109,7 +109,7 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 		v0 += rows
 	})
 	if r > 0 {
-		if err := orthonormalize(V.Slice(0, p, 0, r).(*mat.Dense), nil); err != nil {
+		if err := orthonormalize(V.Slice(0, p, 0, r).(*mat.Dense)); err != nil {
 			return factors{}, err
 		}
 	}
@@ -161,7 +161,7 @@ func orthogonalizeAgainst(blk, Q *mat.Dense) error {
 		openblas.Dgemm(blas.Trans, blas.NoTrans, k, b, n, 1, qr.Data, qr.Stride, br.Data, br.Stride, 0, coef, b)
 		openblas.Dgemm(blas.NoTrans, blas.NoTrans, n, b, k, -1, qr.Data, qr.Stride, coef, b, 1, br.Data, br.Stride)
 	}
-	return orthonormalize(blk, nil)
+	return orthonormalize(blk)
 }
 
 // btChunkRows is how many rows of Bt are turned into float64 at a time for the

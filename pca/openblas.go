@@ -1,8 +1,6 @@
 package pca
 
 // #cgo LDFLAGS: -lopenblas
-// void dgeqrf_(int *m, int *n, double *a, int *lda, double *tau, double *work, int *lwork, int *info);
-// void dorgqr_(int *m, int *n, int *k, double *a, int *lda, double *tau, double *work, int *lwork, int *info);
 // void openblas_set_num_threads(int n);
 // int openblas_get_num_threads(void);
 // void dgesdd_(char *jobz, int *m, int *n, double *a, int *lda, double *s, double *u, int *ldu, double *vt, int *ldvt, double *work, int *lwork, int *iwork, int *info);
@@ -71,51 +69,21 @@ func gemm[T sample](tA blas.Transpose, m, l, k int, alpha float64, a []T, lda in
 }
 
 // orthonormalize replaces the columns of a (rows ≥ cols) by an orthonormal basis of
-// their span, a = QR, and with r holding at least cols × cols values also returns R
-// there (row-major, upper triangular). It runs CholeskyQR2 (Fukaya et al. 2014): two
-// rounds of R = chol(aᵀa), a ← aR⁻¹, each a symmetric rank-k update and a triangular
-// solve on the BLAS, about 10 ms on a 12 288 × 150 sketch where Householder QR took
-// about 100 ms. When the sketch is too ill-conditioned for it (a Cholesky factor fails,
-// or the second round's R is not the identity to 1e−6, which leaves QᵀQ off the
-// identity by more than about 1e−12) Householder QR finishes the job: every round keeps
-// the span, so it starts from where the rounds stopped.
-func orthonormalize(a *mat.Dense, r []float64) error {
+// their span. It runs CholeskyQR2 (Fukaya et al. 2014): two rounds of R = chol(aᵀa),
+// a ← aR⁻¹, each a symmetric rank-k update and a triangular solve on the BLAS, about
+// 10 ms on a 12 288 × 150 sketch where gonum's Householder QR took about 90 ms. When the
+// sketch is too ill-conditioned for it (a Cholesky factor fails, or the second round's R
+// is not the identity to 1e−6, which leaves QᵀQ off the identity by more than about
+// 1e−12) Householder QR finishes the job: every round keeps the span, so it starts from
+// where the rounds stopped.
+func orthonormalize(a *mat.Dense) error {
 	_, n := a.Dims()
 	raw := a.RawMatrix()
-	acc := []float64(nil) // R so far, when r is wanted
-	if len(r) >= n*n {
-		acc = r[:n*n]
-		clear(acc)
-		for i := range n {
-			acc[i*n+i] = 1
-		}
+	r := make([]float64, n*n)
+	if choleskyRound(raw, r) && choleskyRound(raw, r) && nearIdentity(r, n, 1e-6) {
+		return nil
 	}
-	ri := make([]float64, n*n)
-	for round := range 2 {
-		if !choleskyRound(raw, ri) {
-			break
-		}
-		accumulate(acc, ri, n)
-		if round == 1 && nearIdentity(ri, n, 1e-6) {
-			return nil
-		}
-	}
-	if err := householderQR(a, ri); err != nil {
-		return err
-	}
-	accumulate(acc, ri, n)
-	return nil
-}
-
-// accumulate sets acc (n × n, upper triangular) to ri·acc, the R of the rounds so far;
-// nil acc is not wanted.
-func accumulate(acc, ri []float64, n int) {
-	if acc == nil {
-		return
-	}
-	prod := make([]float64, n*n)
-	openblas.Dgemm(blas.NoTrans, blas.NoTrans, n, n, n, 1, ri, n, acc, n, 0, prod, n)
-	copy(acc, prod)
+	return householderQR(a)
 }
 
 // nearIdentity reports whether the upper triangle of the n × n matrix r is within tol
@@ -156,53 +124,22 @@ func choleskyRound(a blas64.General, r []float64) bool {
 	return true
 }
 
-// householderQR is orthonormalize by Householder QR, LAPACK's dgeqrf and dorgqr in
-// OpenBLAS. a is row-major, which is column-major aᵀ, so its columns are copied out
-// and back.
-func householderQR(a *mat.Dense, r []float64) error {
-	m, n := a.Dims()
-	cm := make([]float64, m*n) // column-major copy
-	for i := range m {
-		for k, v := range a.RawRowView(i) {
-			cm[k*m+i] = v
-		}
-	}
-	tau := make([]float64, n)
-	M, N, K := C.int(m), C.int(n), C.int(n)
-	var info C.int
-	lwork := C.int(-1)
-	var query C.double
-	C.dgeqrf_(&M, &N, (*C.double)(&cm[0]), &M, (*C.double)(&tau[0]), &query, &lwork, &info)
-	lwork = C.int(max(int(query), n*64))
-	work := make([]float64, int(lwork))
-	C.dgeqrf_(&M, &N, (*C.double)(&cm[0]), &M, (*C.double)(&tau[0]), (*C.double)(&work[0]), &lwork, &info)
-	if info != 0 {
-		return fmt.Errorf("pca: QR in the randomized SVD failed (dgeqrf info %d)", int(info))
-	}
-	if len(r) >= n*n {
-		clear(r[:n*n])
-		for i := range n {
-			for k := range n {
-				v := 0.0
-				if k >= i {
-					v = cm[k*m+i]
-				}
-				r[i*n+k] = v
-			}
-		}
-	}
-	C.dorgqr_(&M, &N, &K, (*C.double)(&cm[0]), &M, (*C.double)(&tau[0]), (*C.double)(&work[0]), &lwork, &info)
-	if info != 0 {
-		return fmt.Errorf("pca: QR in the randomized SVD failed (dorgqr info %d)", int(info))
-	}
-	for i := range m {
-		row := a.RawRowView(i)
-		for k := range row {
-			v := cm[k*m+i]
-			if v != v {
-				return errors.New("pca: QR in the randomized SVD produced NaN")
-			}
-			row[k] = v
+// householderQR is orthonormalize by Householder QR, LAPACK's Dgeqrf and Dorgqr in
+// gonum: the fallback for the rare ill-conditioned sketch.
+func householderQR(a *mat.Dense) error {
+	g := a.RawMatrix()
+	tau := make([]float64, g.Cols)
+	work := []float64{0}
+	lapack64.Geqrf(g, tau, work, -1)
+	lwork := int(work[0])
+	lapack64.Orgqr(g, tau, work, -1)
+	lwork = max(lwork, int(work[0]), g.Cols)
+	work = make([]float64, lwork)
+	lapack64.Geqrf(g, tau, work, lwork)
+	lapack64.Orgqr(g, tau, work, lwork)
+	for _, v := range g.Data {
+		if v != v {
+			return errors.New("pca: QR in the randomized SVD produced NaN")
 		}
 	}
 	return nil
