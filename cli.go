@@ -165,9 +165,8 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *jsonOut {
 		return app.WriteJSON(stdout, a.Summary())
 	}
-	res := a.Result
-	fmt.Fprintf(stdout, "%s: %d images, K = %d, objective %.6g (with λ²: %.6g); wrote %s\n",
-		app.AlgorithmTitle(a.Algorithm), len(a.Data.Names), res.K, res.Objective, res.BPObjective, *out)
+	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %s\n",
+		app.AlgorithmTitle(a.Algorithm), len(a.Data.Names), a.Result.K, a.ObjectiveText(), *out)
 	return nil
 }
 

@@ -74,3 +74,24 @@ func maxPixelDiff(a, b image.Image) int {
 	}
 	return worst
 }
+
+// TestObjectiveText: the penalised objective is shown only for the learners that
+// minimise one, and then with the λ² that was paid.
+func TestObjectiveText(t *testing.T) {
+	res := &learn.Result{K: 3, Objective: 100, BPObjective: 130, Lambda2: 10}
+	for _, tc := range []struct {
+		algo, want string
+	}{
+		{"kfeatures", "objective 100"},
+		{"ibp", "objective 100"},
+		{"kmeans", "objective 100"},
+		{"bpmeans", "objective 100 (with λ² = 10 per feature: 130)"},
+		{"stepwise", "objective 100 (with λ² = 10 per feature: 130)"},
+		{"dpmeans", "objective 100 (with λ² = 10 per cluster: 130)"},
+	} {
+		a := &Analysis{Algorithm: tc.algo, Result: res}
+		if got := a.ObjectiveText(); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.algo, got, tc.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 
@@ -161,4 +162,24 @@ func (a *Analysis) FullResult() FullResult {
 		fr.RestartObjectives = append(fr.RestartObjectives, finite(v))
 	}
 	return fr
+}
+
+// ObjectiveText words the run's objective for a status line or a header: the fit
+// ‖X − ZA‖²_F, and for the learners that pay λ² per feature also their penalised objective,
+// the one they minimise. K-features, K-means and the IBP have no penalised objective, and
+// showing one equal to the fit said λ² played a part it does not.
+func (a *Analysis) ObjectiveText() string {
+	r := a.Result
+	if !NeedsLambda2(a.Algorithm) {
+		return fmt.Sprintf("objective %.6g", r.Objective)
+	}
+	return fmt.Sprintf("objective %.6g (with λ² = %.4g per %s: %.6g)", r.Objective, r.Lambda2, a.unit(), r.BPObjective)
+}
+
+// unit is what λ² is paid for: a feature, or a cluster.
+func (a *Analysis) unit() string {
+	if a.IsClustering() {
+		return "cluster"
+	}
+	return "feature"
 }

@@ -153,9 +153,8 @@ func (s *compareSide) show(p *app.Presentation) {
 		s.cards.Refresh()
 		return
 	}
-	r := p.Analysis.Result
-	s.figure.SetText(fmt.Sprintf("K = %d, objective %.6g (with λ²: %.6g), %d distinct codes, %.2f s",
-		r.K, r.Objective, r.BPObjective, len(p.CodeCounts), p.Analysis.Times.Algorithm))
+	s.figure.SetText(fmt.Sprintf("K = %d, %s, %d distinct codes, %.2f s",
+		p.Analysis.Result.K, p.Analysis.ObjectiveText(), len(p.CodeCounts), p.Analysis.Times.Algorithm))
 	for _, f := range p.Features {
 		img := canvas.NewImageFromImage(f.Image)
 		img.FillMode = canvas.ImageFillContain

@@ -62,8 +62,8 @@ func (v *featuresView) show(p *app.Presentation) {
 	if a.IsClustering() {
 		kind = "clusters"
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, objective %.6g (with λ²: %.6g). Tap “Show owners” to highlight the images that own a feature.",
-		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.Result.Objective, a.Result.BPObjective))
+	v.header.SetText(fmt.Sprintf("%s — %d %s, %s. Tap “Show owners” to highlight the images that own a feature.",
+		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.ObjectiveText()))
 	v.cards.Objects = nil
 	v.buttons = nil
 	for _, f := range p.Features {
