@@ -41,13 +41,14 @@ type SegmentSummary struct {
 }
 
 // LoadImage reads one picture from disk the way the folder loader reads each of its
-// files (imgproc.OpenFile: recognised by content, EXIF orientation, the pixel budget).
+// files (imgproc.OpenFile: recognised by content, EXIF orientation, the pixel budget), on
+// white where it is transparent.
 func LoadImage(path string) (image.Image, error) {
 	img, err := imgproc.OpenFile(path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("segment %w", err)
 	}
-	return img, nil
+	return imgproc.OnWhite(img), nil
 }
 
 // Segment segments one image with the options given, reporting progress per iteration.

@@ -61,14 +61,20 @@ func (s Source) Load(ctx context.Context, opt imgproc.Options) (*imgproc.Dataset
 }
 
 // Image decodes one original picture of the source by its name in the data set (a path
-// relative to the folder), at full size: what the segmentation view segments.
+// relative to the folder), at full size and on white where it is transparent: what the
+// segmentation view shows and segments.
 func (s Source) Image(name string) (image.Image, error) {
-	if s.Dir != "" {
-		return imgproc.Open(os.DirFS(s.Dir), name, 0)
+	fsys := os.DirFS(s.Dir)
+	if s.Dir == "" {
+		sub, err := fs.Sub(assets.Samples(), s.sample())
+		if err != nil {
+			return nil, err
+		}
+		fsys = sub
 	}
-	sub, err := fs.Sub(assets.Samples(), s.sample())
+	img, err := imgproc.Open(fsys, name, 0)
 	if err != nil {
 		return nil, err
 	}
-	return imgproc.Open(sub, name, 0)
+	return imgproc.OnWhite(img), nil
 }

@@ -1,6 +1,26 @@
 package imgproc
 
-import "image"
+import (
+	"image"
+	"image/draw"
+)
+
+// OnWhite returns img composited over white, as the loader and the segmenter read it, so
+// that what is shown is what is analysed: a transparent card drawn as it is shows black
+// on a dark theme. An opaque picture is returned as it is. The copy is 16 bits a sample,
+// so a 16-bit picture keeps its depth.
+func OnWhite(img image.Image) image.Image {
+	if o, ok := img.(interface{ Opaque() bool }); ok && o.Opaque() {
+		return img
+	}
+	if _, ok := img.(*FloatImage); ok {
+		return img // no alpha
+	}
+	out := image.NewRGBA64(img.Bounds())
+	draw.Draw(out, out.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Over)
+	return out
+}
 
 // ImageToVector converts a picture to a vector laid out as v[(y*W+x)*C+c], with C = 1
 // (BT.601 luma) when gray is set and 3 otherwise. Samples are in [0, 1], transparent

@@ -59,3 +59,32 @@ func TestVectorRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestOnWhite: a transparent picture is composited over white at 16 bits a sample, the
+// way the loader and the segmenter read it; an opaque one comes back as it is.
+func TestOnWhite(t *testing.T) {
+	opaque := image.NewGray(image.Rect(0, 0, 2, 2))
+	if got := OnWhite(opaque); got != image.Image(opaque) {
+		t.Errorf("an opaque picture was copied")
+	}
+	card := image.NewNRGBA64(image.Rect(0, 0, 3, 1))
+	card.SetNRGBA64(1, 0, color.NRGBA64{R: 0xffff, A: 0x3333}) // red at alpha 0.2
+	card.SetNRGBA64(2, 0, color.NRGBA64{G: 0x1234, A: 0xffff}) // opaque, 16-bit dark green
+	got := OnWhite(card)
+	if o, ok := got.(interface{ Opaque() bool }); !ok || !o.Opaque() {
+		t.Fatalf("%T is not opaque", got)
+	}
+	for _, tc := range []struct {
+		x       int
+		r, g, b uint32
+	}{
+		{0, 0xffff, 0xffff, 0xffff}, // transparent: white
+		{1, 0xffff, 0xcccc, 0xcccc}, // 0.2·red + 0.8·white
+		{2, 0, 0x1234, 0},           // kept at 16 bits
+	} {
+		r, g, b, _ := got.At(tc.x, 0).RGBA()
+		if r != tc.r || g != tc.g || b != tc.b {
+			t.Errorf("pixel %d: %#x %#x %#x, want %#x %#x %#x", tc.x, r, g, b, tc.r, tc.g, tc.b)
+		}
+	}
+}
