@@ -25,7 +25,8 @@ type decoded struct {
 	img     image.Image
 	colour  bool
 	skip    string
-	reduced bool // the picture was larger than the working size and was reduced on decoding
+	reduced bool        // the picture was larger than the working size and was reduced on decoding
+	upright image.Point // its size as stored, turned upright, before any reduction
 }
 
 // recorder passes reads through, keeping a copy of the bytes while keep is set, and
@@ -97,6 +98,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	if format == "jpeg" {
 		orientation = jpegOrientation(rec.buf.Bytes())
 	}
+	d.upright = orientedSize(cfg.Width, cfg.Height, orientation)
 
 	// A JPEG larger than the working size is decoded already reduced, in the DCT domain,
 	// when libjpeg-turbo can; anything else, or a JPEG it cannot decode cleanly, is
@@ -137,10 +139,13 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 		if to := reduce(up); to != up {
 			// The stored picture is reduced, then turned: the turn copies the small one.
 			stored := orientedSize(to.X, to.Y, orientation)
-			img, d.reduced = shrink(img, stored.X, stored.Y), true
+			img = shrink(img, stored.X, stored.Y)
 		}
 	}
 	d.img = applyOrientation(img, orientation)
+	// Reduced however it was: by the box filter, or by libjpeg-turbo's DCT scaling alone
+	// when a scale of n/8 fell exactly on the working size.
+	d.reduced = d.img.Bounds().Size() != d.upright
 	d.colour = isColour(d.img)
 	return d
 }

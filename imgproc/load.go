@@ -10,6 +10,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -91,6 +92,55 @@ type Dataset struct {
 	Skipped       []Skip        // files that are not usable images, in natural order
 	Resized       []string      // images resampled to the common size
 	OriginalSizes []image.Point // each image's size as decoded, turned upright and reduced to the working budget, before resampling
+	Working       Working       // how the common size was chosen
+}
+
+// Working records how a load chose its common size, for SizeReason.
+type Working struct {
+	Requested bool        // the size was given (Options.Width, Height)
+	Budget    int64       // the working budget in pixels (Options.WorkingPixels)
+	Reduced   int         // pictures larger than the budget, reduced as they were decoded
+	Largest   image.Point // the largest of those, as stored (turned upright)
+}
+
+// SizeReason says in a sentence which common size the load chose and why: the size
+// asked for or the most common one, how many pictures were reduced to the working
+// budget and how many resampled to the common size.
+func (d *Dataset) SizeReason() string {
+	n, w := len(d.Names), d.Working
+	size := image.Pt(d.Width, d.Height)
+	common := 0
+	for _, s := range d.OriginalSizes {
+		if s == size {
+			common++
+		}
+	}
+	var why []string
+	switch {
+	case w.Requested:
+		why = append(why, "the size asked for")
+	case common == n:
+		why = append(why, fmt.Sprintf("the size of all %d images", n))
+	default:
+		why = append(why, fmt.Sprintf("the most common size (%d of %d images)", common, n))
+	}
+	if w.Reduced > 0 {
+		why = append(why, fmt.Sprintf("%d larger pictures (up to %d×%d) were reduced to the working budget of %s pixels",
+			w.Reduced, w.Largest.X, w.Largest.Y, groupThousands(w.Budget)))
+	}
+	if r := n - common; r > 0 {
+		why = append(why, fmt.Sprintf("%d resampled to it", r))
+	}
+	return fmt.Sprintf("%d×%d: %s", d.Width, d.Height, strings.Join(why, "; "))
+}
+
+// groupThousands writes n with thin spaces between groups of three digits: 76 800.
+func groupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "\u202f" + s[i:]
+	}
+	return s
 }
 
 // Image returns image i as a picture (clamped to [0, 1] for display); an index out of
@@ -231,11 +281,18 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	}
 
 	ds := &Dataset{Skipped: skipped, Width: opt.Width, Height: opt.Height, Channels: 1}
+	ds.Working = Working{Requested: opt.Width > 0, Budget: opt.WorkingPixels}
 	ds.Names = make([]string, len(good))
 	ds.OriginalSizes = make([]image.Point, len(good))
 	for i, g := range good {
 		ds.Names[i] = g.name
 		ds.OriginalSizes[i] = g.img.Bounds().Size()
+		if g.reduced {
+			ds.Working.Reduced++
+			if px := int64(g.upright.X) * int64(g.upright.Y); px > int64(ds.Working.Largest.X)*int64(ds.Working.Largest.Y) {
+				ds.Working.Largest = g.upright
+			}
+		}
 	}
 	if ds.Width == 0 {
 		size := mostCommon(ds.OriginalSizes)

@@ -138,3 +138,43 @@ func TestShrinkKeepsFloatSamples(t *testing.T) {
 		t.Fatalf("shrink gave %+v", out)
 	}
 }
+
+// TestSizeReason: the load says which common size it chose and why, counting the
+// pictures reduced to the working budget (also by libjpeg-turbo's DCT scaling alone, at
+// exactly 1/8) and those resampled.
+func TestSizeReason(t *testing.T) {
+	small := encodePNG(t, image.NewGray(image.Rect(0, 0, 64, 48)))
+	square := encodePNG(t, image.NewGray(image.Rect(0, 0, 32, 32)))
+	photo := encodeJPEG(t, shadedPhoto(2560, 1920)) // 1/8 of it is 320×240
+	for _, tc := range []struct {
+		name        string
+		files       map[string][]byte
+		opt         Options
+		want        string
+		wantResized int
+	}{
+		{"one size", map[string][]byte{"a.png": small, "b.png": small}, Options{},
+			"64×48: the size of all 2 images", 0},
+		{"mixed", map[string][]byte{"a.png": small, "b.png": small, "c.png": small, "d.png": square}, Options{},
+			"64×48: the most common size (3 of 4 images); 1 resampled to it", 1},
+		{"asked for", map[string][]byte{"a.png": small, "b.png": small, "c.png": small, "d.png": square}, Options{Width: 32, Height: 24},
+			"32×24: the size asked for; 4 resampled to it", 4},
+		{"camera", map[string][]byte{"a.jpg": photo, "b.jpg": photo}, Options{},
+			"320×240: the size of all 2 images; 2 larger pictures (up to 2560×1920) were reduced to the working budget of 76\u202f800 pixels", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tc.files)
+			ds, err := Load(context.Background(), dir, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ds.SizeReason(); got != tc.want {
+				t.Errorf("reason %q\nwant   %q", got, tc.want)
+			}
+			if len(ds.Resized) != tc.wantResized {
+				t.Errorf("%d resized %v, want %d", len(ds.Resized), ds.Resized, tc.wantResized)
+			}
+		})
+	}
+}

@@ -40,6 +40,7 @@ type datasetPanel struct {
 	reload  *widget.Button
 	message *widget.Label
 	info    *widget.Label
+	working *widget.Label // the working size chosen and why
 	skipped *widget.Label
 	grid    *widget.GridWrap
 	box     fyne.CanvasObject
@@ -77,6 +78,9 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.message.Hide()
 	p.info = widget.NewLabel("No images yet")
 	p.info.Truncation = fyne.TextTruncateEllipsis
+	p.working = widget.NewLabel("")
+	p.working.Wrapping = fyne.TextWrapWord // a long reason must not widen the window
+	p.working.Hide()
 	p.skipped = widget.NewLabel("")
 	p.skipped.Wrapping = fyne.TextWrapWord
 	p.skipped.Hide()
@@ -95,7 +99,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(120, p.size.MinSize().Height), p.size),
 		widget.NewLabel("PCA components"), container.NewGridWrap(fyne.NewSize(70, p.pca.MinSize().Height), p.pca),
 		p.reload, p.message)
-	p.box = container.NewBorder(container.NewVBox(top, options), p.skipped, nil, nil, p.grid)
+	p.box = container.NewBorder(container.NewVBox(top, options, p.working), p.skipped, nil, nil, p.grid)
 	return p
 }
 
@@ -176,6 +180,7 @@ type datasetShown struct {
 	names   []string
 	thumbs  []image.Image
 	info    string
+	working string // the working size's reason, "" when hidden
 	skipped string // the skipped-files list, "" when hidden
 }
 
@@ -183,12 +188,14 @@ type datasetShown struct {
 // shown before in case the PCA fails or is cancelled; call on the UI goroutine.
 func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Image) {
 	if p.previous == nil {
-		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.skipped.Text}
+		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.working.Text, p.skipped.Text}
 	}
 	p.names, p.thumbs = names, thumbs
 	// The folder's own skips are known once it has loaded; the last one's would mislead.
 	p.skipped.SetText("")
 	p.skipped.Hide()
+	p.working.SetText("")
+	p.working.Hide()
 	p.info.SetText(fmt.Sprintf("%s — %d images; reading their pixels and computing the PCA…", src, len(names)))
 	p.grid.Refresh()
 	p.grid.ScrollToTop()
@@ -201,6 +208,10 @@ func (p *datasetPanel) restore() {
 	}
 	p.names, p.thumbs = p.previous.names, p.previous.thumbs
 	p.info.SetText(p.previous.info)
+	if p.previous.working != "" {
+		p.working.SetText(p.previous.working)
+		p.working.Show()
+	}
 	if p.previous.skipped != "" {
 		p.skipped.SetText(p.previous.skipped)
 		p.skipped.Show()
@@ -223,6 +234,8 @@ func (p *datasetPanel) show(prep *app.Prepared) {
 	}
 	p.info.SetText(fmt.Sprintf("%s — %d images, %d×%d %s, %s",
 		prep.Source, len(ds.Names), ds.Width, ds.Height, colour, dims))
+	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another.")
+	p.working.Show()
 	if len(ds.Skipped) > 0 {
 		lines := make([]string, 0, len(ds.Skipped)+1)
 		lines = append(lines, fmt.Sprintf("Skipped %d files:", len(ds.Skipped)))

@@ -84,6 +84,9 @@ func TestWindowShowsTheBuiltInSample(t *testing.T) {
 	if !strings.Contains(ui.dataset.info.Text, "320×240 colour") {
 		t.Fatalf("info %q", ui.dataset.info.Text)
 	}
+	if w := ui.dataset.working; !w.Visible() || !strings.HasPrefix(w.Text, "Working size 320×240: the size of all 100 images") {
+		t.Errorf("working size line %q (shown %v)", w.Text, w.Visible())
+	}
 	if !strings.HasPrefix(ui.status.text(), "Loaded") {
 		t.Fatalf("status %q", ui.status.text())
 	}
