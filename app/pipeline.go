@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -145,8 +146,23 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		}
 		lopt.Memory = m
 	}
-	lopt.Progress = func(done, total int) { tr.update("Loading images", done, total) }
+	// The time left of a load includes its PCA: estimated for the largest pictures the
+	// load can keep until the first pass has decoded them, then for the true size. The
+	// guess is made aside: the first estimate on a path times a small fit, and the
+	// decoders must not wait for it.
+	var guessPCA sync.Once
+	lopt.Progress = func(done, total int) {
+		guessPCA.Do(func() {
+			px := int64(lopt.Width) * int64(lopt.Height)
+			if px == 0 {
+				px = cmp.Or(lopt.WorkingPixels, imgproc.DefaultWorkingPixels)
+			}
+			go func() { tr.guessAfter(pca.Duration(total, int(px)*3, req.PCA, lopt.Workers)) }()
+		})
+		tr.update("Loading images", done, total)
+	}
 	lopt.RunMemory = func(n, p int) (int64, string, string) {
+		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
 		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
 		what, hint := "for the PCA", ""
 		switch {
@@ -180,6 +196,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	p.Peak.Load = peakResident()
 
 	start = time.Now()
+	tr.setAfter(0)
 	tr.update("Computing PCA", 0, 0)
 	popt := req.pcaOptions()
 	popt.Progress = func(done, total int) { tr.update("Computing PCA", done, total) }
@@ -216,6 +233,9 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 		} else if opt.Lambda2 = p.ProposeLambda2(opt.K); !(opt.Lambda2 > 0) {
 			return nil, fmt.Errorf("λ² cannot be proposed from these %d images (they are too few or too alike for the farthest-first heuristic): give one (--lambda2)", n)
 		}
+	}
+	if algo == "stepwise" {
+		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
 	}
 	if algo == "ibp" && opt.Chains == 0 {
 		// The window's chains field and the command line's --restarts arrive as Restarts.

@@ -66,6 +66,13 @@ type tracker struct {
 	stage      string
 	stageStart time.Time
 	last       time.Time // when the last report went out
+
+	// after is the estimated time of the stages that follow this one (the PCA after the
+	// load), added to the stage's own time left so that it covers the whole job.
+	after      time.Duration
+	afterKnown bool // after was set by setAfter; a late guess must not replace it
+	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock).
+	steps *stepwiseClock
 }
 
 func newTracker(report func(Progress)) *tracker {
@@ -90,15 +97,43 @@ func (t *tracker) update(stage string, done, total int) {
 	p := Progress{Stage: stage, Done: done, Total: total, Elapsed: now.Sub(t.start)}
 	if total > 0 && done > 0 && done < total {
 		perUnit := now.Sub(t.stageStart) / time.Duration(done)
-		p.ETA = perUnit * time.Duration(total-done)
+		p.ETA = perUnit*time.Duration(total-done) + t.after
+		if t.steps != nil {
+			// A stepwise run's time left includes its K still to come; until two are
+			// done nothing tells how many there will be, and a figure for this K alone
+			// misleads.
+			p.ETA, _ = t.steps.remaining(now, done, total)
+		}
 	}
 	// Reporting under the lock keeps reports in order and the callback free of races;
 	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
 	t.report(p)
 }
 
+// setAfter sets the estimated time of the stages still to come after the current one.
+func (t *tracker) setAfter(d time.Duration) {
+	t.mu.Lock()
+	t.after, t.afterKnown = d, true
+	t.mu.Unlock()
+}
+
+// guessAfter is setAfter for an early guess, which a setAfter made before it arrived
+// overrides.
+func (t *tracker) guessAfter(d time.Duration) {
+	t.mu.Lock()
+	if !t.afterKnown {
+		t.after = d
+	}
+	t.mu.Unlock()
+}
+
 // algorithm words an algorithm's progress for the user.
 func (t *tracker) algorithm(algo string, ap learn.Progress) {
+	if t.steps != nil {
+		t.mu.Lock()
+		t.steps.observe(ap, t.now())
+		t.mu.Unlock()
+	}
 	title := algorithmTitle(algo)
 	switch ap.Stage {
 	case "K":

@@ -56,3 +56,29 @@ func TestTrackerThrottles(t *testing.T) {
 		t.Errorf("ETA %v: 5 of 10 done in %v since stage b began", got[1].ETA, progressInterval)
 	}
 }
+
+// TestTrackerCountsTheStagesAfter: a load's time left includes the PCA that follows it;
+// an early guess of it gives way to the estimate made once the images' size is known,
+// even when the guess arrives late.
+func TestTrackerCountsTheStagesAfter(t *testing.T) {
+	var got []Progress
+	tr := newTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	step := func(done int) time.Duration {
+		clock = clock.Add(time.Second)
+		tr.last = time.Time{}
+		tr.update("Loading images", done, 10)
+		return got[len(got)-1].ETA
+	}
+	tr.update("Loading images", 0, 10)
+	tr.guessAfter(20 * time.Second)
+	if eta := step(1); eta != 29*time.Second {
+		t.Errorf("1 of 10 in 1 s with a 20 s PCA to follow: %v left", eta)
+	}
+	tr.setAfter(5 * time.Second)
+	tr.guessAfter(20 * time.Second) // late
+	if eta := step(2); eta != 13*time.Second {
+		t.Errorf("2 of 10 in 2 s with a 5 s PCA to follow: %v left", eta)
+	}
+}

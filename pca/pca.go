@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -169,6 +170,7 @@ func fit[T sample](y rows[T], opt Options) (*Model, *mat.Dense, error) {
 	m.Method = pth.String()
 	var f factors
 	var err error
+	start := time.Now()
 	switch pth {
 	case pathGram:
 		f, err = fitGram(y, mean, d, 1/scale, workers, opt.Progress, opt.Context)
@@ -179,6 +181,10 @@ func fit[T sample](y rows[T], opt Options) (*Model, *mat.Dense, error) {
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if opt.path == pathAuto {
+		_, w := work(n, p, d)
+		learnRate(pth, w, time.Since(start))
 	}
 	fixSigns(f.V, f.scores, workers)
 	m.Components, m.Variance, m.TotalVariance = f.V, f.variance, f.total

@@ -51,6 +51,8 @@ type datasetPanel struct {
 	names    []string // the images the grid shows: the prepared ones, or a preview's
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
+
+	openDialog *openFolderDialog // the last open-folder dialog shown (tests drive it)
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -127,27 +129,6 @@ func setThumbCell(o fyne.CanvasObject, thumb image.Image, name string) {
 			w.SetText(name)
 		}
 	}
-}
-
-func (p *datasetPanel) chooseFolder() {
-	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, p.ui.win)
-			return
-		}
-		if uri == nil {
-			return // cancelled
-		}
-		p.ui.LoadFolder(uri.Path())
-	}, p.ui.win)
-	if last := p.ui.app.Preferences().String(prefLastFolder); last != "" {
-		if l, err := listableURI(last); err == nil {
-			d.SetLocation(l)
-		}
-	}
-	d.Show()
-	d.Resize(fyne.NewSize(800, 560)) // before Show a FileDialog has no content to size
-
 }
 
 func (p *datasetPanel) choices() app.LoadChoices {

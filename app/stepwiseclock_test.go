@@ -1,0 +1,47 @@
+package app
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"featurelab/algorithms/learn"
+)
+
+// TestStepwiseTimeLeft replays a stepwise run on a clock the test steps: K = k takes
+// k seconds (20 restarts of k/20 s), the K-features objective falls by 400, 200, 100, …
+// and λ² = 30, so the BP-means objective rises at K = 6 and the run ends there, after
+// 1 + 2 + … + 6 = 21 s. Once two K are done, the time left reported at each restart is
+// the true time left, within 10 %; before that none is given.
+func TestStepwiseTimeLeft(t *testing.T) {
+	var got []Progress
+	tr := newTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	tr.steps = &stepwiseClock{lambda2: 30}
+	const restarts, maxK, lastK = 20, 30, 6
+	end := clock.Add(21 * time.Second)
+	obj := 1000.0
+	for k := 1; k <= lastK; k++ {
+		tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+		if k > 1 {
+			obj -= 800 / math.Pow(2, float64(k-1))
+		}
+		for r := 1; r <= restarts; r++ {
+			clock = clock.Add(time.Duration(k) * time.Second / restarts)
+			got = got[:0]
+			tr.last = time.Time{} // every report goes out: the test is about its content
+			tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+			if len(got) != 1 || r == restarts {
+				continue // the last restart of a K has no time left of its own
+			}
+			eta, truth := got[0].ETA, end.Sub(clock)
+			switch {
+			case k <= 2 && eta != 0:
+				t.Errorf("K = %d, restart %d: %v left before two K are done", k, r, eta)
+			case k > 2 && math.Abs(eta.Seconds()-truth.Seconds()) > 0.1*truth.Seconds():
+				t.Errorf("K = %d, restart %d: %v left, truly %v", k, r, eta, truth)
+			}
+		}
+	}
+}

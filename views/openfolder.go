@@ -1,0 +1,112 @@
+package views
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// openFolderDialog asks for a folder by its path, typed or pasted, with Browse… for
+// Fyne's folder chooser: that chooser has no path field, and reaching a folder in it
+// took seven clicks. Enter opens; a path that is not a folder says so and stays.
+type openFolderDialog struct {
+	path    *widget.Entry
+	message *widget.Label
+	d       *dialog.CustomDialog
+}
+
+// chooseFolder shows the open-folder dialog, its path field holding the last folder.
+func (p *datasetPanel) chooseFolder() {
+	o := &openFolderDialog{path: widget.NewEntry(), message: widget.NewLabel("")}
+	o.path.SetPlaceHolder("/path/to/images or ~/Pictures")
+	o.path.SetText(p.ui.app.Preferences().String(prefLastFolder))
+	o.message.Importance = widget.DangerImportance
+	o.message.Wrapping = fyne.TextWrapWord
+	o.message.Hide()
+	open := func() {
+		dir, err := folderPath(o.path.Text)
+		if err != nil {
+			o.message.SetText(err.Error())
+			o.message.Show()
+			return
+		}
+		o.d.Hide()
+		p.ui.LoadFolder(dir)
+	}
+	o.path.OnSubmitted = func(string) { open() }
+	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
+		o.d.Hide()
+		p.browseFolder(o.path.Text)
+	})
+	openBtn := widget.NewButtonWithIcon("Open", theme.ConfirmIcon(), open)
+	openBtn.Importance = widget.HighImportance
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { o.d.Hide() })
+	content := container.NewVBox(
+		widget.NewLabel("Type or paste the path of a folder of images (its subfolders are read too):"),
+		container.NewBorder(nil, nil, nil, browse, o.path),
+		o.message)
+	o.d = dialog.NewCustomWithoutButtons("Open folder", content, p.ui.win)
+	o.d.SetButtons([]fyne.CanvasObject{cancel, openBtn})
+	o.d.Resize(fyne.NewSize(min(640, p.ui.win.Canvas().Size().Width-40), o.d.MinSize().Height))
+	o.d.Show()
+	p.ui.win.Canvas().Focus(o.path)
+	p.openDialog = o
+}
+
+// folderPath reads a typed path: surrounding spaces and quotes (as a file manager's
+// "copy path" gives) are dropped, ~ is the home folder, and it must be a folder.
+func folderPath(text string) (string, error) {
+	dir := strings.Trim(strings.TrimSpace(text), `"'`)
+	if dir == "" {
+		return "", errString("type the path of a folder")
+	}
+	if dir == "~" || strings.HasPrefix(dir, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			dir = filepath.Join(home, dir[1:])
+		}
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return "", errString("no such folder: " + dir)
+	case !st.IsDir():
+		return filepath.Dir(dir), nil // a file's folder, as when a file is dropped
+	}
+	return dir, nil
+}
+
+// errString is an error that is its message.
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// browseFolder shows Fyne's folder chooser, starting at start when it is a folder,
+// else at the last folder opened.
+func (p *datasetPanel) browseFolder(start string) {
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, p.ui.win)
+			return
+		}
+		if uri == nil {
+			return // cancelled
+		}
+		p.ui.LoadFolder(uri.Path())
+	}, p.ui.win)
+	if dir, err := folderPath(start); err == nil {
+		start = dir
+	} else {
+		start = p.ui.app.Preferences().String(prefLastFolder)
+	}
+	if l, err := listableURI(start); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560)) // before Show a FileDialog has no content to size
+}

@@ -1,0 +1,71 @@
+package views
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// TestOpenFolderByTypingItsPath: Ctrl+O opens a dialog with the path field focused and
+// holding the last folder; a path typed there with Enter loads (~ is the home folder, a
+// file's path loads its folder), and one that is not a folder says so and keeps the
+// dialog open.
+func TestOpenFolderByTypingItsPath(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	dir := filepath.Join(home, "holiday photos")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writePNGs(t, dir, []string{"a.png", "b.png", "c.png"}, func(i int) image.Image {
+		img := image.NewGray(image.Rect(0, 0, 8, 8))
+		img.Pix[i] = 255
+		return img
+	})
+	ui := newTestUI(t)
+	for _, tc := range []struct {
+		typed   string
+		wantDir string // "" = the dialog stays with a message
+	}{
+		{filepath.Join(home, "nowhere"), ""},
+		{"~/holiday photos", dir},
+		{`"` + filepath.Join(dir, "b.png") + `"`, dir},
+		{"  " + dir + "  ", dir},
+	} {
+		ui.dataset.source.Dir = ""
+		ui.shortcuts()[shortcutOpen]()
+		o := ui.dataset.openDialog
+		if focused := ui.win.Canvas().Focused(); focused != o.path {
+			t.Fatalf("the path field is not focused (%T is)", focused)
+		}
+		o.path.SetText("")
+		test.Type(o.path, tc.typed)
+		o.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		ui.Wait()
+		if tc.wantDir == "" {
+			if !o.message.Visible() || !strings.Contains(o.message.Text, "no such folder") {
+				t.Errorf("%q: message %q (shown %v)", tc.typed, o.message.Text, o.message.Visible())
+			}
+			if !strings.Contains(overlayText(ui.win), "Type or paste the path") {
+				t.Errorf("%q: the dialog closed", tc.typed)
+			}
+			o.d.Hide()
+			continue
+		}
+		if ui.dataset.source.Dir != tc.wantDir || ui.dataset.grid.Length() != 3 {
+			t.Errorf("%q loaded %q with %d images, want %q with 3", tc.typed, ui.dataset.source.Dir, ui.dataset.grid.Length(), tc.wantDir)
+		}
+		if got := ui.app.Preferences().String(prefLastFolder); got != dir {
+			t.Errorf("last folder %q", got)
+		}
+	}
+	ui.shortcuts()[shortcutOpen]()
+	if got := ui.dataset.openDialog.path.Text; got != dir {
+		t.Errorf("the path field starts at %q, want the last folder %q", got, dir)
+	}
+}
