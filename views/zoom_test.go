@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // openZoom is the zoom viewer on top of the window, or nil when none is open.
@@ -212,5 +213,55 @@ func TestZoomShowsTransparentPicturesOnWhite(t *testing.T) {
 	v.backdrop.Hide()
 	if got := centre(); got == (color.NRGBA{255, 255, 255, 255}) {
 		t.Fatal("without the backdrop the picture still shows on white: the test proves nothing")
+	}
+}
+
+// A tapped thumbnail of the data set opens at the working size (larger than the
+// thumbnail), titled with its name; closing the viewer and tapping again reopens it.
+func TestTappingAThumbnailEnlargesIt(t *testing.T) {
+	ui := loadedUI(t)
+	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+	ui.tabs.SelectIndex(tabDataset)
+	tapFirstThumbnail := func() *zoomView {
+		t.Helper()
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(ui.dataset.grid)
+		test.TapCanvas(ui.win.Canvas(), pos.AddXY(20, 20))
+		return openZoom(ui.win)
+	}
+	v := tapFirstThumbnail()
+	if v == nil {
+		t.Fatal("tapping the first thumbnail opened no viewer")
+	}
+	ds := ui.dataset.prepared.Data
+	if b := v.img.Bounds(); b.Dx() != ds.Width || b.Dy() != ds.Height {
+		t.Fatalf("the viewer shows a %v picture, want the working size %d×%d", b, ds.Width, ds.Height)
+	}
+	if thumb := ui.dataset.thumbs[0].Bounds(); thumb.Dx() >= ds.Width {
+		t.Fatalf("the thumbnail is %v: the test cannot tell it from the full picture", thumb)
+	}
+	if got := overlayText(ui.win); !strings.Contains(got, ds.Names[0]) {
+		t.Fatalf("the viewer is titled %q, want %s", got, ds.Names[0])
+	}
+	closeZoom(t, ui.win)
+	if tapFirstThumbnail() == nil {
+		t.Fatal("the same thumbnail did not open again: its selection was kept")
+	}
+}
+
+// closeZoom taps the viewer's Close button.
+func closeZoom(t *testing.T, w fyne.Window) {
+	t.Helper()
+	var close *widget.Button
+	walk(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Close" {
+			close = b
+		}
+	})
+	if close == nil {
+		t.Fatal("the viewer has no Close button")
+	}
+	test.Tap(close)
+	if openZoom(w) != nil {
+		t.Fatal("Close left the viewer open")
 	}
 }
