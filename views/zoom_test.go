@@ -265,3 +265,54 @@ func closeZoom(t *testing.T, w fyne.Window) {
 		t.Fatal("Close left the viewer open")
 	}
 }
+
+// A tapped feature opens in the viewer, and so do the codes' detail pictures and the
+// segmentation's original.
+func TestTappingResultPicturesEnlargesThem(t *testing.T) {
+	ui := loadedUI(t)
+	p := runAlgorithm(t, ui, "kmeans", map[string]string{"k": "4", "restarts": "2"})
+	ui.tabs.SelectIndex(tabFeatures)
+	pics := zoomImages(ui.features.cards)
+	if len(pics) == 0 {
+		t.Fatal("the features view shows no tappable picture")
+	}
+	test.Tap(pics[0])
+	if v := openZoom(ui.win); v == nil || v.img != p.Features[0].Image {
+		t.Fatalf("tapping the first feature shows %v", v)
+	}
+	if got, want := overlayText(ui.win), "cluster #1"; !strings.Contains(got, want) {
+		t.Fatalf("the viewer is titled %q, want %q", got, want)
+	}
+	closeZoom(t, ui.win)
+
+	ui.tabs.SelectIndex(tabCodes)
+	ui.codes.table.Select(widgetCell(2, colName))
+	detail := zoomImages(ui.codes.box)
+	if len(detail) != 2 {
+		t.Fatalf("the codes view has %d tappable pictures, want the image and its reconstruction", len(detail))
+	}
+	test.Tap(detail[1])
+	if v := openZoom(ui.win); v == nil || v.img != ui.codes.detailRec.Image {
+		t.Fatal("tapping the reconstruction did not show it")
+	}
+	if got, want := overlayText(ui.win), p.Analysis.Data.Names[2]+" — reconstruction"; !strings.Contains(got, want) {
+		t.Fatalf("the viewer is titled %q, want %q", got, want)
+	}
+	closeZoom(t, ui.win)
+
+	ui.tabs.SelectIndex(tabSegmentation)
+	seg := zoomImages(ui.segment.box)
+	if len(seg) != 3 {
+		t.Fatalf("the segmentation view has %d tappable pictures, want 3", len(seg))
+	}
+	test.Tap(seg[0])
+	if v := openZoom(ui.win); v == nil || v.img != ui.segment.pics[0].Image {
+		t.Fatal("tapping the original did not show it")
+	}
+	closeZoom(t, ui.win)
+	// Nothing segmented yet: the segments picture is empty, and a tap opens nothing.
+	test.Tap(seg[1])
+	if openZoom(ui.win) != nil {
+		t.Fatal("an empty picture opened the viewer")
+	}
+}
