@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"image"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -85,7 +86,7 @@ func newCodesView(ui *UI) *codesView {
 	v.detailTxt = widget.NewLabel("Select an image to see it beside its reconstruction.")
 	v.detailTxt.Wrapping = fyne.TextWrapWord
 	detail := container.NewBorder(nil, v.detailTxt, nil, nil,
-		container.NewGridWithColumns(2, v.detailImg, v.detailRec))
+		container.NewGridWithColumns(2, v.zoomable(v.detailImg, "image"), v.zoomable(v.detailRec, "reconstruction")))
 	split := container.NewHSplit(v.table, detail)
 	split.Offset = 0.68
 	v.box = container.NewBorder(v.counts, nil, nil, nil, split)
@@ -93,6 +94,17 @@ func newCodesView(ui *UI) *codesView {
 }
 
 func (v *codesView) object() fyne.CanvasObject { return v.box }
+
+// zoomable makes a detail picture open in the zoom viewer, titled with the selected
+// image's name and what the picture is.
+func (v *codesView) zoomable(pic *canvas.Image, what string) *zoomImage {
+	return newZoomImage(v.ui.win, pic, func() (string, image.Image) {
+		if v.pres == nil || v.selected < 0 || v.selected >= len(v.pres.Codes) {
+			return what, nil
+		}
+		return v.pres.Analysis.Data.Names[v.selected] + " — " + what, nil
+	})
+}
 
 func bigImage() *canvas.Image {
 	c := canvas.NewImageFromImage(nil)

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"image"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -32,6 +33,7 @@ type compareSide struct {
 	cards  *fyne.Container
 	algo   string // the algorithm shown, "" for none
 	box    fyne.CanvasObject
+	win    fyne.Window // where a tapped feature opens enlarged
 }
 
 const compareCell = 110
@@ -49,7 +51,7 @@ func newCompareView(ui *UI) *compareView {
 const compareHint = "Run two algorithms on the same data set to compare them here."
 
 func (v *compareView) newSide() *compareSide {
-	s := &compareSide{}
+	s := &compareSide{win: v.ui.win}
 	s.picker = widget.NewSelect(nil, func(title string) {
 		if v.syncing {
 			return
@@ -162,7 +164,9 @@ func (s *compareSide) show(p *app.Presentation) {
 		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		s.cards.Add(container.NewVBox(img, title, owners))
+		label := app.AlgorithmTitle(s.algo) + ": " + app.FeatureLabel(f)
+		zoom := newZoomImage(s.win, img, func() (string, image.Image) { return label, nil })
+		s.cards.Add(container.NewVBox(zoom, title, owners))
 	}
 	s.cards.Refresh()
 }

@@ -95,6 +95,14 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 			}
 		},
 	)
+	// A tap on a thumbnail enlarges it; the selection is dropped at once, so the same
+	// thumbnail opens again on the next tap.
+	p.grid.OnSelected = func(id widget.GridWrapItemID) {
+		p.grid.UnselectAll()
+		if id < len(p.thumbs) && id < len(p.names) {
+			showZoom(ui.win, p.names[id], p.picture(id))
+		}
+	}
 	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), nil, p.info)
 	options := container.NewHBox(
 		widget.NewLabel("Colour"), p.colour,
@@ -129,6 +137,17 @@ func setThumbCell(o fyne.CanvasObject, thumb image.Image, name string) {
 			w.SetText(name)
 		}
 	}
+}
+
+// picture is image i of the grid at the data set's working size, made when asked for; a
+// previewed folder's pixels are not read yet, so its thumbnail stands in.
+func (p *datasetPanel) picture(i int) image.Image {
+	if prep := p.prepared; prep != nil && p.previous == nil && i < len(prep.Data.Names) {
+		if img := prep.Data.Image(i); !img.Bounds().Empty() {
+			return img
+		}
+	}
+	return p.thumbs[i]
 }
 
 func (p *datasetPanel) choices() app.LoadChoices {

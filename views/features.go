@@ -47,6 +47,11 @@ func featureImage(img image.Image) *canvas.Image {
 	return c
 }
 
+// zoomable makes a feature's picture open in the zoom viewer, titled title.
+func (v *featuresView) zoomable(pic *canvas.Image, title string) *zoomImage {
+	return newZoomImage(v.ui.win, pic, func() (string, image.Image) { return title, nil })
+}
+
 // clear empties the view when the data set changes.
 func (v *featuresView) clear() {
 	v.header.SetText(featuresHint)
@@ -70,9 +75,9 @@ func (v *featuresView) show(p *app.Presentation) {
 		f := f
 		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		parts := []fyne.CanvasObject{featureImage(f.Image)}
+		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), app.FeatureLabel(f))}
 		if f.Signed != nil {
-			parts = append(parts, featureImage(f.Signed))
+			parts = append(parts, v.zoomable(featureImage(f.Signed), app.FeatureLabel(f)+" alone (diverging colours)"))
 		} else {
 			// An empty cell of the same size keeps the base's labels in line with the others'.
 			blank := canvas.NewRectangle(color.Transparent)

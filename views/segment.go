@@ -116,7 +116,12 @@ func newSegmentView(ui *UI) *segmentView {
 		// window beside the parameters.
 		v.pics[i].SetMinSize(fyne.NewSize(96, 72))
 		caption := widget.NewLabelWithStyle(captions[i], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		cols = append(cols, container.NewBorder(caption, nil, nil, nil, v.pics[i]))
+		cols = append(cols, container.NewBorder(caption, nil, nil, nil, newZoomImage(ui.win, v.pics[i], func() (string, image.Image) {
+			if v.shownFor == "" {
+				return captions[i], nil
+			}
+			return captions[i] + " — " + choicePath(v.shownFor), nil
+		})))
 	}
 	side := container.NewVBox(
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
