@@ -45,3 +45,32 @@ func TestStepwiseTimeLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestStepwisePredictsWhereORLStops: on the ORL faces' objective curve (λ² = 1.011,
+// proposed for 5 features) the run stopped at K = 17. The fit to the decreases, noisy
+// as they are, predicts from K = 10 on a stop at K = 16–19, not at the cap of 30 the
+// ratio of the last two decreases gave.
+func TestStepwisePredictsWhereORLStops(t *testing.T) {
+	orl := []float64{199.11, 177.469, 155.918, 140.93, 130.912, 122.233, 115.226, 110.459,
+		105.048, 101.361, 98.775, 95.097, 91.78, 90.143, 85.866, 84.322}
+	for m := 10; m <= len(orl); m++ {
+		c := &stepwiseClock{lambda2: 1.0107, maxK: 30, k: m + 1, obj: orl[:m]}
+		for range m {
+			c.took = append(c.took, time.Second)
+		}
+		rest, ok := c.remaining(c.kStart, 0, 100)
+		if !ok {
+			t.Fatalf("m = %d: no estimate", m)
+		}
+		// K m+2, … are predicted to run; each is timed at K·(m seconds)/(1+…+m).
+		perK := time.Duration(m) * time.Second / time.Duration(m*(m+1)/2)
+		stop := m + 1
+		for acc := time.Duration(0); acc < rest; {
+			stop++
+			acc += perK * time.Duration(stop)
+		}
+		if stop < 15 || stop > 21 {
+			t.Errorf("after K = %d: predicted to stop at K = %d, it stopped at 17", m, stop)
+		}
+	}
+}
