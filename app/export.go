@@ -3,11 +3,12 @@ package app
 import (
 	"encoding/csv"
 	"fmt"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"featurelab/imgproc"
 )
 
 // Output file names written by WriteOutputs.
@@ -35,7 +36,7 @@ func (a *Analysis) WriteOutputs(dir string) error {
 // ExportFeatureGrid writes the feature image grid as a PNG.
 func (a *Analysis) ExportFeatureGrid(path string, overwrite bool) error {
 	img := a.FeatureGrid()
-	return writeAtomic(path, overwrite, func(w io.Writer) error { return png.Encode(w, img) })
+	return writeAtomic(path, overwrite, func(w io.Writer) error { return imgproc.EncodePNG(w, img) })
 }
 
 // ExportCodes writes codes.csv: image name, binary code, squared residual.

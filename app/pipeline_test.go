@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"featurelab/algorithms/learn"
+	"featurelab/assets"
+	"featurelab/imgproc"
 )
 
 func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
@@ -173,5 +175,35 @@ func TestPCADoesNotFollowTheAlgorithmSeed(t *testing.T) {
 	b := Request{PCA: 100, Options: learn.Options{Seed: 2, K: 3, Restarts: 7}}
 	if pa, pb := a.pcaOptions(), b.pcaOptions(); pa.Seed != PCASeed || pb.Seed != PCASeed || pa.Components != pb.Components {
 		t.Errorf("PCA options %+v and %+v for two algorithm seeds", pa, pb)
+	}
+}
+
+// TestOutputsSavedAmongTheImagesAreNotLoaded: a feature grid saved into the folder of
+// the images does not join them at the next load (it made 101 of 100); it is listed
+// as skipped, with the reason.
+func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
+	dir := t.TempDir()
+	if err := assets.WriteSet(dir, "dice"); err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Source: Source{Dir: dir}, PCA: 10, Algorithm: "kmeans", Options: learn.Options{K: 3, Restarts: 2}}
+	a, err := Analyze(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.WriteOutputs(dir); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Prepare(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, m := len(again.Data.Names), len(a.Data.Names); n != m {
+		t.Errorf("%d images after saving the outputs among the %d", n, m)
+	}
+	if !slices.ContainsFunc(again.Data.Skipped, func(s imgproc.Skip) bool {
+		return s.Path == FeaturesFile && strings.Contains(s.Reason, "Feature Lab")
+	}) {
+		t.Errorf("skipped %v, want %s as Feature Lab's own", again.Data.Skipped, FeaturesFile)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -14,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"featurelab/imgproc"
 )
 
 // Plot names the diagnostics plots offers.
@@ -249,5 +252,15 @@ func ExportPlot(pl *plot.Plot, path string, overwrite bool) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, overwrite, func(w io.Writer) error { _, err := wt.WriteTo(w); return err })
+	return writeAtomic(path, overwrite, func(w io.Writer) error {
+		if ext == "svg" {
+			_, err := wt.WriteTo(w)
+			return err
+		}
+		var buf bytes.Buffer
+		if _, err := wt.WriteTo(&buf); err != nil {
+			return err
+		}
+		return imgproc.MarkPNG(w, buf.Bytes()) // so that a plot saved among the images is not loaded as one
+	})
 }

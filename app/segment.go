@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -98,7 +97,7 @@ func (s *Segmentation) WriteOutputs(dir string) error {
 	}
 	for _, o := range outs {
 		img := o.img
-		if err := writeAtomic(filepath.Join(dir, o.name), true, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
+		if err := writeAtomic(filepath.Join(dir, o.name), true, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
 			return err
 		}
 	}

@@ -90,6 +90,10 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 		d.skip = fmt.Sprintf("empty %s image (%d×%d pixels)", format, cfg.Width, cfg.Height)
 		return d
 	}
+	if format == "png" && isOwnPNG(rec.buf.Bytes()) {
+		d.skip = "written by Feature Lab (an export), not one of the images"
+		return d
+	}
 	if px := int64(cfg.Width) * int64(cfg.Height); px > budget {
 		d.skip = fmt.Sprintf("%d×%d pixels exceeds the %s budget", cfg.Width, cfg.Height, megapixels(budget))
 		return d

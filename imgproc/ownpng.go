@@ -1,0 +1,57 @@
+package imgproc
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io"
+)
+
+// ownMark is the PNG text chunk (keyword "Software", PNG spec §11.3.4) that Feature Lab
+// writes into the pictures it saves: a feature grid, segment maps, plots. A user who
+// saves an export into the folder of the images would otherwise find it among them at
+// the next load, analysed as one more photo.
+const ownMark = "Software\x00Feature Lab"
+
+// EncodePNG writes img as a PNG marked as Feature Lab's own (see ownMark), which Load
+// skips.
+func EncodePNG(w io.Writer, img image.Image) error {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return MarkPNG(w, buf.Bytes())
+}
+
+// MarkPNG writes the PNG stream data to w with the mark added right after its header
+// chunk, where the loader's first read finds it.
+func MarkPNG(w io.Writer, data []byte) error {
+	const ihdrEnd = 8 + 8 + 13 + 4 // signature, IHDR's length and type, its data, its CRC
+	if len(data) < ihdrEnd || !bytes.HasPrefix(data, []byte(pngSignature)) {
+		_, err := w.Write(data) // not a PNG we made: leave it be
+		return err
+	}
+	chunk := make([]byte, 0, 12+len(ownMark))
+	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(ownMark)))
+	chunk = append(chunk, "tEXt"+ownMark...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	for _, part := range [][]byte{data[:ihdrEnd], chunk, data[ihdrEnd:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const pngSignature = "\x89PNG\r\n\x1a\n"
+
+// isOwnPNG reports whether the first bytes of a PNG carry Feature Lab's mark.
+func isOwnPNG(head []byte) bool {
+	const ihdrEnd = 8 + 8 + 13 + 4
+	if len(head) < ihdrEnd+8 {
+		return false
+	}
+	return bytes.HasPrefix(head[ihdrEnd+4:], []byte("tEXt"+ownMark))
+}
