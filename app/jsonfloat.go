@@ -57,7 +57,7 @@ func (s *jsonFloats) UnmarshalJSON(b []byte) error {
 	var each []jsonFloat
 	if err := json.Unmarshal(b, &each); err != nil {
 		if _, ok := err.(*json.UnmarshalTypeError); ok {
-			return fmt.Errorf("want a list of numbers, got %.20s", b)
+			return fmt.Errorf("want a list of numbers, got %.20q", b)
 		}
 		return err
 	}
@@ -101,5 +101,5 @@ func parseJSONFloat(b []byte) (float64, error) {
 	case `"-Inf"`:
 		return math.Inf(-1), nil
 	}
-	return 0, fmt.Errorf(`want a number, "NaN", "+Inf" or "-Inf", got %.20s`, b)
+	return 0, fmt.Errorf(`want a number, "NaN", "+Inf" or "-Inf", got %.20q`, b)
 }
