@@ -2,8 +2,8 @@ package app
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 )
 
@@ -45,8 +45,15 @@ func (s jsonFloats) MarshalJSON() ([]byte, error) {
 	return append(b, ']'), nil
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
+// UnmarshalJSON reads what MarshalJSON writes; null is nil.
 func (s *jsonFloats) UnmarshalJSON(b []byte) error {
+	switch {
+	case len(b) > 0 && b[0] == 'n':
+		*s = nil
+		return nil
+	case len(b) == 0 || b[0] != '[':
+		return typeError(b, reflect.TypeFor[jsonFloats]())
+	}
 	// Nearly every array is plain numbers: encoding/json reads those fast. Only an
 	// array holding a "NaN" or "±Inf" pays for reading its elements one by one.
 	var plain []float64
@@ -56,10 +63,7 @@ func (s *jsonFloats) UnmarshalJSON(b []byte) error {
 	}
 	var each []jsonFloat
 	if err := json.Unmarshal(b, &each); err != nil {
-		if _, ok := err.(*json.UnmarshalTypeError); ok {
-			return fmt.Errorf("want a list of numbers, got %.20q", b)
-		}
-		return err
+		return err // an element's typeError, which the caller's decoder puts the field name in
 	}
 	out := make([]float64, len(each))
 	for i, v := range each {
@@ -89,7 +93,7 @@ func parseJSONFloat(b []byte) (float64, error) {
 		v, err := strconv.ParseFloat(string(b), 64)
 		if err != nil {
 			// Only a number beyond ±1.8e308 gets here: JSON's numbers are Go's.
-			return 0, fmt.Errorf("number %s is out of range", b)
+			return 0, typeError(b, reflect.TypeFor[jsonFloat]())
 		}
 		return v, nil
 	}
@@ -101,5 +105,25 @@ func parseJSONFloat(b []byte) (float64, error) {
 	case `"-Inf"`:
 		return math.Inf(-1), nil
 	}
-	return 0, fmt.Errorf(`want a number, "NaN", "+Inf" or "-Inf", got %.20q`, b)
+	return 0, typeError(b, reflect.TypeFor[jsonFloat]())
+}
+
+// typeError refuses the JSON value b for a t. It is encoding/json's own error type, so
+// that the decoder of the whole file fills in which field it was ("result.a").
+func typeError(b []byte, t reflect.Type) error {
+	value := "nothing"
+	switch {
+	case len(b) == 0:
+	case b[0] == '"':
+		// JSON strings hold no line breaks: the message stays one line.
+		value = "string " + string(b)
+		if len(b) > 24 {
+			value = "string " + string(b[:20]) + "…"
+		}
+	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
+		value = "number " + string(b)
+	default:
+		value = map[byte]string{'{': "object", '[': "array", 't': "bool", 'f': "bool", 'n': "null"}[b[0]]
+	}
+	return &json.UnmarshalTypeError{Value: value, Type: t}
 }

@@ -2,8 +2,8 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
-	"strings"
 	"testing"
 )
 
@@ -61,29 +61,42 @@ func TestJSONFloatRoundTrips(t *testing.T) {
 	}
 }
 
+// TestJSONFloatRejects: what is not a number is encoding/json's own type error, which
+// the decoder of a whole file completes with the field's name.
 func TestJSONFloatRejects(t *testing.T) {
 	tests := []struct {
-		text string
-		want string
+		into  any
+		text  string
+		value string
 	}{
-		{`"nan"`, "want a number"},
-		{`null`, "want a number"},
-		{`true`, "want a number"},
-		{`1e400`, "out of range"},
-		{`[1]`, "want a number"},
+		{new(jsonFloat), `"nan"`, `string "nan"`},
+		{new(jsonFloat), `"a much longer string than that"`, `string "a much longer strin…`},
+		{new(jsonFloat), `null`, "null"},
+		{new(jsonFloat), `true`, "bool"},
+		{new(jsonFloat), `1e400`, "number 1e400"},
+		{new(jsonFloat), "[1,\n2]", "array"},
+		{new(jsonFloats), `{"a": 1}`, "object"},
+		{new(jsonFloats), `[1, "Infinity"]`, `string "Infinity"`},
+		{new(jsonFloats), `[1, 1e999]`, "number 1e999"},
+		{new(struct {
+			A jsonFloats `json:"a"`
+		}), `{"a": [1, "x"]}`, `string "x"`},
 	}
 	for _, tc := range tests {
-		var f jsonFloat
-		if err := json.Unmarshal([]byte(tc.text), &f); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want %q", tc.text, err, tc.want)
+		err := json.Unmarshal([]byte(tc.text), tc.into)
+		var typ *json.UnmarshalTypeError
+		if !errors.As(err, &typ) || typ.Value != tc.value {
+			t.Errorf("%s: error %v, want a type error for %s", tc.text, err, tc.value)
 		}
 	}
-	var list jsonFloats
-	if err := json.Unmarshal([]byte(`{"a": 1}`), &list); err == nil || !strings.Contains(err.Error(), "list of numbers") {
-		t.Errorf("an object as a list: error %v", err)
+	var field struct {
+		Result struct {
+			A jsonFloats `json:"a"`
+		} `json:"result"`
 	}
-	if err := json.Unmarshal([]byte(`[1, "Infinity"]`), &list); err == nil || !strings.Contains(err.Error(), "want a number") {
-		t.Errorf("a bad element: error %v", err)
+	err := json.Unmarshal([]byte(`{"result": {"a": [1, "x"]}}`), &field)
+	if typ := (*json.UnmarshalTypeError)(nil); !errors.As(err, &typ) || typ.Field != "result.a" {
+		t.Errorf("error %v names no field result.a", err)
 	}
 }
 

@@ -473,6 +473,9 @@ func decodeSaved(b []byte) (*Saved, error) {
 
 // kindName names a Go type as the file's reader knows it.
 func kindName(t reflect.Type) string {
+	if t == reflect.TypeFor[jsonFloat]() {
+		return `a number, "NaN", "+Inf" or "-Inf"`
+	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int64:
 		return "a whole number"

@@ -302,8 +302,8 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"a short row of z", zRow(3, "0"), "result z row 3 has 1 entries, want k = 3"},
 		{"a 2 in z", zRow(0, "200"), "result z row 0 has '2' at 0, want 0 or 1"},
 		{"a not k × d", edit("result.a", func(v any) any { a := v.([]any); return a[:len(a)-1] }), "result a has 14 numbers, want k × d = 3 × 5 = 15"},
-		{"a number out of range", edit("result.a", func(v any) any { a := v.([]any); a[2] = json.Number("1e999"); return a }), "number 1e999 is out of range"},
-		{"an objective as words", set("result.objective", "lots"), `want a number, "NaN", "+Inf" or "-Inf", got "\"lots\""`},
+		{"a number out of range", edit("result.a", func(v any) any { a := v.([]any); a[2] = json.Number("1e999"); return a }), `result.a must be a number, "NaN", "+Inf" or "-Inf", got number 1e999`},
+		{"an objective as words", set("result.objective", "lots"), `result.objective must be a number, "NaN", "+Inf" or "-Inf", got string "lots"`},
 		{"huge d", set("data.d", 1e12), "data d must be 1…192 for 16×12×1 images, got 1000000000000"},
 		{"huge width", set("data.width", 1e7), "data size must be 1…1048576 on a side, got 10000000×12"},
 		{"width beyond int", set("data.width", 1e30), "data.width must be a whole number, got number 1e+30"},
@@ -316,6 +316,7 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"trace of uneven lengths", set("result.trace", map[string]any{"k": []int{1, 2}, "alpha": []float64{1}, "sigma_x": []float64{1, 1},
 			"sigma_a": []float64{1, 1}, "log_joint": []any{"-Inf", 1}}), "result trace lists have 2, 1, 2, 2 and 2 sweeps"},
 		{"trace as a number", set("result.trace", 5), "result.trace must be an object, got number"},
+		{"restart objectives as an object", set("result.restart_objectives", map[string]int{}), "result.restart_objectives must be a list, got object"},
 		{"map_z of one row", set("result.map_z", map[string]any{"k": 2, "rows": []string{"01"}}), "result map_z has 1 rows, want one per image: 10"},
 		{"negative histogram", set("result.k_histogram", []int{0, -1}), "result k_histogram[1] is -1, a count"},
 	}
