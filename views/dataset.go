@@ -53,6 +53,7 @@ type datasetPanel struct {
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
 	openDialog *openFolderDialog // the last open-folder dialog shown (tests drive it)
+	loaded     app.LoadChoices   // the options the data set shown was loaded with
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -259,7 +260,10 @@ func (ui *UI) LoadSample(name string) {
 
 // LoadFolder loads a folder in the background and remembers it, first among the recent
 // folders.
-func (ui *UI) LoadFolder(dir string) {
+func (ui *UI) LoadFolder(dir string) { ui.LoadFolderThen(dir, nil) }
+
+// LoadFolderThen is LoadFolder, then restores the saved analysis s on it (nil: none).
+func (ui *UI) LoadFolderThen(dir string, s *app.Saved) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // a recent folder must mean the same from wherever the next start is
 	}
@@ -272,7 +276,7 @@ func (ui *UI) LoadFolder(dir string) {
 		}
 	}
 	prefs.SetStringList(prefRecentFolders, recent)
-	ui.load(app.Source{Dir: dir})
+	ui.loadThen(app.Source{Dir: dir}, s)
 	ui.refreshMenu()
 }
 
@@ -301,8 +305,13 @@ func (ui *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 	}
 }
 
-func (ui *UI) load(src app.Source) {
-	req, err := ui.dataset.choices().Request(src)
+func (ui *UI) load(src app.Source) { ui.loadThen(src, nil) }
+
+// loadThen loads src in the background; when saved is not nil, its analysis is then
+// restored on the data set (not run again) and shown.
+func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
+	choices := ui.dataset.choices()
+	req, err := choices.Request(src)
 	if err != nil {
 		dialog.ShowError(err, ui.win)
 		return
@@ -321,9 +330,17 @@ func (ui *UI) load(src app.Source) {
 			})
 		})
 		var lambda2 float64
+		var restoredPres *app.Presentation
+		var restoreErr error
 		if err == nil {
 			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
 			prep.ThumbnailPCA() // here, so that the first result shows sooner
+			if saved != nil {
+				var a *app.Analysis
+				if a, restoreErr = saved.Restore(prep); restoreErr == nil {
+					restoredPres = a.Present()
+				}
+			}
 		}
 		fyne.Do(func() {
 			switch {
@@ -336,10 +353,14 @@ func (ui *UI) load(src app.Source) {
 				dialog.ShowError(err, ui.win)
 			default:
 				ui.dataset.show(prep)
+				ui.dataset.loaded = choices
 				ui.datasetChanged(prep, lambda2)
 				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
 				logMilestone("data set loaded", "load_s", prep.Times.Load, "pca_s", prep.Times.PCA)
+				if saved != nil {
+					ui.restored(saved, restoredPres, restoreErr)
+				}
 			}
 		})
 	})

@@ -42,7 +42,10 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
-	file.Items = append(file.Items, recent, fyne.NewMenuItemSeparator())
+	file.Items = append(file.Items, recent, fyne.NewMenuItemSeparator(),
+		item("Open analysis…", nil, ui.chooseOpenAnalysis),
+		item("Save analysis…", shortcutSaveAnalysis, ui.chooseSaveAnalysis),
+		fyne.NewMenuItemSeparator())
 	for i, e := range exports {
 		var sc fyne.Shortcut
 		if i == 0 {
@@ -80,20 +83,22 @@ func (ui *UI) refreshMenu() {
 // The window's shortcuts; the menus show them. Ctrl+Enter runs too, as in forms where
 // Enter submits.
 var (
-	shortcutOpen       = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutRun        = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutRunEnter   = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutExportGrid = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutCancel     = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
+	shortcutOpen         = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRun          = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRunEnter     = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutExportGrid   = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSaveAnalysis = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutCancel       = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
 )
 
 // shortcuts binds each shortcut to what it does.
 func (ui *UI) shortcuts() map[fyne.Shortcut]func() {
 	return map[fyne.Shortcut]func(){
-		shortcutOpen:       ui.dataset.chooseFolder,
-		shortcutRun:        ui.run.start,
-		shortcutRunEnter:   ui.run.start,
-		shortcutExportGrid: func() { ui.chooseExport(exports[0]) },
+		shortcutOpen:         ui.dataset.chooseFolder,
+		shortcutRun:          ui.run.start,
+		shortcutRunEnter:     ui.run.start,
+		shortcutExportGrid:   func() { ui.chooseExport(exports[0]) },
+		shortcutSaveAnalysis: ui.chooseSaveAnalysis,
 	}
 }
 

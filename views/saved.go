@@ -1,0 +1,167 @@
+package views
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+
+	"featurelab/algorithms/learn"
+	"featurelab/app"
+)
+
+// chooseSaveAnalysis asks where to save the shown analysis (File → Save analysis…).
+func (ui *UI) chooseSaveAnalysis() {
+	if ui.pres == nil {
+		dialog.ShowInformation("Nothing to save", "Run an algorithm first.", ui.win)
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, ui.win)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		path := w.URI().Path()
+		w.Close()
+		if !strings.HasSuffix(path, app.SavedExt) {
+			path += app.SavedExt
+		}
+		ui.SaveAnalysis(path)
+	}, ui.win)
+	a := ui.pres.Analysis
+	d.SetFileName(savedName(a))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{app.SavedExt}))
+	if l, err := listableURI(ui.exportFolder()); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+}
+
+// savedName is a saved analysis' default file name: the folder's (or sample's) name and
+// the algorithm, "faces-stepwise.featurelab".
+func savedName(a *app.Analysis) string {
+	base := a.Source.Sample
+	if a.Source.Dir != "" {
+		base = filepath.Base(a.Source.Dir)
+	}
+	return fmt.Sprintf("%s-%s%s", base, a.Algorithm, app.SavedExt)
+}
+
+// SaveAnalysis writes the shown analysis, with the load options its data set was read
+// with, to path in the background.
+func (ui *UI) SaveAnalysis(path string) {
+	if ui.pres == nil {
+		return
+	}
+	a, load := ui.pres.Analysis, ui.dataset.loaded
+	ui.saveInBackground(func() error { return a.Save(path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
+	ui.app.Preferences().SetString(prefExportFolder, filepath.Dir(path))
+}
+
+// chooseOpenAnalysis asks for a saved analysis to open (File → Open analysis…).
+func (ui *UI) chooseOpenAnalysis() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, ui.win)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		path := r.URI().Path()
+		r.Close()
+		ui.OpenAnalysis(path)
+	}, ui.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{app.SavedExt}))
+	if l, err := listableURI(ui.exportFolder()); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560))
+}
+
+// OpenAnalysis opens a saved analysis: its load options and parameters are set, its
+// folder loaded, and its result shown without running again. When the folder has
+// changed since, the data set is loaded and the parameters set, and a dialog says what
+// changed: Run computes it anew.
+func (ui *UI) OpenAnalysis(path string) {
+	s, err := app.OpenSaved(path)
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		return
+	}
+	ui.dataset.setChoices(s.Load)
+	ui.run.applySaved(s)
+	if s.Source.Dir != "" {
+		ui.LoadFolderThen(s.Source.Dir, s)
+		return
+	}
+	ui.loadThen(s.Source, s)
+}
+
+// restored finishes opening a saved analysis once its data set is loaded: on the UI
+// goroutine, with the analysis restored (and presented) in the background, or why not.
+func (ui *UI) restored(s *app.Saved, pres *app.Presentation, err error) {
+	ui.run.applySaved(s) // the new data set's proposed λ² replaced the saved one
+	switch {
+	case errors.Is(err, app.ErrFolderChanged):
+		ui.status.idle("The folder changed since the analysis was saved; its parameters are set")
+		dialog.ShowInformation("The folder changed", err.Error()+".\nIts load options and parameters are set: press Run to compute it on the folder as it is.", ui.win)
+	case err != nil:
+		ui.status.idle("Could not restore the analysis")
+		dialog.ShowError(err, ui.win)
+	case !ui.showAnalysis(pres):
+		ui.status.idle("A newer data set was opened; the saved analysis was set aside")
+	default:
+		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", app.AlgorithmTitle(s.Algorithm), s.Source, s.Result.K))
+	}
+}
+
+// setChoices sets the loading options' fields.
+func (p *datasetPanel) setChoices(c app.LoadChoices) {
+	p.colour.SetSelected(c.Colour)
+	p.size.SetText(c.Size)
+	p.pca.SetText(c.PCA)
+}
+
+// applySaved selects a saved analysis' algorithm and sets its fields to the options the
+// run used.
+func (p *runPanel) applySaved(s *app.Saved) {
+	p.picker.SetSelected(app.AlgorithmTitle(s.Algorithm))
+	o := s.Options
+	lambda2 := o.Lambda2
+	if lambda2 == 0 {
+		lambda2 = s.Result.Lambda2 // the λ² the run proposed itself
+	}
+	set := func(key string, v string) {
+		if p.byKey[key].appliesTo(s.Algorithm) {
+			p.byKey[key].entry.SetText(v)
+		}
+	}
+	set("k", strconv.Itoa(learnK(s.Algorithm, o)))
+	if lambda2 > 0 {
+		set("lambda2", strconv.FormatFloat(lambda2, 'g', -1, 64))
+	}
+	set("restarts", strconv.Itoa(o.Restarts))
+	set("sweeps", strconv.Itoa(o.Sweeps))
+	set("chains", strconv.Itoa(max(o.Chains, o.Restarts)))
+	set("seed", strconv.FormatUint(o.Seed, 10))
+	p.validate()
+}
+
+// learnK is the K field's value for saved options: the K a fixed-K learner used
+// (learn.DefaultK when it was left at 0), or DP-means' target K.
+func learnK(algo string, o learn.Options) int {
+	if o.K == 0 && algo != "dpmeans" {
+		return learn.DefaultK
+	}
+	return max(o.K, 1)
+}
