@@ -126,8 +126,15 @@ func (ui *UI) cancelAll() {
 // chooseExport asks where to save (Fyne's save dialog confirms before replacing a file)
 // and writes the export there.
 func (ui *UI) chooseExport(e export) {
+	ui.askSavePath("Nothing to export", e.file, e.ext, func(path string) { ui.Export(e.file, path) })
+}
+
+// askSavePath asks where to save something of the shown result, starting in the export
+// folder with the file name name, and hands the path chosen to save; with no result it
+// says nothing (title) can be saved yet.
+func (ui *UI) askSavePath(nothing, name, ext string, save func(path string)) {
 	if ui.pres == nil {
-		dialog.ShowInformation("Nothing to export", "Run an algorithm first.", ui.win)
+		dialog.ShowInformation(nothing, "Run an algorithm first.", ui.win)
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
@@ -140,10 +147,10 @@ func (ui *UI) chooseExport(e export) {
 		}
 		path := w.URI().Path()
 		w.Close()
-		ui.Export(e.file, path)
+		save(path)
 	}, ui.win)
-	d.SetFileName(e.file)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{e.ext}))
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	if l, err := listableURI(ui.exportFolder()); err == nil {
 		d.SetLocation(l)
 	}

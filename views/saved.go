@@ -17,32 +17,16 @@ import (
 
 // chooseSaveAnalysis asks where to save the shown analysis (File → Save analysis…).
 func (ui *UI) chooseSaveAnalysis() {
-	if ui.pres == nil {
-		dialog.ShowInformation("Nothing to save", "Run an algorithm first.", ui.win)
-		return
+	var name string
+	if ui.pres != nil {
+		name = savedName(ui.pres.Analysis)
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, ui.win)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		path := w.URI().Path()
-		w.Close()
+	ui.askSavePath("Nothing to save", name, app.SavedExt, func(path string) {
 		if !strings.HasSuffix(path, app.SavedExt) {
 			path += app.SavedExt
 		}
 		ui.SaveAnalysis(path)
-	}, ui.win)
-	a := ui.pres.Analysis
-	d.SetFileName(savedName(a))
-	d.SetFilter(storage.NewExtensionFileFilter([]string{app.SavedExt}))
-	if l, err := listableURI(ui.exportFolder()); err == nil {
-		d.SetLocation(l)
-	}
-	d.Show()
+	})
 }
 
 // savedName is a saved analysis' default file name: the folder's (or sample's) name and
