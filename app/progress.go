@@ -102,7 +102,7 @@ func (t *tracker) update(stage string, done, total int) {
 			// A stepwise run's time left includes its K still to come; until two are
 			// done nothing tells how many there will be, and a figure for this K alone
 			// misleads.
-			p.ETA, _ = t.steps.remaining(now, done, total)
+			p.ETA, _, _ = t.steps.remaining(now, done, total)
 		}
 	}
 	// Reporting under the lock keeps reports in order and the callback free of races;
@@ -140,7 +140,15 @@ func (t *tracker) algorithm(algo string, ap learn.Progress) {
 		t.update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
 	case "restart":
 		if ap.K > 0 && algo == "stepwise" {
-			t.update(fmt.Sprintf("%s: K = %d, restart", title, ap.K), ap.Done, ap.Total)
+			of := ""
+			if t.steps != nil {
+				t.mu.Lock()
+				if _, stop, ok := t.steps.remaining(t.now(), 0, 0); ok && stop > ap.K {
+					of = fmt.Sprintf(" of about %d", stop)
+				}
+				t.mu.Unlock()
+			}
+			t.update(fmt.Sprintf("%s: K = %d%s, restart", title, ap.K, of), ap.Done, ap.Total)
 		} else {
 			t.update(title+": restart", ap.Done, ap.Total)
 		}
