@@ -17,8 +17,14 @@ type Progress struct {
 	ETA     time.Duration // estimated time left in this stage (0 if unknown)
 }
 
-// Fraction is Done/Total in [0,1], or −1 when the total is unknown.
+// Fraction is how far the whole job is, in [0,1]: the time elapsed over the time
+// elapsed and left when the time left is known (it covers the whole job), else
+// Done/Total of the stage; −1 when neither is known. A bar that followed the stage went
+// from 0 to 100 % once per K of a stepwise run.
 func (p Progress) Fraction() float64 {
+	if p.ETA > 0 && p.Elapsed > 0 {
+		return float64(p.Elapsed) / float64(p.Elapsed+p.ETA)
+	}
 	if p.Total <= 0 {
 		return -1
 	}

@@ -12,8 +12,11 @@ func TestProgress(t *testing.T) {
 		fraction float64
 		contains []string
 	}{
-		{Progress{Stage: "Loading images", Done: 25, Total: 100, Elapsed: 1500 * time.Millisecond, ETA: 4 * time.Second},
-			0.25, []string{"Loading images 25/100", "1.5 s", "4.0 s left"}},
+		{Progress{Stage: "Loading images", Done: 25, Total: 100, Elapsed: 1500 * time.Millisecond, ETA: 4500 * time.Millisecond},
+			0.25, []string{"Loading images 25/100", "1.5 s", "4.5 s left"}},
+		{Progress{Stage: "K = 3, restart", Done: 90, Total: 100, Elapsed: 10 * time.Second, ETA: 30 * time.Second},
+			0.25, []string{"K = 3, restart 90/100", "30s left"}}, // the job's fraction, not the stage's
+		{Progress{Stage: "Loading images", Done: 25, Total: 100}, 0.25, []string{"Loading images 25/100"}},
 		{Progress{Stage: "Computing PCA", Elapsed: 12 * time.Second}, -1, []string{"Computing PCA · 12s"}},
 		{Progress{Stage: "x", Done: 5, Total: 4}, 1, []string{"x 5/4"}},
 	}

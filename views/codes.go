@@ -239,12 +239,14 @@ func codeCountsText(counts []app.CodeCount) string {
 }
 
 // codeWidth is the code column's width for a presentation: room for its K binary digits
-// in the monospace font, at least the default.
+// as the cell's label lays them out (the text and the label's inner padding on both
+// sides), at least the default. The padding was once counted short, and 16 digits
+// showed as 14 and an ellipsis.
 func codeWidth(p *app.Presentation) float32 {
 	k := 0
 	if len(p.Codes) > 0 {
 		k = len(p.Codes[0])
 	}
-	digit := fyne.MeasureText("0", theme.TextSize(), fyne.TextStyle{Monospace: true}).Width
-	return max(codesWidths[colCode], float32(k)*digit+2*theme.Padding()+8)
+	code := widget.NewLabelWithStyle(strings.Repeat("0", k), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	return max(codesWidths[colCode], code.MinSize().Width+theme.Padding())
 }

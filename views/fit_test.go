@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
 )
@@ -87,5 +88,29 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 	need += float32(codesColumns) * theme.Padding() // the separators between columns
 	if got := ui.codes.table.Size().Width; got < need {
 		t.Fatalf("the codes table is %v wide at 1024×700, its columns need %v", got, need)
+	}
+}
+
+// TestLongCodesShowWhole: a code of 16 features shows whole in its column; the column
+// was sized short of the label's padding and showed 14 digits and an ellipsis.
+func TestLongCodesShowWhole(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("kfeatures"))
+	setParam(ui, "k", "16")
+	setParam(ui, "restarts", "2")
+	ui.run.start()
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result: %s", ui.status.text())
+	}
+	cell := newCodesCell()
+	ui.codes.updateCell(widget.TableCellID{Row: 0, Col: colCode}, cell)
+	label := cell.(*fyne.Container).Objects[1].(*widget.Label)
+	whole := widget.NewLabelWithStyle(label.Text, fyne.TextAlignLeading, label.TextStyle)
+	if len(label.Text) != 16 {
+		t.Fatalf("code %q, want 16 digits", label.Text)
+	}
+	if need, got := whole.MinSize().Width, codeWidth(ui.pres); got < need {
+		t.Errorf("code column %v wide, %q needs %v", got, label.Text, need)
 	}
 }
