@@ -25,6 +25,7 @@ const usage = `Feature Lab finds the latent binary features shared by a folder o
 Usage:
   featurelab                          open the window, the built-in sample loaded
   featurelab DIR                      open the window on the folder DIR
+  featurelab FILE.featurelab          open the window on a saved analysis (File → Save analysis)
   featurelab analyze [flags] [DIR]    load → PCA → algorithm; DIR defaults to the built-in sample
   featurelab segment [flags] IMAGE    segment one image (KPYP)
   featurelab samples DIR              write the built-in sample data sets to DIR
@@ -45,9 +46,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		views.Run("")
 		return 0
 	}
-	if st, err := os.Stat(args[0]); err == nil && st.IsDir() && len(args) == 1 {
-		// featurelab DIR: the window, opened on the folder, as a file manager's
-		// "Open with" does.
+	if st, err := os.Stat(args[0]); err == nil && len(args) == 1 && (st.IsDir() || strings.HasSuffix(args[0], app.SavedExt)) {
+		// featurelab DIR or FILE.featurelab: the window, opened on the folder or the
+		// saved analysis, as a file manager's "Open with" does.
 		views.Run(args[0])
 		return 0
 	}

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"featurelab/algorithms/segment"
 	"featurelab/imgproc"
 )
 
@@ -263,4 +264,28 @@ func ExportPlot(pl *plot.Plot, path string, overwrite bool) error {
 		}
 		return imgproc.MarkPNG(w, buf.Bytes()) // so that a plot saved among the images is not loaded as one
 	})
+}
+
+// BoundPlot draws the trace of a segmentation by method: the KPYP's variational bound
+// after every iteration, which never falls (the check a user can make that the fit
+// converged), or K-means' and DP-means' objective, which never rises. Nil when there
+// is no trace.
+func (s *Segmentation) BoundPlot(method string) *plot.Plot {
+	if s == nil || s.Result == nil || len(s.Result.Bound) == 0 {
+		return nil
+	}
+	title, y := "Variational bound", "bound (nats)"
+	switch method {
+	case segment.MethodKMeans:
+		title, y = "K-means objective", "objective"
+	case segment.MethodDPMeans:
+		title, y = "DP-means objective", "objective"
+	}
+	pl := newPlot(title, "iteration", y)
+	pts := make(plotter.XYs, len(s.Result.Bound))
+	for i, b := range s.Result.Bound {
+		pts[i] = plotter.XY{X: float64(i + 1), Y: b}
+	}
+	addLine(pl, pts, plotBlue, "")
+	return pl
 }

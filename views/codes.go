@@ -29,7 +29,7 @@ var codesHeaders = [codesColumns]string{"Image", "Name", "Code", "Recon.", "Resi
 // codesWidths are the columns' widths; the code column is sized to the codes shown
 // (codeWidth). Together they fit the table's share of a 1024-pixel window: at the old
 // widths (90, 170, 120, 90, 100) the reconstruction and residual were cut off.
-var codesWidths = [codesColumns]float32{72, 120, 80, 72, 76}
+var codesWidths = [codesColumns]float32{72, 120, 80, 72, 68}
 
 // codesView lists every image with its binary code, reconstruction and residual, counts
 // the distinct codes, and shows a selected image large beside its reconstruction.
@@ -88,7 +88,7 @@ func newCodesView(ui *UI) *codesView {
 	detail := container.NewBorder(nil, v.detailTxt, nil, nil,
 		container.NewGridWithColumns(2, v.zoomable(v.detailImg, "image"), v.zoomable(v.detailRec, "reconstruction")))
 	split := container.NewHSplit(v.table, detail)
-	split.Offset = 0.68
+	split.Offset = 0.7
 	v.box = container.NewBorder(v.counts, nil, nil, nil, split)
 	return v
 }
@@ -170,7 +170,9 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 func (v *codesView) show(p *app.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
 	v.counts.SetText(codeCountsText(p.CodeCounts))
-	v.table.SetColumnWidth(colCode, codeWidth(p))
+	code := codeWidth(p)
+	v.table.SetColumnWidth(colCode, code)
+	v.table.SetColumnWidth(colName, nameWidth(code))
 	v.detailImg.Image, v.detailRec.Image = nil, nil
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
@@ -249,4 +251,15 @@ func codeWidth(p *app.Presentation) float32 {
 	}
 	code := widget.NewLabelWithStyle(strings.Repeat("0", k), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	return max(codesWidths[colCode], code.MinSize().Width+theme.Padding())
+}
+
+// minNameWidth is the narrowest the name column gets for long codes: about nine
+// characters, with the whole name in the detail pane.
+const minNameWidth = 76
+
+// nameWidth is the name column's width beside a code column of width code: what the
+// code takes beyond its default comes off the names, down to minNameWidth, so the
+// table keeps its width at 1024 pixels up to K = 16 (beyond, it scrolls).
+func nameWidth(code float32) float32 {
+	return max(minNameWidth, codesWidths[colName]-(code-codesWidths[colCode]))
 }

@@ -69,25 +69,31 @@ func TestFieldHintsAreShortAndWhole(t *testing.T) {
 }
 
 // TestCodesTableFitsAt1024: in a 1024×700 window, after a run, the codes table shows all
-// its columns without scrolling sideways.
+// its columns without scrolling sideways, for short codes and for 16 features.
 func TestCodesTableFitsAt1024(t *testing.T) {
-	ui := loadedUI(t)
-	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
-	setParam(ui, "k", "4")
-	setParam(ui, "restarts", "2")
-	ui.run.start()
-	ui.Wait()
-	ui.tabs.SelectIndex(tabCodes)
-	need := ui.codes.table.CreateHeader().MinSize().Width + codeWidth(ui.pres)
-	for c, w := range codesWidths {
-		if c != colCode {
-			need += w
+	for _, tc := range []struct {
+		algo string
+		k    string
+	}{{"kmeans", "4"}, {"kfeatures", "16"}} {
+		ui := loadedUI(t)
+		ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+		ui.run.picker.SetSelected(app.AlgorithmTitle(tc.algo))
+		setParam(ui, "k", tc.k)
+		setParam(ui, "restarts", "2")
+		ui.run.start()
+		ui.Wait()
+		ui.tabs.SelectIndex(tabCodes)
+		code := codeWidth(ui.pres)
+		need := ui.codes.table.CreateHeader().MinSize().Width + code + nameWidth(code)
+		for c, w := range codesWidths {
+			if c != colCode && c != colName {
+				need += w
+			}
 		}
-	}
-	need += float32(codesColumns) * theme.Padding() // the separators between columns
-	if got := ui.codes.table.Size().Width; got < need {
-		t.Fatalf("the codes table is %v wide at 1024×700, its columns need %v", got, need)
+		need += float32(codesColumns) * theme.Padding() // the separators between columns
+		if got := ui.codes.table.Size().Width; got < need {
+			t.Errorf("%s K = %s: the codes table is %v wide at 1024×700, its columns need %v", tc.algo, tc.k, got, need)
+		}
 	}
 }
 

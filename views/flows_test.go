@@ -119,6 +119,9 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 		if v.result.Result.Segments < 2 {
 			t.Errorf("%s: %d segments on a tabletop scene", m.key, v.result.Result.Segments)
 		}
+		if pl := v.bound.plot; pl == nil || (m.key == segment.MethodKPYP) != (pl.Title.Text == "Variational bound") {
+			t.Errorf("%s: trace %v", m.key, pl)
+		}
 	}
 	dir := t.TempDir()
 	ui.SaveSegmentation(dir)

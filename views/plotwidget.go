@@ -16,10 +16,11 @@ type plotView struct {
 	plot *plot.Plot
 	img  *canvas.Image
 	size fyne.Size
+	min  fyne.Size // the smallest it is laid out at; 320×220 unless set
 }
 
 func newPlotView() *plotView {
-	v := &plotView{img: canvas.NewImageFromImage(nil)}
+	v := &plotView{img: canvas.NewImageFromImage(nil), min: fyne.NewSize(320, 220)}
 	v.img.FillMode = canvas.ImageFillStretch
 	v.ExtendBaseWidget(v)
 	return v
@@ -32,7 +33,7 @@ func (v *plotView) SetPlot(p *plot.Plot) {
 	v.Refresh()
 }
 
-func (v *plotView) MinSize() fyne.Size { return fyne.NewSize(320, 220) }
+func (v *plotView) MinSize() fyne.Size { return v.min }
 
 func (v *plotView) CreateRenderer() fyne.WidgetRenderer { return &plotRenderer{v: v} }
 

@@ -46,6 +46,7 @@ type segmentView struct {
 	saveBtn *widget.Button
 	info    *widget.Label
 	pics    [3]*canvas.Image
+	bound   *plotView // the KPYP's bound after each iteration
 	box     fyne.CanvasObject
 
 	// UI goroutine only.
@@ -67,7 +68,7 @@ func newSegmentView(ui *UI) *segmentView {
 		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
 		newParam("lambda2", "λ²", "penalty per cluster; a larger λ² gives fewer segments; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
 		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
-		newParam("seed", "Seed", "same seed, same segments; the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
+		newParam("seed", "Seed", "same seed, same result; the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
 	}
 	v.help = widget.NewLabel("")
 	v.help.Wrapping = fyne.TextWrapWord
@@ -108,7 +109,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.info.Wrapping = fyne.TextWrapWord
 
 	captions := [3]string{"Original", "Segments", "Boundaries"}
-	var cols []fyne.CanvasObject
+	var cells []fyne.CanvasObject
 	for i := range v.pics {
 		v.pics[i] = canvas.NewImageFromImage(nil)
 		v.pics[i].FillMode = canvas.ImageFillContain
@@ -116,21 +117,29 @@ func newSegmentView(ui *UI) *segmentView {
 		// window beside the parameters.
 		v.pics[i].SetMinSize(fyne.NewSize(96, 72))
 		caption := widget.NewLabelWithStyle(captions[i], fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		cols = append(cols, container.NewBorder(caption, nil, nil, nil, newZoomImage(ui.win, v.pics[i], func() (string, image.Image) {
+		cells = append(cells, container.NewBorder(caption, nil, nil, nil, newZoomImage(ui.win, v.pics[i], func() (string, image.Image) {
 			if v.shownFor == "" {
 				return captions[i], nil
 			}
 			return captions[i] + " — " + choicePath(v.shownFor), nil
 		})))
 	}
+	v.bound = newPlotView()
+	v.bound.min = fyne.NewSize(96, 72)
+	cells = append(cells, v.bound)
+	caption := widget.NewLabel("Original").MinSize().Height
+	grid := container.New(&fitGrid{aspect: v.aspect, caption: caption}, cells...)
 	side := container.NewVBox(
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.image, v.openBtn,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.method, v.form, v.help, v.texture, v.learn, v.message,
-		container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
-	split := container.NewHSplit(container.NewVScroll(side), container.NewBorder(nil, v.info, nil, nil, container.NewGridWithColumns(3, cols...)))
-	split.Offset = 0.24
+		v.method, v.form, v.help, v.texture, v.learn, v.message)
+	// Segment, Cancel and Save stay at the foot, as Run does in the run panel: inside
+	// the scroll they were cut off at the bottom of a 700-pixel window.
+	foot := container.NewVBox(container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, container.NewVScroll(side)),
+		container.NewBorder(nil, v.info, nil, nil, grid))
+	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
 	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
@@ -254,6 +263,8 @@ func (v *segmentView) showOriginal(choice string) {
 			for _, p := range v.pics {
 				p.Refresh()
 			}
+			v.bound.SetPlot(nil)
+			v.box.Refresh()
 			v.info.SetText("Press Segment to segment " + choice + ".")
 		})
 	})
@@ -329,7 +340,7 @@ func (v *segmentView) start() {
 		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr app.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
-		fyne.Do(func() { v.finish(choice, seg, pics, err) })
+		fyne.Do(func() { v.finish(choice, opt.Method, seg, pics, err) })
 	})
 }
 
@@ -349,7 +360,7 @@ func segmentChoice(ctx context.Context, src app.Source, choice string, img image
 	return seg, seg.Pictures(), nil
 }
 
-func (v *segmentView) finish(choice string, seg *app.Segmentation, pics app.SegmentPictures, err error) {
+func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics app.SegmentPictures, err error) {
 	v.ui.status.workDone()
 	v.running = false
 	v.stopBtn.Disable()
@@ -368,6 +379,8 @@ func (v *segmentView) finish(choice string, seg *app.Segmentation, pics app.Segm
 	for _, p := range v.pics {
 		p.Refresh()
 	}
+	v.bound.SetPlot(seg.BoundPlot(method))
+	v.box.Refresh() // the pictures' aspect may have changed the arrangement
 	r := seg.Result
 	b := pics.Original.Bounds()
 	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
@@ -418,4 +431,14 @@ func (ui *UI) SaveSegmentation(dir string) {
 	ui.saveInBackground(func() error { return seg.WriteOutputs(dir) },
 		"Saved the segmentation to "+dir, "Saving the segmentation failed")
 	ui.app.Preferences().SetString(prefExportFolder, dir)
+}
+
+// aspect is the width over the height of the picture shown, or 0 for none.
+func (v *segmentView) aspect() float64 {
+	img := v.pics[0].Image
+	if img == nil || img.Bounds().Empty() {
+		return 0
+	}
+	b := img.Bounds()
+	return float64(b.Dx()) / float64(b.Dy())
 }

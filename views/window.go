@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -17,9 +18,9 @@ const AppID = "io.github.featurelab"
 // Title is the window title the smoke test looks for.
 const Title = "Feature Lab"
 
-// Run opens the window and blocks until it is closed. It opens on the folder dir, or on
-// the built-in sample when dir is empty.
-func Run(dir string) {
+// Run opens the window and blocks until it is closed. It opens on open: a saved analysis
+// (a file ending in app.SavedExt), a folder, or the built-in sample when open is empty.
+func Run(open string) {
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
 	probe := startLatencyProbe()
@@ -36,8 +37,12 @@ func Run(dir string) {
 	// of 0.85 s under Xvfb).
 	a.Lifecycle().SetOnStarted(func() {
 		logStarted()
-		if dir != "" {
-			ui.LoadFolder(dir)
+		switch {
+		case strings.HasSuffix(open, app.SavedExt):
+			ui.OpenAnalysis(open)
+			return
+		case open != "":
+			ui.LoadFolder(open)
 			return
 		}
 		ui.LoadSample(app.DefaultSample)
