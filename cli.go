@@ -28,6 +28,9 @@ Usage:
   featurelab FILE.featurelab          open the window on a saved analysis (File → Save analysis)
   featurelab analyze [flags] [DIR]    load → PCA → algorithm; DIR defaults to the built-in sample
   featurelab segment [flags] IMAGE    segment one image (KPYP)
+  featurelab segment-eval [flags] IMAGES_DIR TRUTH_DIR
+                                      segment every photo and score it against the human
+                                      segmentations TRUTH_DIR/<id>_<k>.png (BSDS500's layout)
   featurelab samples DIR              write the built-in sample data sets to DIR
 
 Run 'featurelab analyze -h' for the flags.
@@ -60,13 +63,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		err = analyzeCmd(ctx, args[1:], stdout, stderr)
 	case "segment":
 		err = segmentCmd(ctx, args[1:], stdout, stderr)
+	case "segment-eval":
+		err = segmentEvalCmd(ctx, args[1:], stdout, stderr)
 	case "samples":
 		err = samplesCmd(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q (want analyze, segment or samples)", args[0])
+		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval or samples)", args[0])
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -174,6 +179,44 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("segment", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	options := segmentFlags(fs)
+	out := fs.String("out", "featurelab-out", "output folder")
+	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return errors.New("segment takes one image: featurelab segment [flags] IMAGE")
+	}
+	opt, err := options()
+	if err != nil {
+		return err
+	}
+	img, err := app.LoadImage(pos[0])
+	if err != nil {
+		return err
+	}
+	progress := newStderrProgress(stderr)
+	res, err := app.Segment(ctx, img, opt, progress.report)
+	progress.done()
+	if err != nil {
+		return err
+	}
+	s := &app.Segmentation{Path: pos[0], Image: img, Result: res}
+	if err := s.WriteOutputs(*out); err != nil {
+		return err
+	}
+	if *jsonOut {
+		return app.WriteJSON(stdout, s.Summary(opt.Method))
+	}
+	fmt.Fprintf(stdout, "%s: %d segments in %d iterations, %.2f s; wrote %s\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
+	return nil
+}
+
+// segmentFlags defines the segmenter's flags on fs, which segment and segment-eval
+// share, and returns the function that reads them into options once parsed.
+func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	method := fs.String("method", segment.MethodKPYP, "segmenter: kpyp|kmeans|dpmeans")
 	truncation := fs.Int("truncation", segment.DefaultTruncation, "KPYP truncation C (most segments)")
 	iters := fs.Int("iters", segment.DefaultMaxIter, "most iterations")
@@ -187,43 +230,17 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	discount := fs.Float64("discount", 0, "KPYP: Pitman-Yor discount d in [0, 1)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
-	out := fs.String("out", "featurelab-out", "output folder")
-	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
+	return func() (segment.Options, error) {
+		if *truncation < 2 {
+			return segment.Options{}, fmt.Errorf("truncation must be ≥ 2, got %d", *truncation)
+		}
+		if *iters < 1 {
+			return segment.Options{}, fmt.Errorf("iters must be ≥ 1, got %d", *iters)
+		}
+		return segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
+			Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
+			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount}, nil
 	}
-	if len(pos) != 1 {
-		return errors.New("segment takes one image: featurelab segment [flags] IMAGE")
-	}
-	if *truncation < 2 {
-		return fmt.Errorf("truncation must be ≥ 2, got %d", *truncation)
-	}
-	if *iters < 1 {
-		return fmt.Errorf("iters must be ≥ 1, got %d", *iters)
-	}
-	img, err := app.LoadImage(pos[0])
-	if err != nil {
-		return err
-	}
-	opt := segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
-		Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
-		Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount}
-	progress := newStderrProgress(stderr)
-	res, err := app.Segment(ctx, img, opt, progress.report)
-	progress.done()
-	if err != nil {
-		return err
-	}
-	s := &app.Segmentation{Path: pos[0], Image: img, Result: res}
-	if err := s.WriteOutputs(*out); err != nil {
-		return err
-	}
-	if *jsonOut {
-		return app.WriteJSON(stdout, s.Summary(*method))
-	}
-	fmt.Fprintf(stdout, "%s: %d segments in %d iterations, %.2f s; wrote %s\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
-	return nil
 }
 
 func samplesCmd(args []string, stdout io.Writer) error {

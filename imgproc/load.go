@@ -268,7 +268,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		}
 		good = append(good, it)
 	}
-	slices.SortStableFunc(skipped, func(a, b Skip) int { return naturalOrder(a.Path, b.Path) })
+	slices.SortStableFunc(skipped, func(a, b Skip) int { return NaturalOrder(a.Path, b.Path) })
 	switch len(good) {
 	case 0:
 		return nil, fmt.Errorf("load %s: no usable images (%s)", label, describeSkips(skipped))
@@ -419,19 +419,8 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 		}
 		return nil
 	})
-	slices.SortFunc(files, naturalOrder)
+	slices.SortFunc(files, NaturalOrder)
 	return files, skips, err
-}
-
-// naturalOrder is NaturalLess as a comparison function for slices.SortFunc.
-func naturalOrder(a, b string) int {
-	switch {
-	case NaturalLess(a, b):
-		return -1
-	case NaturalLess(b, a):
-		return 1
-	}
-	return 0
 }
 
 // mostCommon is the most frequent size; ties go to the size seen first.

@@ -93,3 +93,14 @@ func lower(c byte) byte {
 	}
 	return c
 }
+
+// NaturalOrder is NaturalLess as a comparison function for slices.SortFunc.
+func NaturalOrder(a, b string) int {
+	switch {
+	case NaturalLess(a, b):
+		return -1
+	case NaturalLess(b, a):
+		return 1
+	}
+	return 0
+}
