@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/featurelab
 
-.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench bench-scale samples fmt
+.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench bench-scale segment-compare samples fmt
 
 setup:
 	@bash scripts/setup.sh
@@ -40,6 +40,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzDecodePFM$$' -fuzztime 50000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzDecodePNM$$' -fuzztime 50000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzDecodeJPEGReduced$$' -fuzztime 20000x ./imgproc/
+	$(GO) test -run XXX -fuzz '^FuzzOpenSaved$$' -fuzztime 20000x ./app/
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)
@@ -62,6 +63,20 @@ bench:
 # side by side five times and gives the median ratio.
 bench-scale: build
 	$(GO) run ./scripts/benchscale -bin $(BIN) -only "$(BENCH_SCALE_ONLY)" -repeat "$(or $(BENCH_SCALE_REPEAT),1)"
+
+# The segmenters side by side on the 200 BSDS500 train photos and their human maps: the
+# KPYP with its defaults, then Felzenszwalb–Huttenlocher (scikit-image) and a DP Gaussian
+# mixture (scikit-learn) scored by segment-eval's own metric code (--labels). The
+# baselines need python3-skimage and python3-sklearn (apt); they are skipped without.
+BSDS ?= ../shared/data/bsds500-train
+segment-compare: build
+	./$(BIN) segment-eval $(BSDS)/images $(BSDS)/groundTruth | tail -n 3
+	@if /usr/bin/python3 -c 'import skimage, sklearn' 2>/dev/null; then \
+		for m in felzenszwalb dpgmm; do \
+			/usr/bin/python3 scripts/segcompare/baselines.py $$m $(BSDS)/images /tmp/featurelab-$$m 2>&1 | tail -n 1; \
+			./$(BIN) segment-eval --labels /tmp/featurelab-$$m $(BSDS)/images $(BSDS)/groundTruth | tail -n 3; \
+		done; \
+	else echo "python3-skimage and python3-sklearn are not installed: no baselines"; fi
 
 # Regenerate the built-in samples (assets/samples) and the icon from assets/samplegen.
 samples:
