@@ -34,9 +34,11 @@ def dpgmm(rgb):
     # are put on the same span.
     feats = np.column_stack([lab.reshape(-1, 3), 100.0 * yy.ravel() / h, 100.0 * xx.ravel() / w])
     rng = np.random.default_rng(1)
-    fit_on = feats[rng.choice(len(feats), size=min(20000, len(feats)), replace=False)]
+    # Fitted on 5 000 of the pixels (20 000 took 49 s a photo, 5 000 3 s), then every
+    # pixel is labelled.
+    fit_on = feats[rng.choice(len(feats), size=min(5000, len(feats)), replace=False)]
     gm = BayesianGaussianMixture(n_components=20, weight_concentration_prior_type="dirichlet_process",
-                                 covariance_type="full", max_iter=200, random_state=1)
+                                 covariance_type="full", max_iter=100, random_state=1)
     gm.fit(fit_on)
     return gm.predict(feats).reshape(h, w)
 
