@@ -14,7 +14,7 @@ type Progress struct {
 	Done    int           // units finished in this stage
 	Total   int           // units in all (0 if unknown)
 	Elapsed time.Duration // since the job started
-	ETA     time.Duration // estimated time left in this stage (0 if unknown)
+	ETA     time.Duration // estimated time left of the whole job: this stage and those after it (0 if unknown)
 }
 
 // Fraction is how far the whole job is, in [0,1]: the time elapsed over the time

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,12 +61,15 @@ func (p *datasetPanel) chooseFolder() {
 	p.openDialog = o
 }
 
-// folderPath reads a typed path: surrounding spaces and quotes (as a file manager's
-// "copy path" gives) are dropped, ~ is the home folder, and it must be a folder.
+// folderPath reads a typed path: surrounding spaces and quotes and a file:// prefix (as
+// file managers copy paths) are dropped, ~ is the home folder, and it must be a folder.
 func folderPath(text string) (string, error) {
 	dir := strings.Trim(strings.TrimSpace(text), `"'`)
+	if u, err := url.Parse(dir); err == nil && u.Scheme == "file" {
+		dir = u.Path
+	}
 	if dir == "" {
-		return "", errString("type the path of a folder")
+		return "", errors.New("type the path of a folder")
 	}
 	if dir == "~" || strings.HasPrefix(dir, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -74,17 +79,12 @@ func folderPath(text string) (string, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return "", errString("no such folder: " + dir)
+		return "", errors.New("no such folder: " + dir)
 	case !st.IsDir():
 		return filepath.Dir(dir), nil // a file's folder, as when a file is dropped
 	}
 	return dir, nil
 }
-
-// errString is an error that is its message.
-type errString string
-
-func (e errString) Error() string { return string(e) }
 
 // browseFolder shows Fyne's folder chooser, starting at start when it is a folder,
 // else at the last folder opened.

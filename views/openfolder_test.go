@@ -36,6 +36,7 @@ func TestOpenFolderByTypingItsPath(t *testing.T) {
 		{"~/holiday photos", dir},
 		{`"` + filepath.Join(dir, "b.png") + `"`, dir},
 		{"  " + dir + "  ", dir},
+		{"file://" + strings.ReplaceAll(dir, " ", "%20"), dir},
 	} {
 		ui.dataset.source.Dir = ""
 		ui.shortcuts()[shortcutOpen]()
