@@ -113,17 +113,27 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 		s.Seconds = time.Since(start).Seconds()
 		labels, w, h = res.Labels, res.Width, res.Height
 	}
+	if err := scoreLabels(&s, req.TruthDir, truths, labels, w, h); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// scoreLabels fills s with the scores of a w×h label map against the human maps truths
+// of dir.
+func scoreLabels(s *EvalScore, dir string, truths []string, labels []int32, w, h int) error {
 	maps := make([][]int32, len(truths))
 	for k, t := range truths {
-		m, err := imgproc.ReadLabelMap(filepath.Join(req.TruthDir, t))
+		m, err := imgproc.ReadLabelMap(filepath.Join(dir, t))
 		if err != nil {
-			return s, err
+			return err
 		}
 		if m.Width != w || m.Height != h {
-			return s, fmt.Errorf("the segmentation is %d×%d, the human one %s %d×%d", w, h, t, m.Width, m.Height)
+			return fmt.Errorf("the segmentation is %d×%d, the human one %s %d×%d", w, h, t, m.Width, m.Height)
 		}
 		maps[k] = m.Labels
 	}
+	s.Truths = len(truths)
 	s.PRI = segment.ProbabilisticRandIndex(labels, maps)
 	for _, m := range maps {
 		s.VoINats += segment.VariationOfInformation(labels, m)
@@ -131,7 +141,23 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 	s.VoINats /= float64(len(maps))
 	s.VoIBits = s.VoINats / math.Ln2
 	s.Segments = float64(countLabels(labels))
-	return s, nil
+	return nil
+}
+
+// ScoreAgainst scores a segmentation of the photo at imagePath against its human
+// segmentations in truthDir (<id>_<k>.png, id the photo's name without extension), as
+// segment-eval does; nil, nil when there are none for it.
+func (s *Segmentation) ScoreAgainst(truthDir string) (*EvalScore, error) {
+	id := strings.TrimSuffix(filepath.Base(s.Path), filepath.Ext(s.Path))
+	index, err := truthIndex(truthDir)
+	if err != nil || len(index[id]) == 0 {
+		return nil, err
+	}
+	score := &EvalScore{ID: id, Seconds: s.Result.Seconds}
+	if err := scoreLabels(score, truthDir, index[id], s.Result.Labels, s.Result.Width, s.Result.Height); err != nil {
+		return nil, err
+	}
+	return score, nil
 }
 
 // evalImages lists the photos of dir (its files that are images by their extension),

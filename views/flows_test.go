@@ -281,3 +281,48 @@ func TestSegmentAfterANewDataSetUsesItsOwnPicture(t *testing.T) {
 		t.Fatalf("segmented %v (status %q), want the second folder's 50-pixel a.png", v.result, ui.status.text())
 	}
 }
+
+// TestSegmentationIsScoredAgainstHumanMaps: with a folder of human segmentations set, a
+// segmented photo that has one (<id>_<k>.png) is scored as segment-eval scores it; one
+// that has none says so.
+func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
+	ui := newTestUI(t)
+	photos, truth := t.TempDir(), t.TempDir()
+	halves := image.NewGray16(image.Rect(0, 0, 40, 30))
+	photo := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for y := range 30 {
+		for x := range 40 {
+			label, c := uint16(1), color.RGBA{200, 30, 30, 255}
+			if x >= 20 {
+				label, c = 2, color.RGBA{30, 30, 200, 255}
+			}
+			halves.SetGray16(x, y, color.Gray16{Y: label})
+			photo.Set(x, y, c)
+		}
+	}
+	writePNGs(t, photos, []string{"two.png", "other.png"}, func(int) image.Image { return photo })
+	writePNGs(t, truth, []string{"two_1.png"}, func(int) image.Image { return halves })
+	v := ui.segment
+	v.setTruth(truth)
+	for _, m := range segmentMethods {
+		if m.key == segment.MethodKMeans {
+			v.method.SetSelected(m.title)
+		}
+	}
+	setEntry(v.byKey["k"].entry, "2")
+	for _, tc := range []struct{ file, want string }{
+		{"two.png", "PRI 1.000, VoI 0.00 nats (0.00 bits) against 1 human segmentations"},
+		{"other.png", "no human segmentation of it in " + truth},
+	} {
+		v.openFile(filepath.Join(photos, tc.file))
+		ui.Wait()
+		test.Tap(v.runBtn)
+		ui.Wait()
+		if !strings.Contains(v.info.Text, tc.want) {
+			t.Errorf("%s: info %q, want %q", tc.file, v.info.Text, tc.want)
+		}
+	}
+	if got := ui.app.Preferences().String(prefTruthFolder); got != truth {
+		t.Errorf("truth folder remembered as %q", got)
+	}
+}

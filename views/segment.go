@@ -31,23 +31,25 @@ var segmentMethods = []struct{ key, title string }{
 type segmentView struct {
 	ui *UI
 
-	image   *widget.Select
-	openBtn *widget.Button
-	method  *widget.Select
-	params  paramSet
-	byKey   map[string]*param
-	texture *widget.Check
-	learn   *widget.Check // KPYP: learn locations and kernel widths
-	form    *widget.Form
-	message *widget.Label
-	help    *widget.Label // the whole hint of the field with the focus
-	runBtn  *widget.Button
-	stopBtn *widget.Button
-	saveBtn *widget.Button
-	info    *widget.Label
-	pics    [3]*canvas.Image
-	bound   *plotView // the KPYP's bound after each iteration
-	box     fyne.CanvasObject
+	image    *widget.Select
+	openBtn  *widget.Button
+	truthBtn *widget.Button // chooses the folder of human segmentations to score against
+	truth    *widget.Label  // which folder that is
+	method   *widget.Select
+	params   paramSet
+	byKey    map[string]*param
+	texture  *widget.Check
+	learn    *widget.Check // KPYP: learn locations and kernel widths
+	form     *widget.Form
+	message  *widget.Label
+	help     *widget.Label // the whole hint of the field with the focus
+	runBtn   *widget.Button
+	stopBtn  *widget.Button
+	saveBtn  *widget.Button
+	info     *widget.Label
+	pics     [3]*canvas.Image
+	bound    *plotView // the KPYP's bound after each iteration
+	box      fyne.CanvasObject
 
 	// UI goroutine only.
 	methodKey string
@@ -55,6 +57,7 @@ type segmentView struct {
 	running   bool
 	result    *app.Segmentation
 	listed    *app.Prepared // the data set whose images the list offers
+	truthDir  string        // the folder of human segmentations, "" for none
 	shownFor  string        // the choice whose decoded picture pics[0] holds, "" for none
 }
 
@@ -81,6 +84,11 @@ func newSegmentView(ui *UI) *segmentView {
 	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
 	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
+	v.truthBtn = widget.NewButtonWithIcon("Human segmentations…", theme.FolderOpenIcon(), v.chooseTruth)
+	v.truth = widget.NewLabel("")
+	v.truth.Wrapping = fyne.TextWrapWord
+	v.truth.Importance = widget.LowImportance
+	v.setTruth(ui.app.Preferences().String(prefTruthFolder))
 	titles := make([]string, len(segmentMethods))
 	for i, m := range segmentMethods {
 		titles[i] = m.title
@@ -131,7 +139,7 @@ func newSegmentView(ui *UI) *segmentView {
 	grid := container.New(&fitGrid{aspect: v.aspect, caption: caption}, cells...)
 	side := container.NewVBox(
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.image, v.openBtn,
+		v.image, v.openBtn, v.truthBtn, v.truth,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.method, v.form, v.help, v.texture, v.learn, v.message)
 	// Segment, Cancel and Save stay at the foot, as Run does in the run panel: inside
@@ -336,11 +344,16 @@ func (v *segmentView) start() {
 	v.runBtn.Disable()
 	v.stopBtn.Enable()
 	v.ui.status.busy(app.Progress{Stage: "Segmenting " + choice})
+	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
 		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr app.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
-		fyne.Do(func() { v.finish(choice, opt.Method, seg, pics, err) })
+		var score string
+		if err == nil && truthDir != "" {
+			score = scoreText(seg, truthDir)
+		}
+		fyne.Do(func() { v.finish(choice, opt.Method, seg, pics, err, score) })
 	})
 }
 
@@ -360,7 +373,7 @@ func segmentChoice(ctx context.Context, src app.Source, choice string, img image
 	return seg, seg.Pictures(), nil
 }
 
-func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics app.SegmentPictures, err error) {
+func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics app.SegmentPictures, err error, score string) {
 	v.ui.status.workDone()
 	v.running = false
 	v.stopBtn.Disable()
@@ -384,7 +397,7 @@ func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics 
 	r := seg.Result
 	b := pics.Original.Bounds()
 	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
-	v.info.SetText(msg)
+	v.info.SetText(msg + score)
 	v.saveBtn.Enable()
 	v.ui.status.idle(msg)
 }
@@ -441,4 +454,50 @@ func (v *segmentView) aspect() float64 {
 	}
 	b := img.Bounds()
 	return float64(b.Dx()) / float64(b.Dy())
+}
+
+// prefTruthFolder remembers the folder of human segmentations.
+const prefTruthFolder = "segment.truthFolder"
+
+// chooseTruth asks for the folder of human segmentations (<id>_<k>.png, 16-bit labels,
+// as in BSDS500) that segmentations are scored against.
+func (v *segmentView) chooseTruth() {
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, v.ui.win)
+			return
+		}
+		if uri != nil {
+			v.setTruth(uri.Path())
+		}
+	}, v.ui.win)
+	if l, err := listableURI(v.truthDir); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560))
+}
+
+// setTruth sets the folder of human segmentations ("" for none) and remembers it.
+func (v *segmentView) setTruth(dir string) {
+	v.truthDir = dir
+	v.ui.app.Preferences().SetString(prefTruthFolder, dir)
+	if dir == "" {
+		v.truth.SetText("Choose a folder of human segmentations to score each result against them.")
+		return
+	}
+	v.truth.SetText("Scored against the human segmentations in " + dir)
+}
+
+// scoreText words a segmentation's score against the human segmentations in dir, as
+// segment-eval computes it, for the info line; it runs on the background job.
+func scoreText(seg *app.Segmentation, dir string) string {
+	s, err := seg.ScoreAgainst(dir)
+	switch {
+	case err != nil:
+		return " · not scored: " + err.Error()
+	case s == nil:
+		return " · no human segmentation of it in " + dir
+	}
+	return fmt.Sprintf(" · PRI %.3f, VoI %.2f nats (%.2f bits) against %d human segmentations", s.PRI, s.VoINats, s.VoIBits, s.Truths)
 }
