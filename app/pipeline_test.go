@@ -207,3 +207,33 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 		t.Errorf("skipped %v, want %s as Feature Lab's own", again.Data.Skipped, FeaturesFile)
 	}
 }
+
+// TestStepwiseSummaryHasTheLambda2Path: a stepwise run's JSON carries its λ² path, one
+// entry per K that is best for some λ², in increasing K with adjoining intervals; on
+// the built-in tabletop K = 5 has the widest interval, as the paper's answer.
+func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
+	a, err := Analyze(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA,
+		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := a.Summary().Path
+	if len(path) < 3 || path[0].Lambda2High != nil {
+		t.Fatalf("path %+v", path)
+	}
+	widest, best := 0.0, 0
+	for i := 1; i < len(path); i++ {
+		p := path[i]
+		if p.K <= path[i-1].K || p.Lambda2High == nil || *p.Lambda2High != path[i-1].Lambda2Low {
+			t.Fatalf("entry %d %+v does not follow %+v", i, p, path[i-1])
+		}
+		if i+1 < len(path) && p.Lambda2Low > 0 {
+			if w := *p.Lambda2High / p.Lambda2Low; w > widest {
+				widest, best = w, p.K
+			}
+		}
+	}
+	if best != 5 {
+		t.Errorf("the widest λ² interval is K = %d's, want 5: %+v", best, path)
+	}
+}

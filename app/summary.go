@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 
+	"featurelab/algorithms/features"
 	"featurelab/pca"
 )
 
@@ -33,7 +34,9 @@ type Summary struct {
 	PeakMemory  PeakMemory        `json:"peak_memory_bytes"`
 	PCAMethod   string            `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
 	Curve       []CurvePoint      `json:"curve,omitempty"`
-	Explained   float64           `json:"explained_variance,omitempty"`
+	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
+	Path      []PathPoint `json:"path,omitempty"`
+	Explained float64     `json:"explained_variance,omitempty"`
 	// IBP Gibbs sampler only (SPEC §6): posterior means over the second half of the
 	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
 	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
@@ -51,6 +54,15 @@ type CurvePoint struct {
 	K           int     `json:"k"`
 	Objective   float64 `json:"objective"`
 	BPObjective float64 `json:"bp_objective"`
+}
+
+// PathPoint is one K of the λ² path in JSON: it is the best K for every λ² from
+// lambda2_low to lambda2_high (null: no λ² is too large for it).
+type PathPoint struct {
+	K           int      `json:"k"`
+	Objective   float64  `json:"objective"`
+	Lambda2Low  float64  `json:"lambda2_low"`
+	Lambda2High *float64 `json:"lambda2_high"`
 }
 
 // Summary builds the summary of an analysis.
@@ -91,6 +103,13 @@ func (a *Analysis) Summary() Summary {
 	}
 	for _, c := range res.Curve {
 		s.Curve = append(s.Curve, CurvePoint{K: c.K, Objective: finite(c.Objective), BPObjective: finite(c.BPObjective)})
+	}
+	for _, p := range features.LambdaPath(res.Curve) {
+		pp := PathPoint{K: p.K, Objective: p.Objective, Lambda2Low: p.Lambda2Low}
+		if !math.IsInf(p.Lambda2High, 1) {
+			pp.Lambda2High = &p.Lambda2High
+		}
+		s.Path = append(s.Path, pp)
 	}
 	if a.PCA.TotalVariance > 0 {
 		var kept float64
