@@ -223,7 +223,9 @@ var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, 
 func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
-	if opt.Lambda2 == 0 && NeedsLambda2(algo) {
+	// Stepwise with no λ² chooses it from its λ² path (features.Stepwise); the others
+	// take the farthest-first proposal.
+	if opt.Lambda2 == 0 && NeedsLambda2(algo) && algo != "stepwise" {
 		n, _ := p.Scores.Dims()
 		if algo == "dpmeans" {
 			// DP-means proposes its own λ², in its own divergence, for a target K.

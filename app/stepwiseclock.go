@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
 
@@ -47,10 +48,20 @@ func (c *stepwiseClock) observe(ap learn.Progress, now time.Time) {
 // are finished.
 func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration, int, bool) {
 	m := len(c.obj)
-	if m < 2 || c.lambda2 <= 0 {
+	if m < 2 {
 		return 0, 0, false
 	}
 	dec, ratio := c.decreases()
+	// The run stops where a decrease falls below λ², or with no λ² (the path) below
+	// features.PathFlat of the largest decrease.
+	stopBelow := c.lambda2
+	if stopBelow <= 0 {
+		var largest float64
+		for k := 1; k < m; k++ {
+			largest = max(largest, c.obj[k-1]-c.obj[k])
+		}
+		stopBelow = features.PathFlat * largest
+	}
 	var rest time.Duration
 	if done > 0 && done < total && c.k == m+1 {
 		// Timed from the K's start, which the tracker's stage clock is not: its stage
@@ -60,7 +71,7 @@ func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration
 	// K = k is tried when the decrease at k − 1 is at least λ²; the one at m is known
 	// (else the run would have stopped), those after it predicted.
 	stop := m + 1
-	for k := m + 1; k <= c.maxK && dec >= c.lambda2; k++ {
+	for k := m + 1; k <= c.maxK && dec >= stopBelow; k++ {
 		stop = k
 		if k > c.k {
 			rest += c.took[m-1]

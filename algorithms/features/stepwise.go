@@ -3,6 +3,7 @@ package features
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -22,8 +23,17 @@ import (
 // fewer); that fit is the answer when its BP objective beats the previous K's. Each K gets
 // its own seed derived from opt.Seed, so a run is reproducible. Progress reports Stage "K"
 // as each K starts and Stage "restart" within it.
+//
+// With opt.Lambda2 = 0 it chooses λ² itself (stepwisePath): the returned Lambda2 is the
+// centre of the chosen K's interval on the λ² path.
 func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	start := time.Now()
+	if !(opt.Lambda2 >= 0) || math.IsInf(opt.Lambda2, 0) {
+		return nil, fmt.Errorf("lambda2 must be ≥ 0 for stepwise (0 chooses it from the λ² path), got %v", opt.Lambda2)
+	}
+	if opt.Lambda2 == 0 {
+		return stepwisePath(ctx, X, opt, start)
+	}
 	if err := learn.PositiveLambda2("stepwise", opt.Lambda2); err != nil {
 		return nil, err
 	}
@@ -31,17 +41,10 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 	if err != nil {
 		return nil, err
 	}
-	n, _ := X.Dims()
-	maxK := opt.MaxK
-	switch {
-	case maxK < 0:
-		return nil, fmt.Errorf("maxk must be ≥ 0, got %d", maxK)
-	case maxK > maxFeatures:
-		return nil, fmt.Errorf("maxk must be ≤ %d, got %d", maxFeatures, maxK)
-	case maxK == 0:
-		maxK = 30
+	maxK, err := stepwiseMaxK(X, opt)
+	if err != nil {
+		return nil, err
 	}
-	maxK = min(maxK, n)
 
 	p := newKFProblem(X)
 	lambda2 := opt.Lambda2
@@ -82,6 +85,101 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 	res, err := p.result(best)
 	if err != nil {
 		return nil, err
+	}
+	res.Algorithm = "stepwise"
+	res.Lambda2 = lambda2
+	res.BPObjective = res.Objective + lambda2*float64(res.K)
+	res.Curve = curve
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// stepwiseMaxK is the largest K a stepwise run tries: opt.MaxK (default 30), capped at
+// N.
+func stepwiseMaxK(X *mat.Dense, opt learn.Options) (int, error) {
+	n, _ := X.Dims()
+	maxK := opt.MaxK
+	switch {
+	case maxK < 0:
+		return 0, fmt.Errorf("maxk must be ≥ 0, got %d", maxK)
+	case maxK > maxFeatures:
+		return 0, fmt.Errorf("maxk must be ≤ %d, got %d", maxFeatures, maxK)
+	case maxK == 0:
+		maxK = 30
+	}
+	return min(maxK, n), nil
+}
+
+// PathFlat is where a path run stops: once the objective's decrease at a K falls below
+// this share of the largest decrease so far, the curve has flattened and the K after it
+// only win for ever smaller λ². On the real tabletop photos (decreases 193, 128, 90,
+// 45, 10.5, 8.5, …) it stops after K = 7, two past the answer.
+const PathFlat = 0.05
+
+// stepwisePath is stepwise K-features with no λ² given: it tries K = 1, 2, … until the
+// objective has flattened (PathFlat), keeping the best restart of every K, and returns
+// the K whose λ² interval on the path is widest (MostStable): the K the data support
+// for the largest range of prices per feature, with λ² at the interval's centre. Where
+// no K is interior to the path (fewer than three tried), it returns the last.
+func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start time.Time) (*learn.Result, error) {
+	cfg, err := learn.Check(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	maxK, err := stepwiseMaxK(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	p := newKFProblem(X)
+	var curve []learn.CurvePoint
+	fits := map[int]*kfFit{}
+	var maxDec float64
+	for k := 1; k <= maxK; k++ {
+		if opt.Progress != nil {
+			opt.Progress(learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+		}
+		fit, err := p.best(ctx, k, cfg, stepwiseSeed(opt.Seed, k), restartProgress(opt.Progress, k))
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := fits[fit.k]; !ok || fit.obj < fits[fit.k].obj {
+			fits[fit.k] = fit
+		}
+		curve = append(curve, learn.CurvePoint{K: fit.k, Objective: fit.obj})
+		if fit.k < k {
+			break // every row is fitted by fewer features: no larger K does better
+		}
+		if k > 1 {
+			dec := curve[len(curve)-2].Objective - fit.obj
+			maxDec = max(maxDec, dec)
+			if dec < PathFlat*maxDec {
+				break
+			}
+		}
+	}
+	// A K whose restarts dropped features stands for the K it fitted; the curve holds
+	// the best fit of each K once.
+	curve = curve[:0]
+	for k := 1; k <= maxK; k++ {
+		if f, ok := fits[k]; ok {
+			curve = append(curve, learn.CurvePoint{K: k, Objective: f.obj})
+		}
+	}
+	path := LambdaPath(curve)
+	i, lambda2, ok := MostStable(path)
+	if !ok {
+		i = len(path) - 1
+		lambda2 = path[i].Lambda2High
+		if math.IsInf(lambda2, 1) {
+			lambda2 = 0
+		}
+	}
+	res, err := p.result(fits[path[i].K])
+	if err != nil {
+		return nil, err
+	}
+	for j := range curve {
+		curve[j].BPObjective = curve[j].Objective + lambda2*float64(curve[j].K)
 	}
 	res.Algorithm = "stepwise"
 	res.Lambda2 = lambda2

@@ -155,9 +155,9 @@ func TestStepwiseBadInput(t *testing.T) {
 		opt  learn.Options
 		want string
 	}{
-		{learn.Options{}, "lambda2 must be > 0 for stepwise, got 0"},
-		{learn.Options{Lambda2: -2}, "lambda2 must be > 0 for stepwise, got -2"},
-		{learn.Options{Lambda2: math.NaN()}, "lambda2 must be > 0 for stepwise, got NaN"},
+		{learn.Options{Lambda2: -2}, "lambda2 must be ≥ 0 for stepwise (0 chooses it from the λ² path), got -2"},
+		{learn.Options{Lambda2: math.NaN()}, "lambda2 must be ≥ 0 for stepwise (0 chooses it from the λ² path), got NaN"},
+		{learn.Options{Lambda2: math.Inf(1)}, "lambda2 must be ≥ 0 for stepwise (0 chooses it from the λ² path), got +Inf"},
 		{learn.Options{Lambda2: 1, MaxK: -1}, "maxk must be ≥ 0, got -1"},
 		{learn.Options{Lambda2: 1, MaxK: 65}, "maxk must be ≤ 64, got 65"},
 		{learn.Options{Lambda2: 1, Restarts: -1}, "restarts must be ≥ 0, got -1"},
@@ -322,4 +322,34 @@ func TestStepwiseKeepsAnExactFitWithFewerFeatures(t *testing.T) {
 	if last := res.Curve[len(res.Curve)-1]; last.K != res.K || last.BPObjective != res.BPObjective {
 		t.Errorf("the curve ends at %+v, not at the result", last)
 	}
+}
+
+// TestStepwisePathTabletop: with no λ² given, stepwise tries K until the objective has
+// flattened and returns the K with the widest λ² interval: on the real tabletop photos
+// K = 5, a base and one feature per object (the paper's answer, which the farthest-first
+// λ² of 8.9 missed with K = 6), at a λ² inside K = 5's interval.
+func TestStepwisePathTabletop(t *testing.T) {
+	X := realdata.Tabletop(t)
+	restarts := 100
+	if kfRaceEnabled {
+		restarts = 30
+	}
+	res, err := Stepwise(context.Background(), X, learn.Options{Restarts: restarts, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kfCheckResult(t, res, X)
+	path := LambdaPath(res.Curve)
+	for _, p := range path {
+		t.Logf("K=%d objective %.1f λ² ∈ [%.3g, %.3g]", p.K, p.Objective, p.Lambda2Low, p.Lambda2High)
+	}
+	if res.K != 5 || len(path) < 3 || len(res.Curve) < 7 {
+		t.Fatalf("K = %d with %d K tried and a path of %d; want K = 5, at least 7 tried", res.K, len(res.Curve), len(path))
+	}
+	for _, p := range path {
+		if p.K == 5 && !(res.Lambda2 > p.Lambda2Low && res.Lambda2 < p.Lambda2High) {
+			t.Errorf("λ² = %v outside K = 5's interval [%v, %v]", res.Lambda2, p.Lambda2Low, p.Lambda2High)
+		}
+	}
+	kfCheckCurve(t, res)
 }
