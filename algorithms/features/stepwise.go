@@ -37,16 +37,11 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 	if err := learn.PositiveLambda2("stepwise", opt.Lambda2); err != nil {
 		return nil, err
 	}
-	cfg, err := learn.Check(X, opt)
+	run, err := newStepwiseRun(X, opt)
 	if err != nil {
 		return nil, err
 	}
-	maxK, err := stepwiseMaxK(X, opt)
-	if err != nil {
-		return nil, err
-	}
-
-	p := newKFProblem(X)
+	p, maxK := run.p, run.maxK
 	lambda2 := opt.Lambda2
 	var (
 		best   *kfFit
@@ -54,10 +49,7 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 		curve  []learn.CurvePoint
 	)
 	for k := 1; k <= maxK; k++ {
-		if opt.Progress != nil {
-			opt.Progress(learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
-		}
-		fit, err := p.best(ctx, k, cfg, stepwiseSeed(opt.Seed, k), restartProgress(opt.Progress, k))
+		fit, err := run.fitK(ctx, k)
 		if err != nil {
 			return nil, err
 		}
@@ -94,6 +86,36 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 	return res, nil
 }
 
+// stepwiseRun is what both forms of stepwise share: the problem, the checked options,
+// and the largest K to try.
+type stepwiseRun struct {
+	p    *kfProblem
+	cfg  learn.Config
+	opt  learn.Options
+	maxK int
+}
+
+func newStepwiseRun(X *mat.Dense, opt learn.Options) (*stepwiseRun, error) {
+	cfg, err := learn.Check(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	maxK, err := stepwiseMaxK(X, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &stepwiseRun{p: newKFProblem(X), cfg: cfg, opt: opt, maxK: maxK}, nil
+}
+
+// fitK reports that K begins and returns the best of its restarts, each K with its own
+// seed derived from the run's.
+func (r *stepwiseRun) fitK(ctx context.Context, k int) (*kfFit, error) {
+	if r.opt.Progress != nil {
+		r.opt.Progress(learn.Progress{Stage: "K", Done: k - 1, Total: r.maxK, K: k})
+	}
+	return r.p.best(ctx, k, r.cfg, stepwiseSeed(r.opt.Seed, k), restartProgress(r.opt.Progress, k))
+}
+
 // stepwiseMaxK is the largest K a stepwise run tries: opt.MaxK (default 30), capped at
 // N.
 func stepwiseMaxK(X *mat.Dense, opt learn.Options) (int, error) {
@@ -122,23 +144,16 @@ const PathFlat = 0.05
 // for the largest range of prices per feature, with λ² at the interval's centre. Where
 // no K is interior to the path (fewer than three tried), it returns the last.
 func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start time.Time) (*learn.Result, error) {
-	cfg, err := learn.Check(X, opt)
+	run, err := newStepwiseRun(X, opt)
 	if err != nil {
 		return nil, err
 	}
-	maxK, err := stepwiseMaxK(X, opt)
-	if err != nil {
-		return nil, err
-	}
-	p := newKFProblem(X)
+	p, maxK := run.p, run.maxK
 	var curve []learn.CurvePoint
 	fits := map[int]*kfFit{}
 	var maxDec float64
 	for k := 1; k <= maxK; k++ {
-		if opt.Progress != nil {
-			opt.Progress(learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
-		}
-		fit, err := p.best(ctx, k, cfg, stepwiseSeed(opt.Seed, k), restartProgress(opt.Progress, k))
+		fit, err := run.fitK(ctx, k)
 		if err != nil {
 			return nil, err
 		}
