@@ -20,6 +20,9 @@ type param struct {
 	isFloat bool
 	min     float64
 	item    *widget.FormItem
+	// emptyOK, when set, says whether the field may be left empty for the algorithm
+	// shown: λ² for stepwise, which then chooses it from its λ² path.
+	emptyOK func() bool
 }
 
 // shortHintRunes is the longest hint shown under a field: a form's hints never wrap, so
@@ -85,6 +88,9 @@ func (p *param) appliesTo(algo string) bool {
 // validate checks the text and says what is wrong in the parameter's own name.
 func (p *param) validate(s string) error {
 	s = strings.TrimSpace(s)
+	if s == "" && p.emptyOK != nil && p.emptyOK() {
+		return nil
+	}
 	if p.isFloat {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || v != v {
@@ -129,7 +135,12 @@ func (p *param) floatFor(algo string) float64 {
 func prefKey(algo, key string) string { return "param." + algo + "." + key }
 
 func (p *param) load(prefs fyne.Preferences, algo string) {
-	if v := prefs.String(prefKey(algo, p.key)); v != "" && p.validate(v) == nil {
+	v := prefs.String(prefKey(algo, p.key))
+	if v == "" && p.emptyOK != nil && p.emptyOK() {
+		p.entry.SetText("") // empty is a choice here, and the default
+		return
+	}
+	if v != "" && p.validate(v) == nil {
 		p.entry.SetText(v)
 	}
 }

@@ -31,9 +31,13 @@ func setParam(ui testUI, key, value string) {
 
 func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 	ui := loadedUI(t)
+	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") || ui.run.byKey["lambda2"].entry.Text == "" {
+		t.Fatalf("λ² proposal not shown for BP-means: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
+	}
 	ui.run.picker.SetSelected(app.AlgorithmTitle("stepwise"))
-	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") {
-		t.Fatalf("λ² proposal not shown: %q", ui.run.lambda.Text)
+	if !strings.Contains(ui.run.lambda.Text, "stepwise chooses K itself") {
+		t.Fatalf("stepwise's λ² path not explained: %q", ui.run.lambda.Text)
 	}
 	setParam(ui, "lambda2", "20")
 	setParam(ui, "restarts", "20")
@@ -130,5 +134,26 @@ func TestExportGridWritesAReadablePNG(t *testing.T) {
 	}
 	if img.Bounds().Dx() < 4*128 || img.Bounds().Dy() < 2*128 {
 		t.Fatalf("grid is only %v", img.Bounds())
+	}
+}
+
+// TestStepwiseChoosesKFromThePathByDefault: a fresh window on the built-in sample, one
+// click on Run: stepwise with its λ² field empty chooses K = 5 from its λ² path and says
+// which λ² that was; the field stays empty for the next run, and a λ² typed in is used.
+func TestStepwiseChoosesKFromThePathByDefault(t *testing.T) {
+	ui := loadedUI(t)
+	if ui.run.algo != "stepwise" || ui.run.byKey["lambda2"].entry.Text != "" || ui.run.runBtn.Disabled() {
+		t.Fatalf("fresh window: %s, λ² %q, Run disabled %v", ui.run.algo, ui.run.byKey["lambda2"].entry.Text, ui.run.runBtn.Disabled())
+	}
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil || ui.pres.Analysis.Result.K != 5 {
+		t.Fatalf("no K = 5: %s", ui.status.text())
+	}
+	if l := ui.pres.Analysis.Result.Lambda2; !(l > 0) || !strings.Contains(ui.status.text(), "with λ² =") {
+		t.Errorf("λ² chosen %v, status %q", l, ui.status.text())
+	}
+	if got := ui.run.byKey["lambda2"].entry.Text; got != "" {
+		t.Errorf("the λ² field holds %q after the run", got)
 	}
 }
