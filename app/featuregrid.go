@@ -79,7 +79,7 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 	}
 	y += cellH + gridCaption + gridGap
 	if rows == 3 {
-		drawText(img, gridGap, y+12, gridMuted, "Features alone (red adds, blue subtracts)")
+		drawText(img, gridGap, y+12, gridMuted, "Features alone (red: brighter, blue: darker)")
 		y += 18
 		for c, f := range feats {
 			if f.Signed == nil {

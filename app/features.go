@@ -10,14 +10,18 @@ import (
 )
 
 // Feature is one learned feature ready to be shown: its picture mapped back to pixels,
-// the signed feature alone, whether it adds or subtracts, and how many images own it.
+// the signed feature alone, how it reads against the base, and how many images own it.
 type Feature struct {
 	Index  int         // column of Z / row of A
 	Base   bool        // the base feature (owned by every image) of a feature learner
 	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
-	Effect string      // "add" or "subtract" by the sign of the feature's net effect; "" for base and clusters
+	Effect string      // "add" or "in most" relative to the base (Features says why); "" for the base, clusters and results without a base
 	Owners int         // images whose code has this feature
+	// Brightens is the sign of the feature's net change of the pixels: true when it makes
+	// the picture brighter on the whole. The signed picture shows where (red brighter,
+	// blue darker).
+	Brightens bool
 }
 
 // IsClustering reports whether the analysis is a clustering (one feature per image).
@@ -57,12 +61,19 @@ func (a *Analysis) BaseIndex() int {
 }
 
 // Features maps every learned feature back to pixels through the PCA inverse.
+//
+// A feature reads against the base, what every image shares: one owned by at most half
+// of the images "adds" what those images have on top of it (the least-squares learners'
+// results are rewritten so, features.WithBase; MAD-Bayes Fig. 2), and one owned by more
+// is "in most" images. Whether its pixels are brighter or darker is the signed picture's
+// to show, not the label's: a dark phone on a brown table adds an object and darkens.
 func (a *Analysis) Features() []Feature {
 	res := a.Result
 	if res == nil || res.A == nil || res.K == 0 {
 		return nil
 	}
 	ds := a.Data
+	n, _ := res.Z.Dims()
 	owners := a.Owners()
 	base := a.BaseIndex()
 	pix := a.featurePixels(base)
@@ -81,9 +92,14 @@ func (a *Analysis) Features() []Feature {
 				net += delta[i]
 			}
 			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
-			f.Effect = "add"
-			if net < 0 {
-				f.Effect = "subtract"
+			f.Brightens = net >= 0
+			switch {
+			case base < 0:
+				// No base to add to: the images are sums of features, none of them "on top".
+			case 2*f.Owners <= n:
+				f.Effect = "add"
+			default:
+				f.Effect = "in most"
 			}
 		}
 		if f.Base {

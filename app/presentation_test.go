@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"image"
+	"slices"
 	"testing"
 
 	"featurelab/algorithms/learn"
@@ -93,5 +94,24 @@ func TestObjectiveText(t *testing.T) {
 		if got := a.ObjectiveText(); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.algo, got, tc.want)
 		}
+	}
+}
+
+// TestObjectsReadAsAdditions: stepwise with no λ² on the built-in tabletop gives the base
+// and its four objects, each read as what the images that own it add to the base,
+// whether the object is lighter or darker than the table.
+func TestObjectsReadAsAdditions(t *testing.T) {
+	a, err := Analyze(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA,
+		Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, f := range a.Features() {
+		labels = append(labels, FeatureLabel(f))
+	}
+	want := []string{"base", "#2 (add)", "#3 (add)", "#4 (add)", "#5 (add)"}
+	if !slices.Equal(labels, want) {
+		t.Errorf("features read %v, want %v", labels, want)
 	}
 }

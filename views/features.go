@@ -67,7 +67,7 @@ func (v *featuresView) show(p *app.Presentation) {
 	if a.IsClustering() {
 		kind = "clusters"
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, %s. Tap “Show owners” to highlight the images that own a feature.",
+	v.header.SetText(fmt.Sprintf("%s — %d %s, %s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
 		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.ObjectiveText()))
 	v.cards.Objects = nil
 	v.buttons = nil
