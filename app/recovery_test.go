@@ -24,6 +24,7 @@ func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
 		base    bool
 	}{
 		{"tabletop", DefaultPCA, 20, true},
+		{"tabletop", DefaultPCA, 0, true}, // λ² and K from the λ² path
 		{"tetris", 0, 1, false},
 	}
 	for _, tt := range tests {
@@ -60,7 +61,7 @@ func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
 						best = max(best, n-same)
 					}
 				}
-				t.Logf("%s: true feature %d matched on %d of %d images (K = %d)", tt.sample, j, best, n, a.Result.K)
+				t.Logf("%s, λ² %.3g: true feature %d matched on %d of %d images (K = %d)", tt.sample, a.Result.Lambda2, j, best, n, a.Result.K)
 				if best*100 < 98*n {
 					t.Errorf("true feature %d matches a learned feature on only %d of %d images", j, best, n)
 				}
