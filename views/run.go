@@ -110,7 +110,7 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	lambda := p.byKey["lambda2"]
 	lambda.entry.SetPlaceHolder("")
 	if algo == "stepwise" {
-		lambda.entry.SetPlaceHolder("auto: from the λ² path")
+		lambda.entry.SetPlaceHolder("auto") // from the λ² path, as the line under the form says
 	} else if lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
