@@ -222,7 +222,8 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	iters := fs.Int("iters", segment.DefaultMaxIter, "most iterations")
 	k := fs.Int("k", segment.DefaultK, "clusters for --method kmeans (target K for dpmeans)")
 	lambda2 := fs.Float64("lambda2", 0, "λ² for --method dpmeans (0 = farthest-first for --k)")
-	texture := fs.Bool("texture", false, "add local texture features to the colour")
+	texture := fs.Bool("texture", segment.DefaultTexture, "add local texture features to the colour (--texture=false for colour alone)")
+	stride := fs.Int("stride", segment.DefaultStride, "KPYP: fit every s-th pixel each way, then label every pixel (1 = fit them all)")
 	width := fs.Float64("width", segment.DefaultWidth, "KPYP kernel width ψ in image units (the start when --learn-widths)")
 	learnLoc := fs.Bool("learn-locations", false, "KPYP: refine the cluster locations by L-BFGS on the bound")
 	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
@@ -237,9 +238,12 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 		if *iters < 1 {
 			return segment.Options{}, fmt.Errorf("iters must be ≥ 1, got %d", *iters)
 		}
+		if *stride < 1 {
+			return segment.Options{}, fmt.Errorf("stride must be ≥ 1, got %d", *stride)
+		}
 		return segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
 			Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
-			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount}, nil
+			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount, Stride: *stride}, nil
 	}
 }
 

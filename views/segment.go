@@ -101,6 +101,7 @@ func newSegmentView(ui *UI) *segmentView {
 		}
 	})
 	v.texture = widget.NewCheck("Texture features", nil)
+	v.texture.SetChecked(segment.DefaultTexture)
 	v.learn = widget.NewCheck("Learn locations, widths", nil)
 	v.form = widget.NewForm()
 	v.message = widget.NewLabel("")

@@ -21,10 +21,19 @@ import (
 // the bound rewards with one more cluster each time — the background of a photo then
 // breaks into many interleaved segments. σ0 = nwSigma0 is in units of the image's colour
 // spread (features are scaled so the colour columns have mean variance 1).
+//
+// The values were chosen on the 200 BSDS500 train photos with their human segmentations
+// (issue 15): with texture features, σ0 = 0.5 and ν⁺ = 0.2·N/C scored PRI 0.784 on 40 of
+// them against 0.767 at the earlier 0.3 and 0.8·N/C. The width σ0 matters more than the
+// strength ν⁺: a broader prior covariance keeps a textured region (grass, sky) from
+// breaking into clusters of shades, and at σ0 = 1 real regions merge (PRI 0.71). ν⁺ in
+// proportion to N keeps the prior's weight the same whatever the image's size or
+// Options.Stride; it makes the prior depend on the data, which is why it is a heuristic
+// (the paper's §3.4 selects these heuristically too), not a belief.
 const (
 	nwBeta0  = 1.0
-	nwSigma0 = 0.3
-	nwPseudo = 0.8
+	nwSigma0 = 0.5
+	nwPseudo = 0.2
 )
 
 // nwParams are the parameters of a Normal–Wishart distribution over (μ, Λ).

@@ -27,8 +27,19 @@ const (
 	// DefaultK is the number of clusters of K-means, and the target number of clusters
 	// from which DP-means chooses λ² when Lambda2 is 0.
 	DefaultK = 5
-	// DefaultCell is the side of the cells of pixels that share a location.
-	DefaultCell = 8
+	// DefaultCell is the side of the cells of pixels that share a location: 16 scored
+	// PRI 0.738 against 8's 0.736 on 40 BSDS500 train photos, and is faster.
+	DefaultCell = 16
+	// DefaultStride fits the KPYP to every 4th pixel each way: on the 200 BSDS500 train
+	// photos with texture it scored PRI 0.773 at 0.49 s a photo, as every 2nd pixel did
+	// (0.773, 0.94 s); the prior's strength scales with the pixels fitted, so the fit's
+	// balance of prior and data does not change.
+	DefaultStride = 4
+	// DefaultTexture is whether the command line and the window add the texture
+	// features (Options' zero value does not): the largest single gain on BSDS500, PRI
+	// 0.761 against 0.736 on 40 train photos, since a textured region's brightness
+	// spread is one Gaussian where its shades were several.
+	DefaultTexture = true
 )
 
 // maxLabels caps Truncation and K: labels are stored in 16-bit label images.
@@ -74,6 +85,11 @@ type Options struct {
 	// Beta(1 − d, α + c·d) at a cluster's own location, the stick of a plain Pitman–Yor
 	// process, and still vanish far from it. The paper's KPYP is d = 0 (default).
 	Discount float64
+	// Stride s fits the KPYP to every s-th pixel in each direction (Cell is then counted
+	// in those pixels' spacing: the cells keep their size in the image) and labels every
+	// pixel by eq. (50) at the fitted posterior: the label the model gives a new
+	// observation there. 1 fits every pixel. Default DefaultStride.
+	Stride int
 	// K is the number of clusters of "kmeans" and the target number of clusters from
 	// which "dpmeans" chooses λ² when Lambda2 is 0. Default 5.
 	K int
@@ -157,6 +173,12 @@ func (opt Options) withDefaults() (Options, error) {
 	}
 	if opt.Cell == 0 {
 		opt.Cell = DefaultCell
+	}
+	if opt.Stride < 0 {
+		return opt, fmt.Errorf("segment: Stride must be ≥ 1, got %d", opt.Stride)
+	}
+	if opt.Stride == 0 {
+		opt.Stride = DefaultStride
 	}
 	if opt.K < 0 || opt.K > maxLabels {
 		return opt, fmt.Errorf("segment: K must be in [1, %d], got %d", maxLabels, opt.K)

@@ -28,17 +28,25 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 			return nil, fmt.Errorf("segment: %d pixels × Truncation %d responsibilities exceed the memory budget of %d",
 				p.N, opt.Truncation, maxCells)
 		}
-		m := newKPYP(p, opt)
-		if err := m.initialise(ctx, opt); err != nil {
+		fit, fopt := p, opt
+		if opt.Stride > 1 {
+			fit = p.subsample(opt.Stride)
+			fopt.Cell = max(1, opt.Cell/opt.Stride)
+		}
+		m := newKPYP(fit, fopt)
+		if err := m.initialise(ctx, fopt); err != nil {
 			return nil, err
 		}
 		m.learnLoc, m.learnWidth = opt.LearnLocations, opt.LearnWidths
-		res.Bound, err = m.run(ctx, opt)
+		res.Bound, err = m.run(ctx, fopt)
 		if err != nil {
 			return nil, err
 		}
 		res.Iterations = len(res.Bound)
 		labels = m.labels
+		if opt.Stride > 1 {
+			labels = m.labelAll(p, opt.Stride)
+		}
 	case MethodKMeans:
 		x, d := clusterFeatures(p, locationWeight)
 		labels, res.Bound, err = kmeansLabels(ctx, x, p.N, d, opt.K, opt.Seed, opt.MaxIter, opt.Workers, opt.Progress)
