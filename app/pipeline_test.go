@@ -237,3 +237,37 @@ func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
 		t.Errorf("the widest λ² interval is K = %d's, want 5: %+v", best, path)
 	}
 }
+
+// TestAtKSwitchesAlongThePath: a stepwise run from its λ² path can be shown at any K of
+// the path, with that K's own fit at a λ² inside its interval; a K off the path, or a
+// run at a given λ², has nothing to switch to.
+func TestAtKSwitchesAlongThePath(t *testing.T) {
+	p, err := Prepare(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.Run(context.Background(), "stepwise", learn.Options{Restarts: 20, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range a.Path() {
+		b, err := a.AtK(e.K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := b.Result
+		if r.K != e.K || r.Lambda2 < e.Low || r.Lambda2 > e.High || learn.ResidualSS(p.Scores, r.Z, r.A) > r.Objective*(1+1e-9)+1e-9 {
+			t.Errorf("K = %d: got K = %d at λ² %v (interval %v–%v), objective %v", e.K, r.K, r.Lambda2, e.Low, e.High, r.Objective)
+		}
+	}
+	if _, err := a.AtK(99); err == nil {
+		t.Error("K = 99 is not on the path")
+	}
+	fixed, err := p.Run(context.Background(), "stepwise", learn.Options{Lambda2: 20, Restarts: 20, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fixed.Path() != nil {
+		t.Error("a run at a given λ² offers a path to switch along")
+	}
+}

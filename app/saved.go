@@ -247,6 +247,10 @@ func cloneResult(r *learn.Result) *learn.Result {
 	c.RestartObjectives = slices.Clone(r.RestartObjectives)
 	c.Curve = slices.Clone(r.Curve)
 	c.KHistogram = slices.Clone(r.KHistogram)
+	c.PathFits = slices.Clone(r.PathFits)
+	for i, pf := range c.PathFits {
+		c.PathFits[i].Z, c.PathFits[i].A = cloneDense(pf.Z), cloneDense(pf.A)
+	}
 	if r.Trace != nil {
 		t := *r.Trace
 		t.K, t.Alpha, t.SigmaX = slices.Clone(t.K), slices.Clone(t.Alpha), slices.Clone(t.SigmaX)
@@ -336,6 +340,16 @@ type savedResult struct {
 	Trace              *savedTrace       `json:"trace,omitempty"`
 	MAPZ               *savedAllocation  `json:"map_z,omitempty"`
 	MAPLogJoint        jsonFloat         `json:"map_log_joint"`
+	PathFits           []savedPathFit    `json:"path_fits,omitempty"`
+}
+
+// savedPathFit is one K's fit on a stepwise λ² path, so a reopened analysis can switch
+// K as the run's window could.
+type savedPathFit struct {
+	K         int        `json:"k"`
+	Z         []string   `json:"z"`
+	A         jsonFloats `json:"a"`
+	Objective jsonFloat  `json:"objective"`
 }
 
 type savedCurvePoint struct {
@@ -405,6 +419,9 @@ func (s *Saved) file() *savedFile {
 	if t := r.Trace; t != nil {
 		f.Result.Trace = &savedTrace{K: t.K, Alpha: t.Alpha, SigmaX: t.SigmaX, SigmaA: t.SigmaA,
 			LogJoint: t.LogJoint, AcceptX: jsonFloat(t.AcceptX), AcceptA: jsonFloat(t.AcceptA)}
+	}
+	for _, pf := range r.PathFits {
+		f.Result.PathFits = append(f.Result.PathFits, savedPathFit{K: pf.K, Z: codes(pf.Z), A: rowMajor(pf.A), Objective: jsonFloat(pf.Objective)})
 	}
 	if r.MAPZ != nil {
 		f.Result.MAPZ = &savedAllocation{}
@@ -615,6 +632,20 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 		}
 		res.Trace = &learn.IBPTrace{K: t.K, Alpha: t.Alpha, SigmaX: t.SigmaX, SigmaA: t.SigmaA,
 			LogJoint: t.LogJoint, AcceptX: float64(t.AcceptX), AcceptA: float64(t.AcceptA)}
+	}
+	for i, pf := range r.PathFits {
+		name := fmt.Sprintf("result path_fits[%d]", i)
+		if pf.K < 1 || pf.K > maxSavedK {
+			return nil, fmt.Errorf("%s k must be 1…%d, got %d", name, maxSavedK, pf.K)
+		}
+		z, err := allocation(name+" z", pf.Z, n, pf.K)
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(pf.A)) != int64(pf.K)*int64(d) {
+			return nil, fmt.Errorf("%s a has %d numbers, want k × d = %d × %d", name, len(pf.A), pf.K, d)
+		}
+		res.PathFits = append(res.PathFits, learn.PathFit{K: pf.K, Z: z, A: mat.NewDense(pf.K, d, pf.A), Objective: float64(pf.Objective)})
 	}
 	if m := r.MAPZ; m != nil {
 		switch {

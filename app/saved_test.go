@@ -529,8 +529,11 @@ func resultText(r *learn.Result) string {
 		return fmt.Sprint(rows, "×", cols, rowMajor(m))
 	}
 	c := *r
-	c.Z, c.A, c.MAPZ, c.Trace = nil, nil, nil, nil
+	c.Z, c.A, c.MAPZ, c.Trace, c.PathFits = nil, nil, nil, nil, nil
 	text := fmt.Sprintf("%+v\nZ %s\nA %s\nMAP Z %s\n", c, dense(r.Z), dense(r.A), dense(r.MAPZ))
+	for _, pf := range r.PathFits {
+		text += fmt.Sprintf("path K = %d objective %v: Z %s A %s\n", pf.K, pf.Objective, dense(pf.Z), dense(pf.A))
+	}
 	if r.Trace != nil {
 		text += fmt.Sprintf("trace %+v\n", *r.Trace)
 	}

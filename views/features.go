@@ -1,13 +1,16 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,6 +22,7 @@ import (
 type featuresView struct {
 	ui      *UI
 	header  *widget.Label
+	path    *fyne.Container // a button per K of a stepwise run's λ² path
 	cards   *fyne.Container
 	buttons []*widget.Button
 	box     fyne.CanvasObject
@@ -33,7 +37,9 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
 	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+90)))
-	v.box = container.NewBorder(v.header, nil, nil, nil, container.NewVScroll(v.cards))
+	v.path = container.NewHBox()
+	top := container.NewVBox(v.header, container.NewHScroll(v.path))
+	v.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.cards))
 	return v
 }
 
@@ -55,6 +61,8 @@ func (v *featuresView) zoomable(pic *canvas.Image, title string) *zoomImage {
 // clear empties the view when the data set changes.
 func (v *featuresView) clear() {
 	v.header.SetText(featuresHint)
+	v.path.Objects = nil
+	v.path.Refresh()
 	v.cards.Objects = nil
 	v.buttons = nil
 	v.cards.Refresh()
@@ -63,6 +71,7 @@ func (v *featuresView) clear() {
 // show lays out the features of a presentation; call on the UI goroutine.
 func (v *featuresView) show(p *app.Presentation) {
 	a := p.Analysis
+	v.showPath(a)
 	kind := "features"
 	if a.IsClustering() {
 		kind = "clusters"
@@ -90,4 +99,53 @@ func (v *featuresView) show(p *app.Presentation) {
 		v.cards.Add(container.NewVBox(parts...))
 	}
 	v.cards.Refresh()
+}
+
+// showPath lists the K of a stepwise run's λ² path, each with its range of λ², the one
+// shown highlighted; a click shows another K's fit at once (UI.showPathK).
+func (v *featuresView) showPath(a *app.Analysis) {
+	v.path.Objects = nil
+	if path := a.Path(); len(path) > 0 {
+		v.path.Add(widget.NewLabel("λ² path, the best K for each λ²:"))
+		for _, e := range path {
+			b := widget.NewButton(pathLabel(e), func() { v.ui.showPathK(e.K) })
+			if e.K == a.Result.K {
+				b.Importance = widget.HighImportance
+			}
+			v.path.Add(b)
+		}
+	}
+	v.path.Refresh()
+}
+
+// pathLabel is a path entry's button: "K = 5: λ² 10.4–44.6".
+func pathLabel(e app.PathEntry) string {
+	switch {
+	case math.IsInf(e.High, 1):
+		return fmt.Sprintf("K = %d: λ² > %.3g", e.K, e.Low)
+	case !(e.Low > 0):
+		return fmt.Sprintf("K = %d: λ² < %.3g", e.K, e.High)
+	}
+	return fmt.Sprintf("K = %d: λ² %.3g–%.3g", e.K, e.Low, e.High)
+}
+
+// showPathK shows the fit at K of the shown stepwise run's λ² path, which the run kept:
+// no learner runs again; only the pictures are made, in the background.
+func (ui *UI) showPathK(k int) {
+	if ui.pres == nil || ui.pres.Analysis.Result.K == k {
+		return
+	}
+	b, err := ui.pres.Analysis.AtK(k)
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		return
+	}
+	ui.jobs.Start("present", func(context.Context) {
+		pres := b.Present()
+		fyne.Do(func() {
+			if ui.showAnalysis(pres) {
+				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, b.ObjectiveText()))
+			}
+		})
+	})
 }

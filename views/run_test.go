@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
 )
@@ -155,5 +157,39 @@ func TestStepwiseChoosesKFromThePathByDefault(t *testing.T) {
 	}
 	if got := ui.run.byKey["lambda2"].entry.Text; got != "" {
 		t.Errorf("the λ² field holds %q after the run", got)
+	}
+}
+
+// TestThePathSwitchesKWithoutARerun: after a stepwise run that chose K from its λ²
+// path, the Features view lists the path's K; clicking another shows that K's fit at
+// once, from the fits the run kept, and the path stays to go back.
+func TestThePathSwitchesKWithoutARerun(t *testing.T) {
+	ui := loadedUI(t)
+	setParam(ui, "restarts", "20")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil || ui.pres.Analysis.Result.K != 5 {
+		t.Fatalf("no K = 5: %s", ui.status.text())
+	}
+	ran := ui.pres.Analysis.Result.Seconds
+	buttons := map[int]*widget.Button{}
+	for _, o := range ui.features.path.Objects {
+		if b, ok := o.(*widget.Button); ok {
+			var k int
+			fmt.Sscanf(b.Text, "K = %d", &k)
+			buttons[k] = b
+		}
+	}
+	if len(buttons) < 3 || buttons[5] == nil || buttons[4] == nil || buttons[5].Importance != widget.HighImportance {
+		t.Fatalf("path buttons %v", ui.features.path.Objects)
+	}
+	test.Tap(buttons[4])
+	ui.Wait()
+	a := ui.pres.Analysis
+	if a.Result.K != 4 || len(ui.features.cards.Objects) != 4 || a.Result.Seconds != ran {
+		t.Fatalf("after choosing K = 4: K = %d, %d cards, run time %v (was %v)", a.Result.K, len(ui.features.cards.Objects), a.Result.Seconds, ran)
+	}
+	if e := a.Path(); len(e) < 3 || !strings.Contains(ui.status.text(), "without running again") {
+		t.Errorf("path %v after the switch, status %q", e, ui.status.text())
 	}
 }

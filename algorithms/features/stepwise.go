@@ -193,6 +193,15 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 	if err != nil {
 		return nil, err
 	}
+	for _, v := range path {
+		r := res
+		if v.K != res.K {
+			if r, err = p.result(fits[v.K]); err != nil {
+				return nil, err
+			}
+		}
+		res.PathFits = append(res.PathFits, learn.PathFit{K: r.K, Z: r.Z, A: r.A, Objective: r.Objective})
+	}
 	for j := range curve {
 		curve[j].BPObjective = curve[j].Objective + lambda2*float64(curve[j].K)
 	}

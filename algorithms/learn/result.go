@@ -9,6 +9,13 @@ type CurvePoint struct {
 	BPObjective float64 // Objective + λ²K
 }
 
+// PathFit is one K's best fit on a stepwise λ² path.
+type PathFit struct {
+	K         int
+	Z, A      *mat.Dense
+	Objective float64
+}
+
 // Result is what every learner returns.
 type Result struct {
 	Algorithm string
@@ -30,6 +37,10 @@ type Result struct {
 	RestartObjectives []float64
 	// Curve is stepwise K-features' objective-vs-K curve.
 	Curve []CurvePoint
+	// PathFits holds, for a stepwise run that chose λ² from its path, the best fit of
+	// every K on the path (Z, A and the objective, in increasing K), so another K can be
+	// shown without running again.
+	PathFits []PathFit
 	// Iterations is the number of iterations of the winning restart.
 	Iterations int
 	// Seconds is the wall-clock time of the run.
