@@ -78,12 +78,18 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 	if err != nil {
 		return nil, err
 	}
+	return finishStepwise(res, lambda2, curve, start), nil
+}
+
+// finishStepwise fills in what both forms of stepwise report beyond the fit: λ², the
+// BP-means objective, the curve and the time.
+func finishStepwise(res *learn.Result, lambda2 float64, curve []learn.CurvePoint, start time.Time) *learn.Result {
 	res.Algorithm = "stepwise"
 	res.Lambda2 = lambda2
 	res.BPObjective = res.Objective + lambda2*float64(res.K)
 	res.Curve = curve
 	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return res
 }
 
 // stepwiseRun is what both forms of stepwise share: the problem, the checked options,
@@ -205,12 +211,7 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 	for j := range curve {
 		curve[j].BPObjective = curve[j].Objective + lambda2*float64(curve[j].K)
 	}
-	res.Algorithm = "stepwise"
-	res.Lambda2 = lambda2
-	res.BPObjective = res.Objective + lambda2*float64(res.K)
-	res.Curve = curve
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return finishStepwise(res, lambda2, curve, start), nil
 }
 
 // stepwiseSeed derives the seed of step K from the run's seed (SplitMix64 finaliser), so
