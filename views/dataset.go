@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -294,14 +293,10 @@ func (ui *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 		if u.Scheme() != "file" {
 			continue
 		}
-		dir := u.Path()
-		if st, err := os.Stat(dir); err != nil {
-			continue
-		} else if !st.IsDir() {
-			dir = filepath.Dir(dir)
+		if dir, err := folderPath(u.Path()); err == nil {
+			ui.LoadFolder(dir)
+			return
 		}
-		ui.LoadFolder(dir)
-		return
 	}
 }
 

@@ -61,8 +61,9 @@ func (p *datasetPanel) chooseFolder() {
 	p.openDialog = o
 }
 
-// folderPath reads a typed path: surrounding spaces and quotes and a file:// prefix (as
-// file managers copy paths) are dropped, ~ is the home folder, and it must be a folder.
+// folderPath reads a path typed, pasted or dropped: surrounding spaces and quotes and a
+// file:// prefix (as file managers copy paths) are dropped, ~ is the home folder, and a
+// file stands for its folder.
 func folderPath(text string) (string, error) {
 	dir := strings.Trim(strings.TrimSpace(text), `"'`)
 	if u, err := url.Parse(dir); err == nil && u.Scheme == "file" {
