@@ -135,14 +135,19 @@ func (ui *UI) showPathK(k int) {
 	if ui.pres == nil || ui.pres.Analysis.Result.K == k {
 		return
 	}
-	b, err := ui.pres.Analysis.AtK(k)
-	if err != nil {
-		dialog.ShowError(err, ui.win)
-		return
-	}
+	a := ui.pres.Analysis
 	ui.jobs.Start("present", func(context.Context) {
-		pres := b.Present()
+		// AtK refits A in the readable form (a least-squares solve): numerics, so here.
+		b, err := a.AtK(k)
+		var pres *app.Presentation
+		if err == nil {
+			pres = b.Present()
+		}
 		fyne.Do(func() {
+			if err != nil {
+				dialog.ShowError(err, ui.win)
+				return
+			}
 			if ui.showAnalysis(pres) {
 				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, b.ObjectiveText()))
 			}

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -77,18 +78,24 @@ func (ui *UI) chooseOpenAnalysis() {
 // changed since, the data set is loaded and the parameters set, and a dialog says what
 // changed: Run computes it anew.
 func (ui *UI) OpenAnalysis(path string) {
-	s, err := app.OpenSaved(path)
-	if err != nil {
-		dialog.ShowError(err, ui.win)
-		return
-	}
-	ui.dataset.setChoices(s.Load)
-	ui.run.applySaved(s)
-	if s.Source.Dir != "" {
-		ui.LoadFolderThen(s.Source.Dir, s)
-		return
-	}
-	ui.loadThen(s.Source, s)
+	// Reading and checking the file is in the background: one of 100 000 images holds
+	// megabytes of codes to decode.
+	ui.jobs.Start("open-analysis", func(context.Context) {
+		s, err := app.OpenSaved(path)
+		fyne.Do(func() {
+			if err != nil {
+				dialog.ShowError(err, ui.win)
+				return
+			}
+			ui.dataset.setChoices(s.Load)
+			ui.run.applySaved(s)
+			if s.Source.Dir != "" {
+				ui.LoadFolderThen(s.Source.Dir, s)
+				return
+			}
+			ui.loadThen(s.Source, s)
+		})
+	})
 }
 
 // restored finishes opening a saved analysis once its data set is loaded: on the UI
