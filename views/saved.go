@@ -53,6 +53,13 @@ func (ui *UI) SaveAnalysis(path string) {
 
 // chooseOpenAnalysis asks for a saved analysis to open (File → Open analysis…).
 func (ui *UI) chooseOpenAnalysis() {
+	ui.askOpenPath([]string{app.SavedExt}, ui.exportFolder(), ui.OpenAnalysis)
+}
+
+// askOpenPath shows Fyne's file chooser, limited to the extensions exts (nil: any file)
+// and starting in the folder start ("": Fyne's choice), and hands the path chosen to
+// open.
+func (ui *UI) askOpenPath(exts []string, start string, open func(path string)) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, ui.win)
@@ -63,14 +70,16 @@ func (ui *UI) chooseOpenAnalysis() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		ui.OpenAnalysis(path)
+		open(path)
 	}, ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{app.SavedExt}))
-	if l, err := listableURI(ui.exportFolder()); err == nil {
+	if exts != nil {
+		d.SetFilter(storage.NewExtensionFileFilter(exts))
+	}
+	if l, err := listableURI(start); start != "" && err == nil {
 		d.SetLocation(l)
 	}
 	d.Show()
-	d.Resize(fyne.NewSize(800, 560))
+	d.Resize(fyne.NewSize(800, 560)) // before Show a FileDialog has no content to size
 }
 
 // OpenAnalysis opens a saved analysis: its load options and parameters are set, its

@@ -230,22 +230,8 @@ func (v *segmentView) datasetChanged(prep *app.Prepared) {
 	v.image.Refresh()
 }
 
-func (v *segmentView) chooseFile() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, v.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		v.openFile(path)
-	}, v.ui.win)
-	d.Show()
-	d.Resize(fyne.NewSize(800, 560))
-}
+// chooseFile asks for a picture on disk to segment.
+func (v *segmentView) chooseFile() { v.ui.askOpenPath(nil, "", v.openFile) }
 
 // openFile adds a picture from disk to the image list and selects it.
 func (v *segmentView) openFile(path string) {
