@@ -140,7 +140,7 @@ func scoreLabels(s *EvalScore, dir string, truths []string, labels []int32, w, h
 	}
 	s.VoINats /= float64(len(maps))
 	s.VoIBits = s.VoINats / math.Ln2
-	s.Segments = float64(countLabels(labels))
+	s.Segments = float64(segment.Segments(labels))
 	return nil
 }
 
@@ -207,15 +207,6 @@ func truthIndex(dir string) (map[string][]string, error) {
 		slices.SortFunc(names, imgproc.NaturalOrder)
 	}
 	return byID, nil
-}
-
-// countLabels is the number of distinct labels.
-func countLabels(labels []int32) int {
-	seen := map[int32]struct{}{}
-	for _, l := range labels {
-		seen[l] = struct{}{}
-	}
-	return len(seen)
 }
 
 // meanScore is the mean of every figure over the images.

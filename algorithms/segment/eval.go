@@ -94,3 +94,10 @@ func VariationOfInformation(a, b []int32) float64 {
 	}
 	return max(vi, 0) // rounding can leave −ε for identical partitions
 }
+
+// Segments is the number of distinct labels of a segmentation, however numbered: what a
+// result's Segments counts, for label maps made elsewhere.
+func Segments(labels []int32) int {
+	_, n := compactLabels(labels)
+	return n
+}
