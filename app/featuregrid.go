@@ -93,13 +93,16 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 	return img
 }
 
-// featureLabel is "base", "feature 3 (add)" or "cluster 2".
+// featureLabel is "base", "#3 (add)", "#3" (a feature of a result with no base, which
+// has no base to add to) or "cluster #2".
 func featureLabel(f Feature) string {
 	switch {
 	case f.Base:
 		return "base"
 	case f.Effect != "":
 		return fmt.Sprintf("#%d (%s)", f.Index+1, f.Effect)
+	case f.Signed != nil:
+		return fmt.Sprintf("#%d", f.Index+1)
 	default:
 		return fmt.Sprintf("cluster #%d", f.Index+1)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"slices"
 	"testing"
@@ -113,5 +114,24 @@ func TestObjectsReadAsAdditions(t *testing.T) {
 	want := []string{"base", "#2 (add)", "#3 (add)", "#4 (add)", "#5 (add)"}
 	if !slices.Equal(labels, want) {
 		t.Errorf("features read %v, want %v", labels, want)
+	}
+}
+
+// TestFeaturesWithoutABaseAreNotClusters: the tetris blocks have no base; their features
+// are numbered, with no add label and not called clusters (a result without a base read
+// "cluster #1" once the label stopped following the pixels' sign).
+func TestFeaturesWithoutABaseAreNotClusters(t *testing.T) {
+	a, err := Analyze(context.Background(), Request{Source: Source{Sample: "tetris"}, PCA: 0,
+		Algorithm: "stepwise", Options: learn.Options{Lambda2: 1, Restarts: 20, Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.BaseIndex() >= 0 {
+		t.Fatalf("tetris has a base, feature %d", a.BaseIndex())
+	}
+	for _, f := range a.Features() {
+		if want := fmt.Sprintf("#%d", f.Index+1); FeatureLabel(f) != want {
+			t.Errorf("feature %d reads %q, want %q", f.Index, FeatureLabel(f), want)
+		}
 	}
 }
