@@ -61,7 +61,7 @@ func KFeatures(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Res
 		return nil, fmt.Errorf("k = %d exceeds the number of rows N = %d (Z'Z would be singular)", k, n)
 	}
 	p := newKFProblem(X)
-	fit, err := p.best(ctx, k, cfg, opt.Seed, restartProgress(opt.Progress, k))
+	fit, err := p.best(ctx, k, cfg, opt.Seed, nil, restartProgress(opt.Progress, k))
 	if err != nil {
 		return nil, err
 	}
@@ -192,8 +192,10 @@ type kfFit struct {
 	objectives []float64
 }
 
-// best runs the restarts of K-features with K = k and returns the best one.
-func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint64,
+// best runs the restarts of K-features with K = k and returns the best one. The first
+// len(starts) restarts begin from starts instead of a random initialisation
+// (kfWork.startFrom).
+func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint64, starts []kfStart,
 	progress func(done, total int, best float64)) (*kfFit, error) {
 	var walk *grayWalk
 	if k <= maxExactK {
@@ -203,6 +205,7 @@ func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint
 	bestBits.Store(math.Float64bits(math.Inf(1)))
 	newWorker := func() learn.RestartFunc[*kfFit] {
 		w := newKFWork(p, k, walk, cfg.MaxIter)
+		w.starts = starts
 		mine := &kfFit{z: make([]uint64, p.n), obj: math.Inf(1)}
 		return func(r int, rng *rand.Rand) (*kfFit, float64, error) {
 			obj, iters, err := w.run(ctx, r, rng)

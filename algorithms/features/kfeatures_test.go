@@ -448,11 +448,11 @@ func TestKFeaturesGramPaths(t *testing.T) {
 		t.Fatal("40×12 data should keep the Gram matrix")
 	}
 	cfg := learn.Config{Restarts: 30, MaxIter: 1000, Workers: 2}
-	a, err := with.best(context.Background(), 4, cfg, 5, nil)
+	a, err := with.best(context.Background(), 4, cfg, 5, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := without.best(context.Background(), 4, cfg, 5, nil)
+	b, err := without.best(context.Background(), 4, cfg, 5, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

