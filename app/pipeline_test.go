@@ -221,20 +221,17 @@ func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
 	if len(path) < 3 || path[0].Lambda2High != nil {
 		t.Fatalf("path %+v", path)
 	}
-	widest, best := 0.0, 0
+	chosen := false
 	for i := 1; i < len(path); i++ {
 		p := path[i]
 		if p.K <= path[i-1].K || p.Lambda2High == nil || *p.Lambda2High != path[i-1].Lambda2Low {
 			t.Fatalf("entry %d %+v does not follow %+v", i, p, path[i-1])
 		}
-		if i+1 < len(path) && p.Lambda2Low > 0 {
-			if w := *p.Lambda2High / p.Lambda2Low; w > widest {
-				widest, best = w, p.K
-			}
-		}
+		l := a.Result.Lambda2
+		chosen = chosen || p.K == a.Result.K && l > p.Lambda2Low && l < *p.Lambda2High
 	}
-	if best != 5 {
-		t.Errorf("the widest λ² interval is K = %d's, want 5: %+v", best, path)
+	if a.Result.K != 5 || !chosen {
+		t.Errorf("K = %d at λ² = %v, want K = 5 inside its interval: %+v", a.Result.K, a.Result.Lambda2, path)
 	}
 }
 

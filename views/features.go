@@ -22,7 +22,9 @@ import (
 type featuresView struct {
 	ui      *UI
 	header  *widget.Label
-	path    *fyne.Container // a button per K of a stepwise run's λ² path
+	path    *fyne.Container // a stepwise run's λ² path: pathLabel and pathPlot, or nothing
+	pathLbl *widget.Label
+	plot    *pathPlot
 	cards   *fyne.Container
 	buttons []*widget.Button
 	box     fyne.CanvasObject
@@ -37,8 +39,11 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
 	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+90)))
-	v.path = container.NewHBox()
-	top := container.NewVBox(v.header, container.NewHScroll(v.path))
+	v.path = container.NewVBox()
+	v.pathLbl = widget.NewLabel("")
+	v.pathLbl.Wrapping = fyne.TextWrapWord
+	v.plot = newPathPlot(func(k int) { v.ui.showPathK(k) })
+	top := container.NewVBox(v.header, v.path)
 	v.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.cards))
 	return v
 }
@@ -101,32 +106,35 @@ func (v *featuresView) show(p *app.Presentation) {
 	v.cards.Refresh()
 }
 
-// showPath lists the K of a stepwise run's λ² path, each with its range of λ², the one
-// shown highlighted; a click shows another K's fit at once (UI.showPathK).
+// showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
+// shows another K's fit at once (UI.showPathK).
 func (v *featuresView) showPath(a *app.Analysis) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
-		v.path.Add(widget.NewLabel("λ² path, the best K for each λ²:"))
-		for _, e := range path {
-			b := widget.NewButton(pathLabel(e), func() { v.ui.showPathK(e.K) })
-			if e.K == a.Result.K {
-				b.Importance = widget.HighImportance
-			}
-			v.path.Add(b)
-		}
+		v.pathLbl.SetText(pathText(path, a.Result.K))
+		v.plot.set(path, a.Result.K)
+		v.path.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, v.plot, nil, v.pathLbl)}
 	}
 	v.path.Refresh()
 }
 
-// pathLabel is a path entry's button: "K = 5: λ² 10.4–44.6".
-func pathLabel(e app.PathEntry) string {
-	switch {
-	case math.IsInf(e.High, 1):
-		return fmt.Sprintf("K = %d: λ² > %.3g", e.K, e.Low)
-	case !(e.Low > 0):
-		return fmt.Sprintf("K = %d: λ² < %.3g", e.K, e.High)
+// pathText explains the path plot and names the shown K's λ² interval.
+func pathText(path []app.PathEntry, k int) string {
+	s := "λ² path: the best K for each price λ² of a feature. Click the plot to show another K, without running again."
+	for _, e := range path {
+		if e.K != k {
+			continue
+		}
+		switch {
+		case math.IsInf(e.High, 1):
+			s += fmt.Sprintf("\nK = %d is best for λ² > %.3g.", e.K, e.Low)
+		case !(e.Low > 0):
+			s += fmt.Sprintf("\nK = %d is best for λ² < %.3g.", e.K, e.High)
+		default:
+			s += fmt.Sprintf("\nK = %d is best for λ² from %.3g to %.3g.", e.K, e.Low, e.High)
+		}
 	}
-	return fmt.Sprintf("K = %d: λ² %.3g–%.3g", e.K, e.Low, e.High)
+	return s
 }
 
 // showPathK shows the fit at K of the shown stepwise run's λ² path, which the run kept:

@@ -1,15 +1,15 @@
 package views
 
 import (
-	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
 )
@@ -161,8 +161,9 @@ func TestStepwiseChoosesKFromThePathByDefault(t *testing.T) {
 }
 
 // TestThePathSwitchesKWithoutARerun: after a stepwise run that chose K from its λ²
-// path, the Features view lists the path's K; clicking another shows that K's fit at
-// once, from the fits the run kept, and the path stays to go back.
+// path, the Features view draws the path; a click on the plot inside K = 4's interval
+// shows that K's fit at once, from the fits the run kept, and the plot stays, now
+// marking K = 4, to go back. A click left or right of the plot area does nothing.
 func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 	ui := loadedUI(t)
 	setParam(ui, "restarts", "20")
@@ -172,24 +173,31 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 		t.Fatalf("no K = 5: %s", ui.status.text())
 	}
 	ran := ui.pres.Analysis.Result.Seconds
-	buttons := map[int]*widget.Button{}
-	for _, o := range ui.features.path.Objects {
-		if b, ok := o.(*widget.Button); ok {
-			var k int
-			fmt.Sscanf(b.Text, "K = %d", &k)
-			buttons[k] = b
+	plot := ui.features.plot
+	if len(ui.features.path.Objects) == 0 || len(plot.entries) < 3 || plot.shown != 5 || plot.Size().Width < 100 {
+		t.Fatalf("path plot: %d objects, entries %v, shown %d, size %v", len(ui.features.path.Objects), plot.entries, plot.shown, plot.Size())
+	}
+	var four app.PathEntry
+	for _, e := range plot.entries {
+		if e.K == 4 {
+			four = e
 		}
 	}
-	if len(buttons) < 3 || buttons[5] == nil || buttons[4] == nil || buttons[5].Importance != widget.HighImportance {
-		t.Fatalf("path buttons %v", ui.features.path.Objects)
+	if four.K != 4 || !strings.Contains(ui.features.pathLbl.Text, "K = 5 is best for λ²") {
+		t.Fatalf("no K = 4 on the path %v, or the label %q", plot.entries, ui.features.pathLbl.Text)
 	}
-	test.Tap(buttons[4])
+	test.TapAt(plot, fyne.NewPos(2, plot.Size().Height/2)) // the K labels' margin
+	ui.Wait()
+	if ui.pres.Analysis.Result.K != 5 {
+		t.Fatalf("a click beside the plot area switched to K = %d", ui.pres.Analysis.Result.K)
+	}
+	test.TapAt(plot, fyne.NewPos(plot.xAt(math.Sqrt(four.Low*four.High)), plot.Size().Height/2))
 	ui.Wait()
 	a := ui.pres.Analysis
 	if a.Result.K != 4 || len(ui.features.cards.Objects) != 4 || a.Result.Seconds != ran {
 		t.Fatalf("after choosing K = 4: K = %d, %d cards, run time %v (was %v)", a.Result.K, len(ui.features.cards.Objects), a.Result.Seconds, ran)
 	}
-	if e := a.Path(); len(e) < 3 || !strings.Contains(ui.status.text(), "without running again") {
-		t.Errorf("path %v after the switch, status %q", e, ui.status.text())
+	if e := a.Path(); len(e) < 3 || plot.shown != 4 || !strings.Contains(ui.status.text(), "without running again") {
+		t.Errorf("path %v after the switch, plot marks K = %d, status %q", e, plot.shown, ui.status.text())
 	}
 }

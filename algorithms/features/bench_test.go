@@ -39,6 +39,42 @@ func BenchmarkZStepExactK5(b *testing.B) {
 	_ = sink
 }
 
+// BenchmarkZBlocksK16 is the block Z-step of one row at K = 16 (kfExactK < K), from a
+// random code: the per-row cost of an iteration at large K, against 2^16 codes for the
+// exact walk.
+func BenchmarkZBlocksK16(b *testing.B) {
+	const k = 16
+	rng := rand.New(rand.NewPCG(1, 1))
+	_, g, _, bs := kfRandomAX(rng, k, 20, 64)
+	zb := newZBlocks(k)
+	zb.setGram(g)
+	starts := make([]uint64, len(bs))
+	for i := range starts {
+		starts[i] = rng.Uint64() & (1<<k - 1)
+	}
+	var sink uint64
+	for i := 0; b.Loop(); i++ {
+		z, _ := zb.step(bs[i%len(bs)], g, starts[i%len(bs)], 1e-12)
+		sink += z
+	}
+	_ = sink
+}
+
+// BenchmarkStepwisePathORL is stepwise with no λ² on the 400 ORL faces (PCA 100) at the
+// defaults: the λ² path up to where the objective flattens (issue 16: ≤ 5 s).
+func BenchmarkStepwisePathORL(b *testing.B) {
+	X := realdata.ORL(b)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := Stepwise(context.Background(), X, learn.Options{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.K), "K")
+		b.ReportMetric(float64(len(res.Curve)), "K-tried")
+	}
+}
+
 // go test -run XXX -bench 'BPMeans|Collapsed' -benchmem -benchtime 3x ./algorithms/features/
 
 // BenchmarkBPMeansLambda20Restarts1000 is the tabletop run of the paper's §5 at the

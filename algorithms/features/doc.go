@@ -5,8 +5,8 @@
 // features A with X ≈ ZA.
 //
 //   - KFeatures (Alg. 4): K fixed, minimising ‖X − ZA‖²_F by alternating the Z-step
-//     (zstep.go: each row's code exactly over all 2^K codes by Gray-code walk, or by
-//     coordinate flips for large K) and the A-step (astep.go: A = (Z'Z)⁻¹Z'X);
+//     (zstep.go: each row's code exactly over all 2^K codes by Gray-code walk, or block by
+//     block for large K, zblocks.go) and the A-step (astep.go: A = (Z'Z)⁻¹Z'X);
 //   - Stepwise (§5): K-features for K = 1, 2, … until the BP-means objective
 //     ‖X − ZA‖² + λ²K (Eq. 6) rises;
 //   - BPMeans (Alg. 1) with BP-means++ seeding (plusplus.go), and CollapsedBPMeans

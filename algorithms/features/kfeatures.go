@@ -34,8 +34,9 @@ const kfReseedRounds = 2
 // zero), draw feature 1 that way too instead of using the mean, as the reference code
 // does: the mean base is a poor start for data without a shared background. Then Z-steps
 // and A-steps alternate until Z stops changing (at most opt.MaxIter, default 1000,
-// Z-steps). The Z-step is exact for K ≤ 16 (all 2^K codes of a row are compared) and
-// coordinate flips above; a row keeps its code unless another is strictly better. The
+// Z-steps). The Z-step is exact for K ≤ 10 (all 2^K codes of a row are compared) and
+// exact block by block above (every change within a block of 6 features is compared,
+// zblocks.go); a row keeps its code unless another is strictly better. The
 // A-step is A = (Z'Z)⁻¹Z'X. When Z'Z is singular — a feature nobody owns, or a column of Z
 // that is a combination of the others — the later such feature is re-seeded from the row
 // with the largest residual, as in the initialisation; if that cannot help (every row is
@@ -198,7 +199,7 @@ type kfFit struct {
 func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint64, starts []kfStart,
 	progress func(done, total int, best float64)) (*kfFit, error) {
 	var walk *grayWalk
-	if k <= maxExactK {
+	if k <= kfExactK {
 		walk = newGrayWalk(k)
 	}
 	var bestBits atomic.Uint64

@@ -199,15 +199,16 @@ func TestKFeaturesObjectiveNeverRises(t *testing.T) {
 		restarts int
 	}{
 		{"exact K=6", noisy, 6, 20},
-		{"exact K=12", noisy, 12, 4},
-		{"flips K=20", noisy, 20, 20},
+		{"exact K=10", noisy, 10, 4},
+		{"blocks K=12", noisy, 12, 4},
+		{"blocks K=20", noisy, 20, 20},
 		{"duplicate rows K=5", dup, 5, 20},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := newKFProblem(c.X)
 			var walk *grayWalk
-			if c.k <= maxExactK {
+			if c.k <= kfExactK {
 				walk = newGrayWalk(c.k)
 			}
 			w := newKFWork(p, c.k, walk, 1000)

@@ -35,6 +35,16 @@ func TestLambdaPath(t *testing.T) {
 			stable: 5, lambda: math.Sqrt(10.5 * 44.6),
 		},
 		{
+			// The built-in tabletop sample (four objects on a base): past K = 5 the falls
+			// are noise, yet K = 6's interval (ratio 10.4) is a hair wider than K = 5's
+			// (10.0). Within StableTie they tie, and the smaller K wins.
+			name:  "built-in sample, a near tie",
+			curve: curveOf(804.7, 608.2, 417.8, 239.5, 74.0, 57.5, 55.9),
+			want: []PathPoint{{1, 804.7, 196.5, inf}, {2, 608.2, 190.4, 196.5}, {3, 417.8, 178.3, 190.4},
+				{4, 239.5, 165.5, 178.3}, {5, 74.0, 16.5, 165.5}, {6, 57.5, 1.6, 16.5}, {7, 55.9, 0, 1.6}},
+			stable: 5, lambda: math.Sqrt(16.5 * 165.5),
+		},
+		{
 			// K = 2 lies on the segment from K = 1 to K = 3: it ties for λ² = 10 only.
 			name:   "a tie on an edge",
 			curve:  curveOf(100, 90, 80, 78),

@@ -21,7 +21,7 @@ type kfWork struct {
 	p       *kfProblem
 	kMax, k int // features requested; features now (fewer only after a drop)
 	maxIter int
-	walks   []*grayWalk // by k, for k ≤ maxExactK
+	walks   []*grayWalk // by k, for k ≤ kfExactK
 
 	z  []uint64  // row codes: bit j set when the row owns feature j
 	a  []float64 // A, k×d row-major
@@ -35,13 +35,13 @@ type kfWork struct {
 	// (startFrom).
 	starts []kfStart
 
-	row []float64 // d scratch
-	aa  []float64 // kMax scratch: A_j·a for a new feature a
-	b   [maxFeatures]float64
-	bb  [2 * maxExactK]float64
-	q   []float64 // quadTable for the exact Z-step
-	qg  []float64
-	gz  []float64
+	row    []float64 // d scratch
+	aa     []float64 // kMax scratch: A_j·a for a new feature a
+	b      [maxFeatures]float64
+	bb     [2 * maxExactK]float64
+	q      []float64 // quadTable for the exact Z-step
+	qg     []float64
+	blocks *zBlocks // the block Z-step above kfExactK features
 
 	// trace, when set (tests), is told ‖X − ZA‖²_F after every half-step.
 	trace func(iter int, afterZ, afterA float64)
@@ -51,7 +51,7 @@ func newKFWork(p *kfProblem, k int, walk *grayWalk, maxIter int) *kfWork {
 	n, d := p.n, p.d
 	w := &kfWork{
 		p: p, kMax: k, maxIter: maxIter,
-		walks: make([]*grayWalk, min(k, maxExactK)+1),
+		walks: make([]*grayWalk, min(k, kfExactK)+1),
 		z:     make([]uint64, n),
 		a:     make([]float64, k*d),
 		w:     make([]float64, k*d),
@@ -61,12 +61,11 @@ func newKFWork(p *kfProblem, k int, walk *grayWalk, maxIter int) *kfWork {
 		rr:    make([]float64, n),
 		row:   make([]float64, d),
 		aa:    make([]float64, k),
-		gz:    make([]float64, k),
 	}
 	if p.gram != nil {
 		w.pt = make([]float64, k*n)
 	}
-	if k <= maxExactK {
+	if k <= kfExactK {
 		w.walks[k] = walk
 		w.q = make([]float64, 1<<k)
 		w.qg = make([]float64, 1<<k)
@@ -305,7 +304,7 @@ func (w *kfWork) move(i int, old, code uint64) {
 }
 
 // zStep sets every row's code to the best for the current A (MAD-Bayes Alg. 4, step 1;
-// exactly for K ≤ 16) and reports whether any code changed.
+// exactly for K ≤ kfExactK, block by block above) and reports whether any code changed.
 func (w *kfWork) zStep() bool {
 	p, k, n := w.p, w.k, w.p.n
 	g := w.g[:k*k]
@@ -320,9 +319,16 @@ func (w *kfWork) zStep() bool {
 		gmax = max(gmax, g[i*k+i])
 	}
 	var walk *grayWalk
-	if k <= maxExactK {
+	var blocks *zBlocks
+	if k <= kfExactK {
 		walk = w.walk(k)
 		quadTable(w.q, w.qg[:1<<k], g, k)
+	} else {
+		if w.blocks == nil || w.blocks.k != k {
+			w.blocks = newZBlocks(k) // again only after a feature was dropped
+		}
+		blocks = w.blocks
+		blocks.setGram(g)
 	}
 	b := w.b[:k]
 	changed := false
@@ -335,7 +341,7 @@ func (w *kfWork) zStep() bool {
 		if walk != nil {
 			code, _ = zStepExact(b, w.q, w.qg[:1<<k], walk, &w.bb, cur, tol)
 		} else {
-			code, _ = zStepFlips(b, g, k, cur, w.gz, tol)
+			code, _ = blocks.step(b, g, cur, tol)
 		}
 		if code != cur {
 			w.move(i, cur, code)

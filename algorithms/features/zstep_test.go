@@ -159,27 +159,78 @@ func TestZStepExactKeepsTies(t *testing.T) {
 	}
 }
 
-// TestZStepFlipsLocalMinimum checks the K > 16 Z-step: no single flip improves its answer,
-// which is no worse than the start, and its reported value is right.
-func TestZStepFlipsLocalMinimum(t *testing.T) {
+// TestZBlocksLocalMinimum checks the block Z-step used above kfExactK: its answer is
+// no worse than the start, its reported value is right, and no change of one bit or of
+// any set of bits within one block improves it.
+func TestZBlocksLocalMinimum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	const k, d = 24, 30
-	a, g, xs, bs := kfRandomAX(rng, k, d, 10)
-	gz := make([]float64, k)
-	for r, x := range xs {
-		start := rng.Uint64() & (1<<k - 1)
-		z, val := zStepFlips(bs[r], g, k, start, gz, 0)
-		xsq := kfDirectSS(x, a, 0, d)
-		got := kfDirectSS(x, a, z, d)
-		if math.Abs(xsq+val-got) > 1e-9*xsq {
-			t.Fatalf("row %d: reported %.12g, direct %.12g", r, xsq+val, got)
+	const d = 30
+	for _, k := range []int{3, 9, 12, 17, 24, 64} {
+		a, g, xs, bs := kfRandomAX(rng, k, d, 10)
+		zb := newZBlocks(k)
+		zb.setGram(g)
+		for r, x := range xs {
+			start := rng.Uint64() & (1<<k - 1)
+			if k == 64 {
+				start = rng.Uint64()
+			}
+			z, val := zb.step(bs[r], g, start, 0)
+			xsq := kfDirectSS(x, a, 0, d)
+			got := kfDirectSS(x, a, z, d)
+			if math.Abs(xsq+val-got) > 1e-9*xsq {
+				t.Fatalf("K=%d row %d: reported %.12g, direct %.12g", k, r, xsq+val, got)
+			}
+			if got > kfDirectSS(x, a, start, d)+1e-9*xsq {
+				t.Fatalf("K=%d row %d: the block step made the fit worse", k, r)
+			}
+			for _, blk := range zb.blocks {
+				for sub := uint64(1); sub < 1<<len(blk.bits); sub++ {
+					var flip uint64
+					for i, bit := range blk.bits {
+						flip |= (sub >> i & 1) << bit
+					}
+					if v := kfDirectSS(x, a, z^flip, d); v < got-1e-9*xsq {
+						t.Fatalf("K=%d row %d: changing bits %b of block %v still helps (%.9g < %.9g)", k, r, flip, blk.bits, v, got)
+					}
+				}
+			}
 		}
-		if got > kfDirectSS(x, a, start, d)+1e-9 {
-			t.Fatalf("row %d: flips made the fit worse", r)
+	}
+}
+
+// TestZBlocksPartitions checks that each partition covers every bit once, and that two
+// neighbouring bits cut apart by one partition share a block in the other.
+func TestZBlocksPartitions(t *testing.T) {
+	for _, k := range []int{1, 8, 9, 16, 17, 30, 64} {
+		zb := newZBlocks(k)
+		block := [2][]int{make([]int, k), make([]int, k)} // partition → bit → block
+		seen := [2][]int{make([]int, k), make([]int, k)}
+		part, covered := 0, 0
+		for bi, blk := range zb.blocks {
+			if len(blk.bits) == 0 || len(blk.bits) > zBlockSize {
+				t.Fatalf("K=%d: block %v has %d bits", k, blk.bits, len(blk.bits))
+			}
+			for _, i := range blk.bits {
+				seen[part][i]++
+				block[part][i] = bi
+			}
+			if covered += len(blk.bits); covered == k {
+				part, covered = part+1, 0
+			}
 		}
-		for j := 0; j < k; j++ {
-			if v := kfDirectSS(x, a, z^1<<j, d); v < got-1e-9*xsq {
-				t.Fatalf("row %d: flipping bit %d still helps (%.9g < %.9g)", r, j, v, got)
+		if want := 1 + min(1, (k-1)/zBlockSize); part != want {
+			t.Fatalf("K=%d: %d partitions, want %d", k, part, want)
+		}
+		for p := 0; p < part; p++ {
+			for i, c := range seen[p] {
+				if c != 1 {
+					t.Fatalf("K=%d: partition %d has bit %d %d times", k, p, i, c)
+				}
+			}
+		}
+		for i := 0; part == 2 && i+1 < k; i++ {
+			if block[0][i] != block[0][i+1] && block[1][i] != block[1][i+1] {
+				t.Errorf("K=%d: bits %d and %d never share a block", k, i, i+1)
 			}
 		}
 	}
