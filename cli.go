@@ -125,6 +125,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out := fs.String("out", "featurelab-out", "output folder")
 	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, features owned by at most half)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -164,6 +165,9 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	progress.done()
 	if err != nil {
 		return err
+	}
+	if *asFound {
+		a = a.SwitchReading()
 	}
 	if err := a.WriteOutputs(*out); err != nil {
 		return err

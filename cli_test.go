@@ -20,6 +20,7 @@ type summary struct {
 	Objective   *float64          `json:"objective"`
 	BPObjective *float64          `json:"bp_objective"`
 	Codes       []string          `json:"codes"`
+	Reading     string            `json:"reading"`
 	Skipped     map[string]string `json:"skipped"`
 	Seconds     map[string]float64
 }
@@ -54,6 +55,24 @@ func TestAnalyzeBuiltInSample(t *testing.T) {
 		if _, ok := s.Seconds[k]; !ok {
 			t.Fatalf("seconds.%s missing: %v", k, s.Seconds)
 		}
+	}
+}
+
+// TestAnalyzeAsFound: stepwise writes the readable form by default and the learner's
+// own with --as-found; the JSON says which, and the codes follow.
+func TestAnalyzeAsFound(t *testing.T) {
+	readable, stderr, code := analyze(t, "--restarts", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	found, stderr, code := analyze(t, "--restarts", "20", "--as-found")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if readable.Reading != "readable" || found.Reading != "as found" || readable.K != found.K ||
+		strings.Join(readable.Codes, ",") == strings.Join(found.Codes, ",") {
+		t.Errorf("readings %q and %q, K %d and %d, same codes %v", readable.Reading, found.Reading, readable.K, found.K,
+			strings.Join(readable.Codes, ",") == strings.Join(found.Codes, ","))
 	}
 }
 

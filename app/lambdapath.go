@@ -29,7 +29,7 @@ func (a *Analysis) Path() []PathEntry {
 }
 
 // AtK is the analysis with the result at another K of its λ² path: that K's best fit,
-// kept by the run, in its readable form (features.WithBase), at a λ² inside its
+// kept by the run, in the reading a shows (Analysis.AsFound), at a λ² inside its
 // interval. No learner runs again, so the switch is immediate.
 func (a *Analysis) AtK(k int) (*Analysis, error) {
 	var entry *PathEntry
@@ -44,7 +44,7 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 		}
 		res := *a.Result
 		res.K, res.Objective = f.K, f.Objective
-		res.Z, res.A, _ = features.WithBase(a.Scores, f.Z, f.A)
+		res.Z, res.A = f.Z, f.A
 		res.Lambda2 = entry.centre()
 		res.BPObjective = res.Objective + res.Lambda2*float64(res.K)
 		res.Curve = make([]learn.CurvePoint, len(a.Result.Curve))
@@ -52,7 +52,11 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 			res.Curve[i] = learn.CurvePoint{K: c.K, Objective: c.Objective, BPObjective: c.Objective + res.Lambda2*float64(c.K)}
 		}
 		b := *a
-		b.Result = &res
+		b.Result, b.AsFound = &res, false
+		b.Other = readable(a.Scores, a.Algorithm, &res)
+		if a.AsFound {
+			return b.SwitchReading(), nil
+		}
 		return &b, nil
 	}
 	return nil, fmt.Errorf("K = %d is not on this run's λ² path", k)

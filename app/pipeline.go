@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 	"featurelab/pca"
@@ -119,6 +118,11 @@ type Analysis struct {
 	Result    *learn.Result
 	Times     Timings    // the data's load and PCA times and this run's algorithm time
 	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
+	// AsFound is set when Result's Z and A are the learner's own, not the readable form.
+	AsFound bool
+	// Other is the reading not shown — the learner's own Z and A while the readable form
+	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
+	Other *Reading
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -257,15 +261,11 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 		n, _ := p.Scores.Dims()
 		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
 	}
-	if leastSquaresLearners[algo] {
-		// Show the base and add/subtract features (MAD-Bayes Fig. 2), not whichever of the
-		// equivalent bases a restart happened to end on.
-		res.Z, res.A, _ = features.WithBase(p.Scores, res.Z, res.A)
-	}
+	other := readable(p.Scores, algo, res)
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
 	peak.Algorithm = peakResident()
-	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak}, nil
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other}, nil
 }
 
 // Analyze runs the whole pipeline: load → PCA → algorithm.

@@ -55,6 +55,8 @@ type Saved struct {
 	Result    *learn.Result
 	Times     Timings    // the saved run's load, PCA and algorithm seconds
 	Peak      PeakMemory // the saved run's peak memory
+	AsFound   bool       // Result is in the learner's own reading (Analysis.AsFound)
+	Other     *Reading   // the reading not shown, or nil (Analysis.Other)
 
 	// The fingerprint of the data the result belongs to.
 	Names                   []string // the images, in the data set's order (imgproc.Dataset.Names)
@@ -107,6 +109,8 @@ func (a *Analysis) saved(load LoadChoices) (*Saved, error) {
 		Result:    a.Result,
 		Times:     a.Times,
 		Peak:      a.Peak,
+		AsFound:   a.AsFound,
+		Other:     a.Other,
 		Names:     a.Data.Names,
 		Width:     a.Data.Width,
 		Height:    a.Data.Height,
@@ -162,6 +166,8 @@ func (s *Saved) Restore(p *Prepared) (*Analysis, error) {
 		Result:    cloneResult(s.Result),
 		Times:     s.Times,
 		Peak:      s.Peak,
+		AsFound:   s.AsFound && s.Other != nil,
+		Other:     s.Other.clone(),
 	}, nil
 }
 
@@ -282,6 +288,11 @@ type savedFile struct {
 	Result    savedResult  `json:"result"`
 	Seconds   Timings      `json:"seconds"`
 	Peak      PeakMemory   `json:"peak_memory_bytes"`
+	// Reading is "as found" when result holds the learner's own form; other_reading is
+	// the form not shown (app.Reading), so a reopened analysis can switch as the run's
+	// window could.
+	Reading string        `json:"reading,omitempty"`
+	Other   *savedPathFit `json:"other_reading,omitempty"`
 }
 
 type savedSource struct {
@@ -412,6 +423,12 @@ func (s *Saved) file() *savedFile {
 		},
 		Seconds: s.Times,
 		Peak:    s.Peak,
+	}
+	if s.AsFound {
+		f.Reading = "as found"
+	}
+	if o := s.Other; o != nil {
+		f.Other = &savedPathFit{K: r.K, Z: codes(o.Z), A: rowMajor(o.A), Objective: jsonFloat(r.Objective)}
 	}
 	for _, c := range r.Curve {
 		f.Result.Curve = append(f.Result.Curve, savedCurvePoint{K: c.K, Objective: jsonFloat(c.Objective), BPObjective: jsonFloat(c.BPObjective)})
@@ -557,6 +574,26 @@ func (f *savedFile) saved() (*Saved, error) {
 		return nil, err
 	}
 	s.Result = res
+	switch f.Reading {
+	case "", "readable":
+	case "as found":
+		s.AsFound = true
+	default:
+		return nil, fmt.Errorf(`reading must be "readable" or "as found", got %q`, f.Reading)
+	}
+	if o := f.Other; o != nil {
+		if o.K != res.K {
+			return nil, fmt.Errorf("other_reading k is %d, the result's %d", o.K, res.K)
+		}
+		z, err := allocation("other_reading z", o.Z, len(f.Data.Names), o.K)
+		if err != nil {
+			return nil, err
+		}
+		if len(o.A) != o.K*f.Data.D {
+			return nil, fmt.Errorf("other_reading a has %d numbers, want k × d = %d × %d", len(o.A), o.K, f.Data.D)
+		}
+		s.Other = &Reading{Z: z, A: mat.NewDense(o.K, f.Data.D, o.A)}
+	}
 	return s, nil
 }
 

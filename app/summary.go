@@ -12,28 +12,32 @@ import (
 
 // Summary is the JSON object `featurelab analyze --json` prints (SPEC §6).
 type Summary struct {
-	Algorithm   string            `json:"algorithm"`
-	Source      string            `json:"source"`
-	NImages     int               `json:"n_images"`
-	Width       int               `json:"width"`
-	Height      int               `json:"height"`
-	Channels    int               `json:"channels"`
-	PCADims     int               `json:"pca_dims"`
-	K           int               `json:"k"`
-	Lambda2     float64           `json:"lambda2"`
-	Objective   float64           `json:"objective"`
-	BPObjective float64           `json:"bp_objective"`
-	Restarts    int               `json:"restarts,omitempty"`
-	Seed        uint64            `json:"seed"`
-	Iterations  int               `json:"iterations"`
-	Codes       []string          `json:"codes"`
-	Names       []string          `json:"names"`
-	Skipped     map[string]string `json:"skipped"`
-	Resized     []string          `json:"resized,omitempty"`
-	Seconds     Timings           `json:"seconds"`
-	PeakMemory  PeakMemory        `json:"peak_memory_bytes"`
-	PCAMethod   string            `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
-	Curve       []CurvePoint      `json:"curve,omitempty"`
+	Algorithm   string   `json:"algorithm"`
+	Source      string   `json:"source"`
+	NImages     int      `json:"n_images"`
+	Width       int      `json:"width"`
+	Height      int      `json:"height"`
+	Channels    int      `json:"channels"`
+	PCADims     int      `json:"pca_dims"`
+	K           int      `json:"k"`
+	Lambda2     float64  `json:"lambda2"`
+	Objective   float64  `json:"objective"`
+	BPObjective float64  `json:"bp_objective"`
+	Restarts    int      `json:"restarts,omitempty"`
+	Seed        uint64   `json:"seed"`
+	Iterations  int      `json:"iterations"`
+	Codes       []string `json:"codes"`
+	// Reading is the form the codes and features are in: "readable" (a base owned by
+	// every image, features owned by at most half) or "as found" (the learner's own);
+	// feature learners only (app.Reading).
+	Reading    string            `json:"reading,omitempty"`
+	Names      []string          `json:"names"`
+	Skipped    map[string]string `json:"skipped"`
+	Resized    []string          `json:"resized,omitempty"`
+	Seconds    Timings           `json:"seconds"`
+	PeakMemory PeakMemory        `json:"peak_memory_bytes"`
+	PCAMethod  string            `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
+	Curve      []CurvePoint      `json:"curve,omitempty"`
 	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
 	Path      []PathPoint `json:"path,omitempty"`
 	Explained float64     `json:"explained_variance,omitempty"`
@@ -89,6 +93,9 @@ func (a *Analysis) Summary() Summary {
 		Resized:     a.Data.Resized,
 		Seconds:     a.Times,
 		PeakMemory:  a.Peak,
+	}
+	if leastSquaresLearners[a.Algorithm] {
+		s.Reading = a.ReadingName()
 	}
 	if a.PCA != nil {
 		s.PCAMethod = a.PCA.Method

@@ -25,6 +25,10 @@ type featuresView struct {
 	path    *fyne.Container // a stepwise run's λ² path: pathLabel and pathPlot, or nothing
 	pathLbl *widget.Label
 	plot    *pathPlot
+	// asFound switches between the readable form and the learner's own (app.Reading);
+	// hidden when the two are the same. syncing is set while show sets it.
+	asFound *widget.Check
+	syncing bool
 	cards   *fyne.Container
 	buttons []*widget.Button
 	box     fyne.CanvasObject
@@ -43,7 +47,13 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
 	v.plot = newPathPlot(func(k int) { v.ui.showPathK(k) })
-	top := container.NewVBox(v.header, v.path)
+	v.asFound = widget.NewCheck("Show as found (the learner's own base and signs)", func(on bool) {
+		if !v.syncing {
+			v.ui.showReading(on)
+		}
+	})
+	v.asFound.Hide()
+	top := container.NewVBox(v.header, v.asFound, v.path)
 	v.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.cards))
 	return v
 }
@@ -71,12 +81,21 @@ func (v *featuresView) clear() {
 	v.cards.Objects = nil
 	v.buttons = nil
 	v.cards.Refresh()
+	v.asFound.Hide()
 }
 
 // show lays out the features of a presentation; call on the UI goroutine.
 func (v *featuresView) show(p *app.Presentation) {
 	a := p.Analysis
 	v.showPath(a)
+	v.syncing = true
+	v.asFound.SetChecked(a.AsFound)
+	v.syncing = false
+	if a.Other != nil {
+		v.asFound.Show()
+	} else {
+		v.asFound.Hide()
+	}
 	kind := "features"
 	if a.IsClustering() {
 		kind = "clusters"
@@ -135,6 +154,24 @@ func pathText(path []app.PathEntry, k int) string {
 		}
 	}
 	return s
+}
+
+// showReading shows the shown result in the other reading — the learner's own Z and A
+// (asFound) or the readable form — without running again; the pictures are made in the
+// background.
+func (ui *UI) showReading(asFound bool) {
+	if ui.pres == nil || ui.pres.Analysis.AsFound == asFound || ui.pres.Analysis.Other == nil {
+		return
+	}
+	b := ui.pres.Analysis.SwitchReading()
+	ui.jobs.Start("present", func(context.Context) {
+		pres := b.Present()
+		fyne.Do(func() {
+			if ui.showAnalysis(pres) {
+				ui.status.idle(fmt.Sprintf("Showing the features %s: the codes, the CSV and the JSON follow", b.ReadingName()))
+			}
+		})
+	})
 }
 
 // showPathK shows the fit at K of the shown stepwise run's λ² path, which the run kept:

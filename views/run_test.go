@@ -201,3 +201,31 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 		t.Errorf("path %v after the switch, plot marks K = %d, status %q", e, plot.shown, ui.status.text())
 	}
 }
+
+// TestAsFoundSwitchesTheReading: after a stepwise run the Features view offers the
+// learner's own reading beside the readable one; ticking it shows that form at once
+// (codes included), without running again, and unticking it goes back.
+func TestAsFoundSwitchesTheReading(t *testing.T) {
+	ui := loadedUI(t)
+	setParam(ui, "restarts", "20")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil || !ui.features.asFound.Visible() || ui.features.asFound.Checked {
+		t.Fatalf("after the run: shown %v, as-found box visible %v", ui.pres != nil, ui.features.asFound.Visible())
+	}
+	readable := ui.pres.Analysis
+	test.Tap(ui.features.asFound)
+	ui.Wait()
+	found := ui.pres.Analysis
+	if !found.AsFound || found.Result.Seconds != readable.Result.Seconds || !strings.Contains(ui.status.text(), "as found") {
+		t.Fatalf("ticked: as found %v, status %q", found.AsFound, ui.status.text())
+	}
+	if strings.Join(found.Codes(), ",") == strings.Join(readable.Codes(), ",") {
+		t.Errorf("the codes did not follow the reading")
+	}
+	test.Tap(ui.features.asFound)
+	ui.Wait()
+	if a := ui.pres.Analysis; a.AsFound || ui.features.asFound.Checked || strings.Join(a.Codes(), ",") != strings.Join(readable.Codes(), ",") {
+		t.Errorf("unticked: as found %v, box %v", a.AsFound, ui.features.asFound.Checked)
+	}
+}
