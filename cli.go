@@ -113,7 +113,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.SetOutput(stderr)
 	algo := fs.String("algo", "stepwise", "algorithm: "+strings.Join(algorithms.Names(), "|"))
 	k := fs.Int("k", 0, "number of features or clusters (kfeatures, kmeans; target K for choosing λ²)")
-	lambda2 := fs.Float64("lambda2", 0, "penalty λ² per feature (0 = stepwise: the K most stable on the λ² path; others: proposed by the farthest-first heuristic)")
+	lambda2 := fs.Float64("lambda2", 0, "penalty λ² per feature (0 = stepwise, bpmeans, collapsed: the K most stable on the λ² path; dpmeans: proposed by the farthest-first heuristic)")
 	restarts := fs.Int("restarts", 100, "random restarts (Gibbs chains for ibp, default 4 there)")
 	sweeps := fs.Int("sweeps", 1000, "Gibbs sweeps (ibp)")
 	pcaDims := fs.Int("pca", app.DefaultPCA, "principal components to keep (0 = raw pixels)")

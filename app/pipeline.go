@@ -227,18 +227,11 @@ var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, 
 func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
-	// Stepwise with no λ² chooses it from its λ² path (features.Stepwise); the others
-	// take the farthest-first proposal.
-	if opt.Lambda2 == 0 && NeedsLambda2(algo) && algo != "stepwise" {
+	// The feature learners with no λ² choose it from their λ² path (PathLambda2);
+	// DP-means proposes its own, in its own divergence, for a target K.
+	if opt.Lambda2 == 0 && algo == "dpmeans" && opt.K == 0 {
 		n, _ := p.Scores.Dims()
-		if algo == "dpmeans" {
-			// DP-means proposes its own λ², in its own divergence, for a target K.
-			if opt.K == 0 {
-				opt.K = min(DefaultTargetK, n)
-			}
-		} else if opt.Lambda2 = p.ProposeLambda2(opt.K); !(opt.Lambda2 > 0) {
-			return nil, fmt.Errorf("λ² cannot be proposed from these %d images (they are too few or too alike for the farthest-first heuristic): give one (--lambda2)", n)
-		}
+		opt.K = min(DefaultTargetK, n)
 	}
 	if algo == "stepwise" {
 		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}

@@ -54,6 +54,17 @@ func NeedsLambda2(algo string) bool {
 	return false
 }
 
+// PathLambda2 reports whether an algorithm, given no λ², chooses λ² and K itself from
+// its λ² path (features.Stepwise, BPMeans, CollapsedBPMeans) instead of taking the
+// farthest-first proposal.
+func PathLambda2(algo string) bool {
+	switch algo {
+	case "stepwise", "bpmeans", "collapsed":
+		return true
+	}
+	return false
+}
+
 // DefaultIBPChains is the number of Gibbs chains the IBP sampler runs unless the user
 // says otherwise (the window's field, the command line's --restarts). A single chain can
 // stay in a redundant mode — on the built-in tetris sample 2 of 30 seeds end at K = 7 or

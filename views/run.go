@@ -47,14 +47,14 @@ func newRunPanel(ui *UI) *runPanel {
 	feat := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
 	p.params = paramSet{
 		newParam("k", "K", "features or clusters; the number of features (K-features), of clusters (K-means), or the target K from which DP-means' λ² is proposed", "5", false, 1, "kfeatures", "kmeans", "dpmeans"),
-		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Stepwise with λ² empty chooses K and λ² from its λ² path (the K that is best for the widest range of λ²); the others get a λ² proposed from the data by the farthest-first heuristic", "", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
+		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Stepwise, BP-means and collapsed BP-means with λ² empty choose K and λ² from their λ² path (the K that is best for the widest range of λ²); DP-means gets a λ² proposed from the data by the farthest-first heuristic", "", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans"),
 		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans"),
 		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
 		newParam("chains", "Chains", "Gibbs chains; independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
 		newParam("seed", "Seed", "same seed, same result; the same seed gives the same result, whatever the number of workers", "1", false, 0, feat...),
 		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
 	}
-	p.params[1].emptyOK = func() bool { return p.algo == "stepwise" }
+	p.params[1].emptyOK = func() bool { return app.PathLambda2(p.algo) }
 	for _, q := range p.params {
 		p.byKey[q.key] = q
 		q.entry.OnChanged = func(string) { p.validate() }
@@ -109,7 +109,7 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	p.form.Items = p.params.load(prefs, algo, algo)
 	lambda := p.byKey["lambda2"]
 	lambda.entry.SetPlaceHolder("")
-	if algo == "stepwise" {
+	if app.PathLambda2(algo) {
 		lambda.entry.SetPlaceHolder("auto") // from the λ² path, as the line under the form says
 	} else if lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
@@ -123,15 +123,15 @@ func (p *runPanel) selectAlgorithm(algo string) {
 // fills it in, so the user sees it and can change it.
 func (p *runPanel) setProposal(lambda2 float64) {
 	p.proposed = lambda2
-	if lambda2 > 0 && p.algo != "stepwise" {
+	if lambda2 > 0 && !app.PathLambda2(p.algo) && p.byKey["lambda2"].appliesTo(p.algo) {
 		p.byKey["lambda2"].entry.SetText(strconv.FormatFloat(lambda2, 'g', 4, 64))
 	}
 	p.showProposal()
 }
 
 func (p *runPanel) showProposal() {
-	if p.algo == "stepwise" {
-		p.lambda.SetText("Leave λ² empty and stepwise chooses K itself: the K that is best for the widest range of λ² on its λ² path.")
+	if app.PathLambda2(p.algo) {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", app.AlgorithmTitle(p.algo)))
 		p.lambda.Show()
 		return
 	}

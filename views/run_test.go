@@ -33,12 +33,16 @@ func setParam(ui testUI, key, value string) {
 
 func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	ui.run.picker.SetSelected(app.AlgorithmTitle("dpmeans"))
 	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") || ui.run.byKey["lambda2"].entry.Text == "" {
-		t.Fatalf("λ² proposal not shown for BP-means: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
+		t.Fatalf("λ² proposal not shown for DP-means: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
+	}
+	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	if !strings.Contains(ui.run.lambda.Text, "BP-means chooses K itself") || ui.run.byKey["lambda2"].entry.Text != "" {
+		t.Fatalf("BP-means's λ² path not explained: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
 	}
 	ui.run.picker.SetSelected(app.AlgorithmTitle("stepwise"))
-	if !strings.Contains(ui.run.lambda.Text, "stepwise chooses K itself") {
+	if !strings.Contains(ui.run.lambda.Text, "Stepwise K-features chooses K itself") {
 		t.Fatalf("stepwise's λ² path not explained: %q", ui.run.lambda.Text)
 	}
 	setParam(ui, "lambda2", "20")

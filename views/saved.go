@@ -148,7 +148,7 @@ func (p *runPanel) applySaved(s *app.Saved) {
 	}
 	set("k", strconv.Itoa(learnK(s.Algorithm, o)))
 	switch {
-	case s.Algorithm == "stepwise" && o.Lambda2 == 0:
+	case app.PathLambda2(s.Algorithm) && o.Lambda2 == 0:
 		set("lambda2", "") // it chose λ² from its path, and will again
 	case lambda2 > 0:
 		set("lambda2", strconv.FormatFloat(lambda2, 'g', -1, 64))

@@ -142,3 +142,23 @@ func BenchmarkCollapsedRestart(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBPMeansPathORL is BP-means with no λ² on the 400 ORL faces (PCA 100) at the
+// defaults: runs at a grid of λ², then the path's backward pass.
+func BenchmarkBPMeansPathORL(b *testing.B) {
+	X := realdata.ORL(b)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := BPMeans(context.Background(), X, learn.Options{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.K), "K")
+		b.ReportMetric(res.Lambda2, "lambda2")
+	}
+}
+
+// BenchmarkBPMeansPathTabletop is the same on the 100 real tabletop photos (PCA 100).
+func BenchmarkBPMeansPathTabletop(b *testing.B) {
+	realdata.BenchTabletop(b, BPMeans, learn.Options{Seed: 1})
+}

@@ -18,7 +18,8 @@ const bpFlipTol = 1e-12
 
 // BPMeans learns a binary feature allocation of the rows of X with BP-means (MAD-Bayes
 // Alg. 1), minimising the BP-means objective ‖X − ZA‖²_F + λ²K (eq. 6) over the number of
-// features K, the N×K allocation Z and the K×D features A. λ² = opt.Lambda2 must be > 0.
+// features K, the N×K allocation Z and the K×D features A, at λ² = opt.Lambda2 > 0; with
+// opt.Lambda2 = 0 it chooses λ² and K from its λ² path (penalisedPath).
 //
 // Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus; a coin
 // decides whether from the paper's base feature or, as the reference code, from no

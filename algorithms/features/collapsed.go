@@ -30,7 +30,7 @@ const cbpMaxPasses = 50
 //	tr(X'(I − Z(Z'Z)⁻¹Z')X) + λ²K   (eq. 10)
 //
 // over K and Z: the features are integrated out, i.e. always A = (Z'Z)⁻¹Z'X. λ² =
-// opt.Lambda2 must be > 0.
+// opt.Lambda2 must be > 0, or 0 to choose λ² and K from its λ² path (penalisedPath).
 //
 // Each of opt.Restarts restarts (default 100) starts from BP-means++ (see plusPlus) and
 // sweeps over the rows in a random order of its own. For row i it takes the row out of the least-squares fit, chooses the

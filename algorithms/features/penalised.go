@@ -39,11 +39,14 @@ type bpRunner interface {
 }
 
 // runPenalised is the body the penalised learners share: it checks the input (λ² must be
-// > 0), runs the restarts, each worker on a runner from newRunner, and returns the best
+// > 0; 0 runs penalisedPath), runs the restarts, each worker on a runner from newRunner, and returns the best
 // restart's Result as learner algo's.
 func runPenalised(ctx context.Context, algo string, X *mat.Dense, opt learn.Options,
 	newRunner func(x []float64, n, d int) bpRunner) (*learn.Result, error) {
 	start := time.Now()
+	if opt.Lambda2 == 0 {
+		return penalisedPath(ctx, algo, X, opt, newRunner)
+	}
 	if err := learn.PositiveLambda2(algo, opt.Lambda2); err != nil {
 		return nil, err
 	}
