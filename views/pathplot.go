@@ -33,6 +33,8 @@ const (
 	pathRight  = 12
 	pathTop    = 8
 	pathBottom = 30
+	// pathLabelGap is the least distance between two K labels' centres.
+	pathLabelGap = 12
 )
 
 func newPathPlot(onPick func(k int)) *pathPlot {
@@ -163,11 +165,34 @@ func (r *pathPlotRenderer) Layout(size fyne.Size) {
 		if i+1 < len(p.entries) {
 			axis(x1, y, x1, yAt(p.entries[i+1].K), dim)
 		}
-		// Every K is labelled where the steps are far enough apart; else the shown K and
-		// the ends of the path.
-		if gap := h / float32(max(kMax-kMin, 1)); gap >= 14 || e.K == p.shown || i == 0 || i == len(p.entries)-1 {
-			text(fmt.Sprintf("K = %d", e.K), pathLeft/2, y, c)
+	}
+	// K labels: the shown K's first, then the ends of the path and the rest, each only
+	// where it does not run into one already placed.
+	var placed []float32
+	label := func(e app.PathEntry, c color.Color) {
+		y := yAt(e.K)
+		for _, q := range placed {
+			if d := y - q; d < pathLabelGap && d > -pathLabelGap {
+				return
+			}
 		}
+		placed = append(placed, y)
+		text(fmt.Sprintf("K = %d", e.K), pathLeft/2, y, c)
+	}
+	order := make([]app.PathEntry, 0, len(p.entries))
+	for _, e := range p.entries {
+		if e.K == p.shown {
+			order = append(order, e)
+		}
+	}
+	order = append(order, p.entries[0], p.entries[len(p.entries)-1])
+	order = append(order, p.entries...)
+	for _, e := range order {
+		c := fg
+		if e.K == p.shown {
+			c = accent
+		}
+		label(e, c)
 	}
 }
 
