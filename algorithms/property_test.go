@@ -117,7 +117,7 @@ func checkInvariants(algo string, X *mat.Dense, opt learn.Options, res *learn.Re
 		if res.K > want {
 			return fmt.Errorf("K = %d, asked for %d", res.K, want)
 		}
-	case "dpmeans":
+	case "dpmeans", "collapsed-dpmeans":
 		if res.K > n {
 			return fmt.Errorf("%d clusters of %d rows", res.K, n)
 		}

@@ -27,10 +27,12 @@ var learners = map[string]Learner{
 	"ibp":       ibp.Gibbs,
 	"kmeans":    cluster.KMeans,
 	"dpmeans":   cluster.DPMeans,
+	// Collapsed DP-means (MAD-Bayes Alg. 2) beside DP-means.
+	"collapsed-dpmeans": cluster.CollapsedDPMeans,
 }
 
 // names is the order the specification lists the algorithms in (SPEC §6, --algo).
-var names = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans"}
+var names = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans"}
 
 // Names returns the algorithm names Run knows, in the specification's order. The window's
 // picker and the command line's --algo flag list them.

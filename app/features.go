@@ -26,7 +26,7 @@ type Feature struct {
 
 // IsClustering reports whether the analysis is a clustering (one feature per image).
 func (a *Analysis) IsClustering() bool {
-	return a.Algorithm == "kmeans" || a.Algorithm == "dpmeans"
+	return IsClusteringAlgorithm(a.Algorithm)
 }
 
 // Owners counts, for every feature, the images that own it.

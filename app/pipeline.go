@@ -229,7 +229,7 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
 	// The feature learners with no λ² choose it from their λ² path (PathLambda2);
 	// DP-means proposes its own, in its own divergence, for a target K.
-	if opt.Lambda2 == 0 && algo == "dpmeans" && opt.K == 0 {
+	if opt.Lambda2 == 0 && NeedsTargetK(algo) && opt.K == 0 {
 		n, _ := p.Scores.Dims()
 		opt.K = min(DefaultTargetK, n)
 	}

@@ -182,6 +182,8 @@ func algorithmTitle(algo string) string {
 		return "K-means"
 	case "dpmeans":
 		return "DP-means"
+	case "collapsed-dpmeans":
+		return "Collapsed DP-means"
 	}
 	return algo
 }

@@ -48,7 +48,7 @@ func ValidateOptions(algo string, o learn.Options) error {
 // NeedsLambda2 reports whether an algorithm pays λ² per feature and so needs a value.
 func NeedsLambda2(algo string) bool {
 	switch algo {
-	case "stepwise", "bpmeans", "collapsed", "dpmeans":
+	case "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans":
 		return true
 	}
 	return false
@@ -64,6 +64,20 @@ func PathLambda2(algo string) bool {
 	}
 	return false
 }
+
+// IsClusteringAlgorithm reports whether an algorithm gives each image one cluster
+// (K-means, DP-means, collapsed DP-means) rather than a set of features.
+func IsClusteringAlgorithm(algo string) bool {
+	switch algo {
+	case "kmeans", "dpmeans", "collapsed-dpmeans":
+		return true
+	}
+	return false
+}
+
+// NeedsTargetK reports whether an algorithm's K field is a target from which λ² is
+// proposed (DP-means and collapsed DP-means) rather than the K it fits.
+func NeedsTargetK(algo string) bool { return algo == "dpmeans" || algo == "collapsed-dpmeans" }
 
 // DefaultIBPChains is the number of Gibbs chains the IBP sampler runs unless the user
 // says otherwise (the window's field, the command line's --restarts). A single chain can

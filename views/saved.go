@@ -163,7 +163,7 @@ func (p *runPanel) applySaved(s *app.Saved) {
 // learnK is the K field's value for saved options: the K a fixed-K learner used
 // (learn.DefaultK when it was left at 0), or DP-means' target K.
 func learnK(algo string, o learn.Options) int {
-	if o.K == 0 && algo != "dpmeans" {
+	if o.K == 0 && !app.NeedsTargetK(algo) {
 		return learn.DefaultK
 	}
 	return max(o.K, 1)

@@ -58,7 +58,7 @@ func BenchmarkDPMeansRestart(b *testing.B) {
 			}
 			mean, lmean := data.mean()
 			w := &dpWork{data: data, lambda2: data.farthestFirst(5, mean, lmean), maxIter: 1000,
-				mean: mean, lmean: lmean, cur: &dpState{}, best: &dpState{}, perm: make([]int, data.n)}
+				mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, data.n)}
 			ctx := context.Background()
 			rng := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()

@@ -5,6 +5,9 @@
 // than λ² from every centre; and its exponential-family form for any Bregman divergence —
 // squared Euclidean, KL on histograms, generalised I-divergence (Jiang, Kulis & Jordan,
 // NIPS 2012, papers/exponential-family-dp-means-jiang-kulis-jordan-2012.txt).
+// CollapsedDPMeans is MAD-Bayes Alg. 2 (Broderick, Kulis & Jordan, ICML 2013,
+// papers/mad-bayes-broderick-kulis-jordan-2013.txt, eqs. 8–9): DP-means with the means
+// integrated out, each row's move updating its clusters' means at once.
 // FarthestFirstLambda2 proposes λ² from the data for a target number of clusters.
 //
 // A clustering is returned as a learn.Result whose Z is one-hot and whose A holds the

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -54,22 +53,15 @@ func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resul
 	}
 	n, d := data.n, data.d
 	mean, lmean := data.mean()
-
-	lambda2 := opt.Lambda2
-	if lambda2 == 0 {
-		switch {
-		case opt.K == 0:
-			return nil, errors.New("dpmeans needs lambda2 > 0 or a target k")
-		case opt.K < 0 || opt.K > n:
-			return nil, fmt.Errorf("target k must lie in 1…N = %d, got %d", n, opt.K)
-		}
-		lambda2 = data.farthestFirst(opt.K, mean, lmean)
+	lambda2, err := data.lambda2For("dpmeans", opt)
+	if err != nil {
+		return nil, err
 	}
 
 	prog := newProgress(opt.Progress, "restart", 0)
 	newWorker := func() learn.RestartFunc[*dpState] {
 		w := &dpWork{data: data, lambda2: lambda2, maxIter: cfg.MaxIter, mean: mean, lmean: lmean,
-			cur: &dpState{}, best: &dpState{}, perm: make([]int, n)}
+			states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n)}
 		return func(r int, rng *rand.Rand) (*dpState, float64, error) {
 			st, obj, err := w.restart(ctx, rng)
 			prog.offer(obj)
@@ -89,6 +81,22 @@ func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resul
 	res.Iterations = best.iters
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// lambda2For is opt.Lambda2, or when that is 0 the farthest-first proposal for a target
+// of opt.K clusters; algo names the learner in the error when there is neither.
+func (b *bregData) lambda2For(algo string, opt learn.Options) (float64, error) {
+	if opt.Lambda2 != 0 {
+		return opt.Lambda2, nil
+	}
+	switch {
+	case opt.K == 0:
+		return 0, fmt.Errorf("%s needs lambda2 > 0 or a target k", algo)
+	case opt.K < 0 || opt.K > b.n:
+		return 0, fmt.Errorf("target k must lie in 1…N = %d, got %d", b.n, opt.K)
+	}
+	mean, lmean := b.mean()
+	return b.farthestFirst(opt.K, mean, lmean), nil
 }
 
 // mean returns the mean of the prepared rows and its floored logs (nil for euclidean).
@@ -144,9 +152,7 @@ type dpWork struct {
 	maxIter    int
 	mean       []float64
 	lmean      []float64
-	cur, best  *dpState
-	bestObj    float64
-	haveBest   bool
+	states     bestOf[dpState]
 	perm       []int
 	count      []int
 	sum        []float64
@@ -156,19 +162,13 @@ type dpWork struct {
 	traceCount []int     // K after every pass of the last restart
 }
 
-// restart runs one DP-means restart into w.cur; see kmWork.restart for the swap.
+// restart runs one DP-means restart into the worker's current state (bestOf.keep).
 func (w *dpWork) restart(ctx context.Context, rng *rand.Rand) (*dpState, float64, error) {
-	st := w.cur
-	obj, err := w.run(ctx, st, rng)
+	obj, err := w.run(ctx, w.states.cur, rng)
 	if err != nil {
 		return nil, 0, err
 	}
-	if !w.haveBest || obj < w.bestObj {
-		w.cur, w.best = w.best, w.cur
-		w.bestObj, w.haveBest = obj, true
-		return w.best, obj, nil
-	}
-	return st, obj, nil
+	return w.states.keep(obj), obj, nil
 }
 
 // run is DP-means from one cluster at the global mean, visiting rows in a random order.

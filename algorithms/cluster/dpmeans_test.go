@@ -230,9 +230,9 @@ func TestDPMeansObjectiveNeverRises(t *testing.T) {
 		mean, lmean := data.mean()
 		for _, k := range []int{3, 10, 40} {
 			w := &dpWork{data: data, lambda2: data.farthestFirst(k, mean, lmean), maxIter: 1000,
-				mean: mean, lmean: lmean, cur: &dpState{}, best: &dpState{}, perm: make([]int, n), traceOn: true}
+				mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n), traceOn: true}
 			for r := 0; r < 10; r++ {
-				obj, err := w.run(context.Background(), w.cur, learn.RestartRNG(1, r))
+				obj, err := w.run(context.Background(), w.states.cur, learn.RestartRNG(1, r))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -242,7 +242,7 @@ func TestDPMeansObjectiveNeverRises(t *testing.T) {
 							div, k, r, it, w.trace[it-1], w.trace[it], w.traceCount)
 					}
 				}
-				if w.trace[len(w.trace)-1] != obj || math.Abs(obj-data.objective(w.cur, w.lambda2)) > 1e-9*obj {
+				if w.trace[len(w.trace)-1] != obj || math.Abs(obj-data.objective(w.states.cur, w.lambda2)) > 1e-9*obj {
 					t.Fatalf("%s k=%d restart %d: trace ends at %v, run returned %v", div, k, r, w.trace[len(w.trace)-1], obj)
 				}
 			}
@@ -325,9 +325,9 @@ func TestDPMeansPermutesEveryPass(t *testing.T) {
 	}
 	mean, lmean := data.mean()
 	w := &dpWork{data: data, lambda2: data.farthestFirst(5, mean, lmean), maxIter: 1000,
-		mean: mean, lmean: lmean, cur: &dpState{}, best: &dpState{}, perm: make([]int, n), traceOn: true}
+		mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n), traceOn: true}
 	src := &countingSource{src: rand.NewPCG(1, 2)}
-	if _, err := w.run(context.Background(), w.cur, rand.New(src)); err != nil {
+	if _, err := w.run(context.Background(), w.states.cur, rand.New(src)); err != nil {
 		t.Fatal(err)
 	}
 	passes := len(w.trace) - 1

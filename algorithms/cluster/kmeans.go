@@ -79,17 +79,15 @@ type kmState struct {
 // restart's and the worker's best so far, and swaps them when the current one wins, so a
 // restart allocates nothing.
 type kmWork struct {
-	x         []float64 // N×D data, row-major, shared read-only
-	n, d, k   int
-	maxIter   int
-	cur, best *kmState
-	bestObj   float64
-	sum       []float64 // K×D sums for the mean update
-	count     []int     // rows per cluster
-	dist      []float64 // squared distance of every row to its centre (D² when seeding)
-	traceOn   bool      // record trace (tests only)
-	trace     []float64 // the objective after every iteration of the last restart
-	haveBest  bool
+	x       []float64 // N×D data, row-major, shared read-only
+	n, d, k int
+	maxIter int
+	states  bestOf[kmState]
+	sum     []float64 // K×D sums for the mean update
+	count   []int     // rows per cluster
+	dist    []float64 // squared distance of every row to its centre (D² when seeding)
+	traceOn bool      // record trace (tests only)
+	trace   []float64 // the objective after every iteration of the last restart
 }
 
 func newKMWork(x []float64, n, d, k, maxIter int) *kmWork {
@@ -98,31 +96,22 @@ func newKMWork(x []float64, n, d, k, maxIter int) *kmWork {
 	}
 	return &kmWork{
 		x: x, n: n, d: d, k: k, maxIter: maxIter,
-		cur: newState(), best: newState(),
-		sum:   make([]float64, k*d),
-		count: make([]int, k),
-		dist:  make([]float64, n),
+		states: bestOf[kmState]{cur: newState(), best: newState()},
+		sum:    make([]float64, k*d),
+		count:  make([]int, k),
+		dist:   make([]float64, n),
 	}
 }
 
-// restart runs one seeded Lloyd restart into w.cur and returns the worker's best state if
-// this restart improved on it (the caller keeps a candidate only when its objective is
-// lower, so handing back the worker's previous best is never needed).
+// restart runs one seeded Lloyd restart into the worker's current state (bestOf.keep).
 func (w *kmWork) restart(ctx context.Context, rng *rand.Rand) (*kmState, float64, error) {
-	st := w.cur
+	st := w.states.cur
 	w.seed(st, rng)
 	obj, err := w.lloyd(ctx, st)
 	if err != nil {
 		return nil, 0, err
 	}
-	// Restart indices reach a worker in increasing order, and learn.BestOfRestarts keeps the
-	// lowest index on ties, so only a strictly lower objective replaces the best.
-	if !w.haveBest || obj < w.bestObj {
-		w.cur, w.best = w.best, w.cur
-		w.bestObj, w.haveBest = obj, true
-		return w.best, obj, nil
-	}
-	return st, obj, nil
+	return w.states.keep(obj), obj, nil
 }
 
 // seed places the K initial centres by k-means++ (Arthur & Vassilvitskii 2007).

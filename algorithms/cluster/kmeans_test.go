@@ -163,10 +163,10 @@ func TestKMeansPlusPlusSeeding(t *testing.T) {
 	n, d := X.Dims()
 	w := newKMWork(learn.FlatRows(X), n, d, 3, 100)
 	for r := 0; r < 200; r++ {
-		w.seed(w.cur, learn.RestartRNG(9, r))
+		w.seed(w.states.cur, learn.RestartRNG(9, r))
 		seen := map[int]bool{}
 		for c := 0; c < 3; c++ {
-			cent := w.cur.cent[c*d : (c+1)*d]
+			cent := w.states.cur.cent[c*d : (c+1)*d]
 			row := -1
 			for i := 0; i < n; i++ {
 				if slices.Equal(X.RawRowView(i), cent) {
@@ -230,8 +230,8 @@ func TestKMeansObjectiveNeverRises(t *testing.T) {
 		w := newKMWork(x, n, d, k, 1000)
 		w.traceOn = true
 		for r := 0; r < 20; r++ {
-			w.seed(w.cur, learn.RestartRNG(4, r))
-			obj, err := w.lloyd(context.Background(), w.cur)
+			w.seed(w.states.cur, learn.RestartRNG(4, r))
+			obj, err := w.lloyd(context.Background(), w.states.cur)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -241,9 +241,9 @@ func TestKMeansObjectiveNeverRises(t *testing.T) {
 						k, r, it, w.trace[it-1], w.trace[it])
 				}
 			}
-			if len(w.trace) == 0 || w.trace[len(w.trace)-1] != obj || w.cur.iters != len(w.trace) {
+			if len(w.trace) == 0 || w.trace[len(w.trace)-1] != obj || w.states.cur.iters != len(w.trace) {
 				t.Fatalf("k=%d restart %d: trace %v does not end at objective %v after %d iterations",
-					k, r, w.trace, obj, w.cur.iters)
+					k, r, w.trace, obj, w.states.cur.iters)
 			}
 		}
 	}
