@@ -70,3 +70,17 @@ func BenchmarkDPMeansRestart(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHardHDP is the hard HDP on 20 groups of 4 colours × 50 rows from a palette of
+// six (4 000 rows in 3 dimensions, the size of a small co-segmentation), 10 restarts.
+func BenchmarkHardHDP(b *testing.B) {
+	X, group, _, _ := paletteGroups(1, testPalette, 20, 50, 0.5)
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := HardHDP(context.Background(), X, group, HDPOptions{Options: learn.Options{Restarts: 10, Seed: 1}, LambdaLocal: 5, LambdaGlobal: 5})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.K), "K")
+	}
+}

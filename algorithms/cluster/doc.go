@@ -8,6 +8,10 @@
 // CollapsedDPMeans is MAD-Bayes Alg. 2 (Broderick, Kulis & Jordan, ICML 2013,
 // papers/mad-bayes-broderick-kulis-jordan-2013.txt, eqs. 8–9): DP-means with the means
 // integrated out, each row's move updating its clusters' means at once.
+// HardHDP is the hard hierarchical Dirichlet process of the same exponential-family
+// paper (§4, eq. 4; for squared Euclidean distance Kulis & Jordan's Alg. 2): rows in
+// groups, each group's local clusters tied to global means all groups share, for any of
+// the Bregman divergences.
 // FarthestFirstLambda2 proposes λ² from the data for a target number of clusters.
 //
 // A clustering is returned as a learn.Result whose Z is one-hot and whose A holds the

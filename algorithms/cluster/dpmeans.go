@@ -280,31 +280,39 @@ func (w *dpWork) updateStep(st *dpState) {
 			s[j] += v
 		}
 	}
-	m := 0
-	for c := 0; c < k; c++ {
-		if w.count[c] == 0 {
-			w.remap[c] = -1
-			continue
-		}
-		w.remap[c] = m
-		inv := 1 / float64(w.count[c])
-		cc, s := st.cent[m*d:(m+1)*d], w.sum[c*d:(c+1)*d]
-		for j := range cc {
-			cc[j] = s[j] * inv
-		}
-		if st.lcent != nil {
-			floorLogs(st.lcent[m*d:(m+1)*d], cc)
-		}
-		m++
-	}
-	st.k = m
-	st.cent = st.cent[:m*d]
-	if st.lcent != nil {
-		st.lcent = st.lcent[:m*d]
-	}
+	st.k = meansOf(d, k, w.count, w.sum, &st.cent, &st.lcent, w.remap)
 	for i, c := range st.assign {
 		st.assign[i] = w.remap[c]
 	}
+}
+
+// meansOf sets the centres to the means of their rows — cluster c has count[c] rows
+// summing to sum[c·d:(c+1)·d] — keeping only the clusters with rows, renumbered 0…m−1 in
+// their old order (remap[c] is c's new index, −1 when it had no rows), with their
+// floored logs when lcent is not nil. It returns m and cuts cent and lcent to m centres.
+func meansOf(d, k int, count []int, sum []float64, cent, lcent *[]float64, remap []int) int {
+	m := 0
+	for c := 0; c < k; c++ {
+		if count[c] == 0 {
+			remap[c] = -1
+			continue
+		}
+		remap[c] = m
+		inv := 1 / float64(count[c])
+		cc, s := (*cent)[m*d:(m+1)*d], sum[c*d:(c+1)*d]
+		for j := range cc {
+			cc[j] = s[j] * inv
+		}
+		if *lcent != nil {
+			floorLogs((*lcent)[m*d:(m+1)*d], cc)
+		}
+		m++
+	}
+	*cent = (*cent)[:m*d]
+	if *lcent != nil {
+		*lcent = (*lcent)[:m*d]
+	}
+	return m
 }
 
 // growInts returns s with length n, reusing its memory when it can.

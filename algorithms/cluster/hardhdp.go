@@ -1,0 +1,524 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
+)
+
+// HDPOptions are the hard HDP's settings: the learn.Options every learner takes (Restarts,
+// MaxIter, Seed, Workers, Divergence, Progress; K is the target number of global clusters
+// for the λ proposal, default 5) and the two penalties.
+type HDPOptions struct {
+	learn.Options
+	// LambdaLocal is λ_bottom, the price of a local cluster (a group using a global
+	// cluster); LambdaGlobal is λ_top, the price of a global cluster. 0 proposes it
+	// (ProposeHDPLambdas).
+	LambdaLocal, LambdaGlobal float64
+}
+
+// HDPResult is a hard HDP clustering of grouped rows.
+type HDPResult struct {
+	K      int        // global clusters
+	Means  *mat.Dense // K×D global means (histograms for KL)
+	Assign []int      // the global cluster of every row, 0…K−1 in order of first row
+	// Local is, per group, how many local clusters it has: the global clusters its rows
+	// use (local clusters of a group never share a global one: merging them saves
+	// λ_bottom and changes nothing else).
+	Local []int
+	// Objective is Σ D_φ(x, μ) over the rows; Penalised adds λ_bottom·t + λ_top·K, t
+	// the local clusters of all groups (eq. 4).
+	Objective, Penalised      float64
+	LambdaLocal, LambdaGlobal float64
+	Iterations                int
+	RestartObjectives         []float64 // Penalised of every restart
+	Seconds                   float64
+}
+
+// HardHDP clusters rows that come in groups with the hard hierarchical Dirichlet process
+// (Jiang, Kulis & Jordan 2012, §4, eq. 4; for squared Euclidean distance Kulis & Jordan
+// 2012, Alg. 2): each group's rows fall into local clusters and every local cluster is
+// tied to a global mean shared by all groups, minimising
+//
+//	Σ D_φ(x_ij, μ_global(x_ij)) + λ_bottom·t + λ_top·k,
+//
+// t the local clusters of all groups and k the global clusters, for the Bregman divergence
+// of opt.Divergence (squared Euclidean, KL on rows normalised to histograms, or the
+// generalised I-divergence). X holds all rows; group[i] ∈ 0…J−1 is row i's group.
+//
+// A restart starts with one global cluster at the mean of all rows, used by every group,
+// and repeats, the rows in a fresh random order each pass:
+//   - row moves: each row goes where it costs least with the means fixed — a global
+//     cluster its group already uses (its divergence), one it does not (plus λ_bottom), or
+//     a new global cluster at itself (λ_bottom + λ_top) — counting what leaving costs too
+//     (λ_bottom when it was its group's last row in its global cluster, λ_top when the last
+//     row of it anywhere), and stays unless a move is strictly better;
+//   - local moves: each local cluster (a group's rows in one global cluster) moves as a
+//     whole to the global cluster that costs least, or to a new one at its own mean;
+//   - mean updates: each global mean becomes the mean of its rows (the minimiser for any
+//     Bregman divergence), and unused global clusters go.
+//
+// Every step lowers the objective or leaves it, so it never rises; a pass that changes
+// nothing ends the restart (at most opt.MaxIter passes). The best of opt.Restarts wins.
+func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*HDPResult, error) {
+	start := time.Now()
+	kind, err := parseDivergence(opt.Divergence)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := learn.Check(X, opt.Options)
+	if err != nil {
+		return nil, err
+	}
+	data, err := newBregData(X, kind)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := checkGroups(group, data.n)
+	if err != nil {
+		return nil, err
+	}
+	ll, lg := opt.LambdaLocal, opt.LambdaGlobal
+	for _, l := range []struct {
+		name string
+		v    float64
+	}{{"lambda-local", ll}, {"lambda-global", lg}} {
+		if !(l.v >= 0) || math.IsInf(l.v, 0) {
+			return nil, fmt.Errorf("%s must be a finite number ≥ 0 (0 proposes it), got %v", l.name, l.v)
+		}
+	}
+	if ll == 0 || lg == 0 {
+		pl, pg := data.proposeHDP(opt.K)
+		if ll == 0 {
+			ll = pl
+		}
+		if lg == 0 {
+			lg = pg
+		}
+	}
+	prog := newProgress(opt.Progress, "restart", 0)
+	newWorker := func() learn.RestartFunc[*hdpState] {
+		w := newHDPWork(data, group, groups, ll, lg, cfg.MaxIter)
+		return func(r int, rng *rand.Rand) (*hdpState, float64, error) {
+			obj, err := w.run(ctx, w.states.cur, rng)
+			if err != nil {
+				return nil, 0, err
+			}
+			prog.offer(obj)
+			return w.states.keep(obj), obj, nil
+		}
+	}
+	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+	if err != nil {
+		return nil, err
+	}
+	res := best.result(data, groups, ll, lg)
+	res.RestartObjectives = objs
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// ProposeHDPLambdas proposes the hard HDP's penalties for a target of k global clusters
+// (0: 5) from the pooled rows, for the divergence div: the farthest-first λ of DP-means
+// for k clusters (FarthestFirstLambda2), split evenly between λ_bottom and λ_top. A lone
+// row then opens a new global cluster (λ_bottom + λ_top) exactly where DP-means on the
+// pooled rows would open a cluster, and a group starts using an existing global cluster
+// once its rows there save half that. It returns zeros when it cannot propose (see
+// FarthestFirstLambda2).
+func ProposeHDPLambdas(X *mat.Dense, k int, div string) (local, global float64) {
+	kind, err := parseDivergence(div)
+	if err != nil {
+		return 0, 0
+	}
+	b, err := newBregData(X, kind)
+	if err != nil {
+		return 0, 0
+	}
+	return b.proposeHDP(k)
+}
+
+func (b *bregData) proposeHDP(k int) (local, global float64) {
+	if k <= 0 {
+		k = 5
+	}
+	k = min(k, b.n)
+	mean, lmean := b.mean()
+	l := b.farthestFirst(k, mean, lmean)
+	return l / 2, l / 2
+}
+
+// checkGroups checks every row's group and returns the rows of each group.
+func checkGroups(group []int, n int) ([][]int, error) {
+	if len(group) != n {
+		return nil, fmt.Errorf("%d group labels for %d rows", len(group), n)
+	}
+	j := 0
+	for i, g := range group {
+		if g < 0 || g >= n {
+			return nil, fmt.Errorf("row %d has group %d, want 0…%d", i, g, n-1)
+		}
+		j = max(j, g+1)
+	}
+	groups := make([][]int, j)
+	for i, g := range group {
+		groups[g] = append(groups[g], i)
+	}
+	for g, rows := range groups {
+		if len(rows) == 0 {
+			return nil, fmt.Errorf("group %d has no rows (groups must be numbered 0…%d without gaps)", g, j-1)
+		}
+	}
+	return groups, nil
+}
+
+// hdpState is one restart's answer: the global means and their logs (divergences other
+// than euclidean), every row's global cluster, and the passes made.
+type hdpState struct {
+	cent, lcent []float64
+	assign      []int
+	k, iters    int
+}
+
+// hdpWork is one worker's scratch: the counts of rows per global cluster and per group
+// and global cluster, kept exact through every move, so a move's cost is its divergence
+// and the penalties it adds or saves.
+type hdpWork struct {
+	data    *bregData
+	group   []int
+	groups  [][]int
+	ll, lg  float64
+	maxIter int
+	states  bestOf[hdpState]
+	perm    []int
+	nG      []int   // rows per global cluster
+	nJG     [][]int // rows per group and global cluster
+	sum     []float64
+	remap   []int
+	div     []float64 // scratch: a local cluster's divergence to each global mean
+	trace   func(step string, obj float64)
+}
+
+func newHDPWork(data *bregData, group []int, groups [][]int, ll, lg float64, maxIter int) *hdpWork {
+	return &hdpWork{data: data, group: group, groups: groups, ll: ll, lg: lg, maxIter: maxIter,
+		states: bestOf[hdpState]{cur: &hdpState{}, best: &hdpState{}},
+		perm:   make([]int, data.n), nJG: make([][]int, len(groups))}
+}
+
+// mean returns global cluster c's mean and its logs (nil for euclidean).
+func (st *hdpState) mean(c, d int) (mu, lmu []float64) {
+	mu = st.cent[c*d : (c+1)*d]
+	if st.lcent != nil {
+		lmu = st.lcent[c*d : (c+1)*d]
+	}
+	return mu, lmu
+}
+
+// counts recomputes the row counts from the assignment.
+func (w *hdpWork) counts(st *hdpState) {
+	w.nG = growInts(w.nG, st.k)
+	clear(w.nG)
+	for j := range w.nJG {
+		w.nJG[j] = growInts(w.nJG[j], st.k)
+		clear(w.nJG[j])
+	}
+	for i, c := range st.assign {
+		w.nG[c]++
+		w.nJG[w.group[i]][c]++
+	}
+}
+
+// objective is eq. (4) for the state.
+func (w *hdpWork) objective(st *hdpState) float64 {
+	b, d := w.data, w.data.d
+	var total float64
+	for i, c := range st.assign {
+		y, ly := b.row(i)
+		mu, lmu := st.mean(c, d)
+		total += b.div(y, ly, mu, lmu, math.Inf(1))
+	}
+	t, k := 0, 0
+	for c := 0; c < st.k; c++ {
+		if w.nG[c] > 0 {
+			k++
+		}
+		for j := range w.nJG {
+			if w.nJG[j][c] > 0 {
+				t++
+			}
+		}
+	}
+	return total + w.ll*float64(t) + w.lg*float64(k)
+}
+
+// newGlobal appends a global cluster at mu (logs lmu) and returns its index.
+func (w *hdpWork) newGlobal(st *hdpState, mu, lmu []float64) int {
+	c := st.k
+	st.k++
+	st.cent = append(st.cent, mu...)
+	if st.lcent != nil {
+		st.lcent = append(st.lcent, lmu...)
+	}
+	w.nG = append(w.nG, 0)
+	for j := range w.nJG {
+		w.nJG[j] = append(w.nJG[j], 0)
+	}
+	return c
+}
+
+// run is one restart: one global cluster at the mean of all rows, then passes of row
+// moves, local moves and mean updates until a pass changes nothing.
+func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand) (float64, error) {
+	b, n := w.data, w.data.n
+	mean, lmean := b.mean()
+	st.k = 1
+	st.cent = append(st.cent[:0], mean...)
+	st.lcent = nil
+	if lmean != nil {
+		st.lcent = append(st.lcent[:0], lmean...)
+	}
+	st.assign = growInts(st.assign, n)
+	clear(st.assign)
+	for i := range w.perm {
+		w.perm[i] = i
+	}
+	w.counts(st)
+	obj := w.objective(st)
+	if w.trace != nil {
+		w.trace("start", obj)
+	}
+	for st.iters = 0; st.iters < w.maxIter; {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		st.iters++
+		for i := n - 1; i > 0; i-- {
+			j := rng.IntN(i + 1)
+			w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
+		}
+		changed := w.rowMoves(st)
+		if w.trace != nil {
+			w.trace("rows", w.objective(st))
+		}
+		changed += w.localMoves(st)
+		if w.trace != nil {
+			w.trace("locals", w.objective(st))
+		}
+		w.updateMeans(st)
+		next := w.objective(st)
+		if w.trace != nil {
+			w.trace("means", next)
+		}
+		stop := changed == 0 || !(next < obj)
+		obj = next
+		if stop {
+			break
+		}
+	}
+	return obj, nil
+}
+
+// rowMoves moves every row, in the pass's order, to where it costs least with the means
+// fixed; it returns how many rows moved.
+func (w *hdpWork) rowMoves(st *hdpState) int {
+	b, d := w.data, w.data.d
+	moved := 0
+	for _, i := range w.perm {
+		j, cur := w.group[i], st.assign[i]
+		y, ly := b.row(i)
+		w.nG[cur]--
+		w.nJG[j][cur]--
+		// What row i costs in global cluster c, with i taken out of the counts.
+		penalty := func(c int) float64 {
+			p := 0.0
+			if w.nJG[j][c] == 0 {
+				p += w.ll
+			}
+			if w.nG[c] == 0 {
+				p += w.lg
+			}
+			return p
+		}
+		mu, lmu := st.mean(cur, d)
+		bestCost := b.div(y, ly, mu, lmu, math.Inf(1)) + penalty(cur)
+		best := cur
+		tol := 1e-12 * (1 + bestCost)
+		for c := 0; c < st.k; c++ {
+			if c == cur || w.nG[c] == 0 {
+				continue // an emptied cluster's mean is stale until the update
+			}
+			p := penalty(c)
+			if p >= bestCost-tol {
+				continue
+			}
+			mu, lmu := st.mean(c, d)
+			if v := b.div(y, ly, mu, lmu, bestCost-tol-p) + p; v < bestCost-tol {
+				best, bestCost = c, v
+			}
+		}
+		if w.ll+w.lg < bestCost-tol {
+			best = w.newGlobal(st, y, ly) // a global cluster at the row: divergence 0
+		}
+		w.nG[best]++
+		w.nJG[j][best]++
+		if best != cur {
+			st.assign[i] = best
+			moved++
+		}
+	}
+	return moved
+}
+
+// localMoves moves each local cluster — a group's rows in one global cluster — as a whole
+// to the global cluster where it costs least, or to a new one at its own mean; it returns
+// how many moved.
+func (w *hdpWork) localMoves(st *hdpState) int {
+	b, d := w.data, w.data.d
+	moved := 0
+	for j, rows := range w.groups {
+		for c := 0; c < st.k; c++ {
+			size := w.nJG[j][c]
+			if size == 0 {
+				continue
+			}
+			// The divergence of the local cluster's rows to every live global mean, and
+			// its own mean.
+			k := st.k
+			w.div = growFloats(w.div, k)
+			clear(w.div)
+			own := make([]float64, d)
+			for _, i := range rows {
+				if st.assign[i] != c {
+					continue
+				}
+				y, ly := b.row(i)
+				for j2, v := range y {
+					own[j2] += v
+				}
+				for c2 := 0; c2 < k; c2++ {
+					if w.nG[c2] > 0 {
+						mu, lmu := st.mean(c2, d)
+						w.div[c2] += b.div(y, ly, mu, lmu, math.Inf(1))
+					}
+				}
+			}
+			for j2 := range own {
+				own[j2] /= float64(size)
+			}
+			var lown []float64
+			if st.lcent != nil {
+				lown = make([]float64, d)
+				floorLogs(lown, own)
+			}
+			var ownDiv float64
+			for _, i := range rows {
+				if st.assign[i] == c {
+					y, ly := b.row(i)
+					ownDiv += b.div(y, ly, own, lown, math.Inf(1))
+				}
+			}
+			// Costs in the frame where the local cluster is gone: staying re-creates it.
+			stay := w.div[c] + w.ll
+			if w.nG[c] == size {
+				stay += w.lg
+			}
+			best, bestCost := c, stay
+			tol := 1e-12 * (1 + stay)
+			for c2 := 0; c2 < k; c2++ {
+				if c2 == c || w.nG[c2] == 0 {
+					continue
+				}
+				v := w.div[c2]
+				if w.nJG[j][c2] == 0 {
+					v += w.ll
+				}
+				if v < bestCost-tol {
+					best, bestCost = c2, v
+				}
+			}
+			if ownDiv+w.ll+w.lg < bestCost-tol {
+				best = w.newGlobal(st, own, lown)
+			}
+			if best == c {
+				continue
+			}
+			for _, i := range rows {
+				if st.assign[i] == c {
+					st.assign[i] = best
+				}
+			}
+			w.nG[c] -= size
+			w.nJG[j][c] = 0
+			w.nG[best] += size
+			w.nJG[j][best] += size
+			moved++
+		}
+	}
+	return moved
+}
+
+// updateMeans sets every global mean to the mean of its rows and drops the unused global
+// clusters, renumbering the rest in their old order.
+func (w *hdpWork) updateMeans(st *hdpState) {
+	b, d, k := w.data, w.data.d, st.k
+	w.sum = growFloats(w.sum, k*d)
+	clear(w.sum)
+	for i, c := range st.assign {
+		s := w.sum[c*d : (c+1)*d]
+		for j, v := range b.y[i*d : (i+1)*d] {
+			s[j] += v
+		}
+	}
+	w.remap = growInts(w.remap, k)
+	st.k = meansOf(d, k, w.nG, w.sum, &st.cent, &st.lcent, w.remap)
+	for i, c := range st.assign {
+		st.assign[i] = w.remap[c]
+	}
+	w.counts(st)
+}
+
+// result turns the best state into an HDPResult, global clusters numbered in the order of
+// their first row.
+func (st *hdpState) result(b *bregData, groups [][]int, ll, lg float64) *HDPResult {
+	d := b.d
+	label := make([]int, st.k)
+	for c := range label {
+		label[c] = -1
+	}
+	next := 0
+	res := &HDPResult{Assign: make([]int, len(st.assign)), Local: make([]int, len(groups)),
+		LambdaLocal: ll, LambdaGlobal: lg, Iterations: st.iters}
+	for i, c := range st.assign {
+		if label[c] < 0 {
+			label[c] = next
+			next++
+		}
+		res.Assign[i] = label[c]
+		y, ly := b.row(i)
+		mu, lmu := st.mean(c, d)
+		res.Objective += b.div(y, ly, mu, lmu, math.Inf(1))
+	}
+	res.K = next
+	res.Means = mat.NewDense(max(next, 1), d, nil)
+	for c := 0; c < st.k; c++ {
+		if label[c] >= 0 {
+			copy(res.Means.RawRowView(label[c]), st.cent[c*d:(c+1)*d])
+		}
+	}
+	t := 0
+	for j, rows := range groups {
+		used := map[int]bool{}
+		for _, i := range rows {
+			used[res.Assign[i]] = true
+		}
+		res.Local[j] = len(used)
+		t += len(used)
+	}
+	res.Penalised = res.Objective + ll*float64(t) + lg*float64(res.K)
+	return res
+}
