@@ -1,7 +1,7 @@
 package app
 
 import (
-	"featurelab/algorithms/segment"
+	"featurelab/algorithms/partition"
 )
 
 // Comparison relates two results on the same data set: how alike the groupings of the
@@ -27,7 +27,7 @@ type FeatureMatch struct {
 // Compare compares two results; both must come from the same data set.
 func Compare(left, right *Analysis) Comparison {
 	c := Comparison{Left: left, Right: right}
-	c.RandIndex = segment.RandIndex(codeLabels(left.Codes()), codeLabels(right.Codes()))
+	c.RandIndex = partition.RandIndex(codeLabels(left.Codes()), codeLabels(right.Codes()))
 	rightOwners := ownerSets(right)
 	for k, own := range ownerSets(left) {
 		m := FeatureMatch{Left: k, Right: -1}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"featurelab/algorithms/partition"
 	"featurelab/algorithms/segment"
 	"featurelab/imgproc"
 )
@@ -134,9 +135,9 @@ func scoreLabels(s *EvalScore, dir string, truths []string, labels []int32, w, h
 		maps[k] = m.Labels
 	}
 	s.Truths = len(truths)
-	s.PRI = segment.ProbabilisticRandIndex(labels, maps)
+	s.PRI = partition.ProbabilisticRandIndex(labels, maps)
 	for _, m := range maps {
-		s.VoINats += segment.VariationOfInformation(labels, m)
+		s.VoINats += partition.VariationOfInformation(labels, m)
 	}
 	s.VoINats /= float64(len(maps))
 	s.VoIBits = s.VoINats / math.Ln2

@@ -3,6 +3,8 @@ package segment
 import (
 	"context"
 	"fmt"
+
+	"featurelab/algorithms/partition"
 )
 
 func ExampleSegment() {
@@ -13,14 +15,6 @@ func ExampleSegment() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("Rand index %.2f\n", RandIndex(res.Labels, truth))
+	fmt.Printf("Rand index %.2f\n", partition.RandIndex(res.Labels, truth))
 	// Output: Rand index 1.00
-}
-
-func ExampleRandIndex() {
-	seg := []int32{0, 0, 1, 1}
-	ref := []int32{5, 5, 5, 7}
-	// Of the 6 pixel pairs, {0,1} is joined by both and {0,3}, {1,3} split by both.
-	fmt.Printf("RI %.2f, VI %.3f nats\n", RandIndex(seg, ref), VariationOfInformation(seg, ref))
-	// Output: RI 0.50, VI 0.824 nats
 }

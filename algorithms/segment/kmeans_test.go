@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"featurelab/algorithms/partition"
 )
 
 func TestBaselinesOnRegions(t *testing.T) {
@@ -21,7 +23,7 @@ func TestBaselinesOnRegions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ri := RandIndex(res.Labels, truth); ri < tc.want {
+		if ri := partition.RandIndex(res.Labels, truth); ri < tc.want {
 			t.Errorf("%s: Rand index %.4f < %v (%d segments)", tc.opt.Method, ri, tc.want, res.Segments)
 		}
 		// Both objectives never increase.
@@ -64,7 +66,7 @@ func TestDPMeansExactClusters(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []int32{0, 0, 0, 1, 1, 2, 2, 2}
-	if RandIndex(labels, want) != 1 {
+	if partition.RandIndex(labels, want) != 1 {
 		t.Errorf("labels %v, want the groups of %v", labels, want)
 	}
 	if len(trace) == 0 {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"featurelab/algorithms/partition"
 )
 
 // assertMonotone fails if the bound ever decreased by more than a relative 1e-9.
@@ -184,7 +186,7 @@ func TestSegmentSynthetic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ri := RandIndex(res.Labels, truth)
+				ri := partition.RandIndex(res.Labels, truth)
 				t.Logf("seed %d: Rand index %.4f, %d segments, %d iterations", seed, ri, res.Segments, res.Iterations)
 				if ri < 0.95 {
 					t.Errorf("seed %d: Rand index %.4f < 0.95 (%d segments, %d iterations)", seed, ri, res.Segments, res.Iterations)

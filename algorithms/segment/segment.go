@@ -104,3 +104,10 @@ func segmentMeans(rgb []float64, labels []int32, s int) [][]float64 {
 	}
 	return means
 }
+
+// Segments is the number of distinct labels of a segmentation, however numbered: what a
+// result's Segments counts, for label maps made elsewhere.
+func Segments(labels []int32) int {
+	_, n := compactLabels(labels)
+	return n
+}

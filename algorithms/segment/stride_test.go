@@ -3,6 +3,8 @@ package segment
 import (
 	"context"
 	"testing"
+
+	"featurelab/algorithms/partition"
 )
 
 func TestStrideLabelsEveryPixel(t *testing.T) {
@@ -16,7 +18,7 @@ func TestStrideLabelsEveryPixel(t *testing.T) {
 		if len(res.Labels) != 97*71 || res.Width != 97 || res.Height != 71 {
 			t.Fatalf("stride %d: %d labels for %d×%d", s, len(res.Labels), res.Width, res.Height)
 		}
-		if ri := RandIndex(res.Labels, truth); ri < 0.9 {
+		if ri := partition.RandIndex(res.Labels, truth); ri < 0.9 {
 			t.Errorf("stride %d: Rand index %.3f, %d segments", s, ri, res.Segments)
 		}
 	}

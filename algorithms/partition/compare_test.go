@@ -1,4 +1,4 @@
-package segment
+package partition
 
 import (
 	"math"
@@ -101,5 +101,33 @@ func BenchmarkRandIndex(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		RandIndex(x, y)
+	}
+}
+
+// TestNMIAndARI checks the two chance-aware scores on cases with known answers: the same
+// partition under other numbers, the degenerate partitions, independent halves, and
+// different lengths.
+func TestNMIAndARI(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		a, b     []int32
+		nmi, ari float64
+	}{
+		{"renumbered", []int32{0, 0, 1, 1, 2}, []int32{7, 7, 3, 3, 9}, 1, 1},
+		{"both one part", []int32{0, 0, 0}, []int32{4, 4, 4}, 1, 1},
+		{"one part against two", []int32{0, 0, 0, 0}, []int32{0, 0, 1, 1}, 0, 0},
+		{"every item alone, twice", []int32{0, 1, 2}, []int32{5, 6, 7}, 1, 1},
+		// Independent halves: knowing one says nothing of the other. Pairs joined by
+		// both 0, by a 2, by b 2, of 6: expected 4/6, ARI (0 − 2/3)/(2 − 2/3) = −1/2.
+		{"independent", []int32{0, 0, 1, 1}, []int32{0, 1, 0, 1}, 0, -0.5},
+		{"lengths differ", []int32{0, 1}, []int32{0, 1, 1}, 0, 0},
+		{"empty", nil, nil, 0, 0},
+	} {
+		if got := NMI(tc.a, tc.b); math.Abs(got-tc.nmi) > 1e-12 {
+			t.Errorf("%s: NMI %v, want %v", tc.name, got, tc.nmi)
+		}
+		if got := AdjustedRandIndex(tc.a, tc.b); math.Abs(got-tc.ari) > 1e-12 {
+			t.Errorf("%s: ARI %v, want %v", tc.name, got, tc.ari)
+		}
 	}
 }

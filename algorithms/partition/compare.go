@@ -1,4 +1,4 @@
-package segment
+package partition
 
 import "math"
 
@@ -6,8 +6,8 @@ import "math"
 // dense ra×rb row-major table with its row and column sums. Labels are first renumbered
 // densely, so the table has only as many rows and columns as labels are used.
 func contingency(a, b []int32) (table []float64, ra, rb int, rowSum, colSum []float64) {
-	da, ra := compactLabels(a)
-	db, rb := compactLabels(b)
+	da, ra := Compact(a)
+	db, rb := Compact(b)
 	table = make([]float64, ra*rb)
 	rowSum = make([]float64, ra)
 	colSum = make([]float64, rb)
@@ -95,9 +95,89 @@ func VariationOfInformation(a, b []int32) float64 {
 	return max(vi, 0) // rounding can leave −ε for identical partitions
 }
 
-// Segments is the number of distinct labels of a segmentation, however numbered: what a
-// result's Segments counts, for label maps made elsewhere.
-func Segments(labels []int32) int {
-	_, n := compactLabels(labels)
-	return n
+// Compact renumbers labels densely, 0…n−1 in the order of first appearance, and returns
+// them with n: the partition's number of parts, however its labels were numbered.
+func Compact(labels []int32) ([]int32, int) {
+	out := make([]int32, len(labels))
+	remap := make(map[int32]int32)
+	for i, l := range labels {
+		r, ok := remap[l]
+		if !ok {
+			r = int32(len(remap))
+			remap[l] = r
+		}
+		out[i] = r
+	}
+	return out, len(remap)
+}
+
+// NMI is the normalised mutual information of two partitions of the same items,
+// I(A; B) / ((H(A) + H(B)) / 2) (Strehl & Ghosh 2002 with the arithmetic mean, the
+// normalisation scikit-learn uses by default): 1 for the same partition however numbered,
+// near 0 for independent ones. Two partitions that each put everything in one part
+// agree, 1; when only one of them does, there is no information to share, 0. Partitions
+// of different lengths cannot be compared and give 0.
+func NMI(a, b []int32) float64 {
+	if len(a) != len(b) || len(a) == 0 {
+		return 0
+	}
+	table, ra, rb, rowSum, colSum := contingency(a, b)
+	n := float64(len(a))
+	entropy := func(sums []float64) float64 {
+		var h float64
+		for _, s := range sums {
+			if s > 0 {
+				h -= s / n * math.Log(s/n)
+			}
+		}
+		return h
+	}
+	ha, hb := entropy(rowSum), entropy(colSum)
+	if ra == 1 && rb == 1 {
+		return 1
+	}
+	if ha == 0 || hb == 0 {
+		return 0
+	}
+	var mi float64
+	for i := 0; i < ra; i++ {
+		for j := 0; j < rb; j++ {
+			if c := table[i*rb+j]; c > 0 {
+				mi += c / n * math.Log(c*n/(rowSum[i]*colSum[j]))
+			}
+		}
+	}
+	return min(max(mi/((ha+hb)/2), 0), 1)
+}
+
+// AdjustedRandIndex is the Rand index corrected for chance (Hubert & Arabie 1985):
+// (Σ C(n_ij, 2) − E) / (M − E), with E = Σ C(a_i, 2)·Σ C(b_j, 2) / C(n, 2) and M the mean
+// of Σ C(a_i, 2) and Σ C(b_j, 2). It is 1 for the same partition, about 0 for a random
+// one, and can be negative. When the expected and the largest agreement coincide (both
+// partitions trivial: one part, or every item alone) it is 1 if they are the same and 0
+// otherwise. Partitions of different lengths give 0.
+func AdjustedRandIndex(a, b []int32) float64 {
+	if len(a) != len(b) || len(a) == 0 {
+		return 0
+	}
+	table, _, _, rowSum, colSum := contingency(a, b)
+	var sumTable, sumA, sumB float64
+	for _, c := range table {
+		sumTable += pairs(c)
+	}
+	for _, s := range rowSum {
+		sumA += pairs(s)
+	}
+	for _, s := range colSum {
+		sumB += pairs(s)
+	}
+	expected := sumA * sumB / pairs(float64(len(a)))
+	maxIndex := (sumA + sumB) / 2
+	if maxIndex == expected {
+		if sumTable == maxIndex {
+			return 1
+		}
+		return 0
+	}
+	return (sumTable - expected) / (maxIndex - expected)
 }
