@@ -27,7 +27,7 @@ type FeatureMatch struct {
 // Compare compares two results; both must come from the same data set.
 func Compare(left, right *Analysis) Comparison {
 	c := Comparison{Left: left, Right: right}
-	c.RandIndex = partition.RandIndex(codeLabels(left.Codes()), codeLabels(right.Codes()))
+	c.RandIndex = partition.RandIndex(partition.Number(left.Codes()), partition.Number(right.Codes()))
 	rightOwners := ownerSets(right)
 	for k, own := range ownerSets(left) {
 		m := FeatureMatch{Left: k, Right: -1}
@@ -39,21 +39,6 @@ func Compare(left, right *Analysis) Comparison {
 		c.Matches = append(c.Matches, m)
 	}
 	return c
-}
-
-// codeLabels numbers the distinct codes in order of first appearance.
-func codeLabels(codes []string) []int32 {
-	ids := map[string]int32{}
-	labels := make([]int32, len(codes))
-	for i, c := range codes {
-		id, ok := ids[c]
-		if !ok {
-			id = int32(len(ids))
-			ids[c] = id
-		}
-		labels[i] = id
-	}
-	return labels
 }
 
 // ownerSets gives, per feature column, which images own it.

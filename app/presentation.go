@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms/partition"
 	"featurelab/imgproc"
 )
 
@@ -57,8 +58,8 @@ func (a *Analysis) Present() *Presentation {
 // (a hundred images usually have a few dozen codes), a block of codes per pass over the
 // PCA components shrunk to thumbnail size (ThumbnailPCA), on all cores.
 func (a *Analysis) reconstructionThumbs(codes []string) []image.Image {
-	labels := codeLabels(codes) // distinct codes numbered in order of first appearance
-	var firsts []int            // an image of each distinct code
+	labels := partition.Number(codes) // distinct codes numbered in order of first appearance
+	var firsts []int                  // an image of each distinct code
 	for i, l := range labels {
 		if int(l) == len(firsts) {
 			firsts = append(firsts, i)

@@ -19,6 +19,22 @@ func contingency(a, b []int32) (table []float64, ra, rb int, rowSum, colSum []fl
 	return table, ra, rb, rowSum, colSum
 }
 
+// joinedPairs counts the pairs of items two partitions both put in one part, a does,
+// and b does: Σ C(n_ij, 2), Σ C(a_i, 2), Σ C(b_j, 2) over the contingency table.
+func joinedPairs(a, b []int32) (both, inA, inB float64) {
+	table, _, _, rowSum, colSum := contingency(a, b)
+	for _, v := range table {
+		both += pairs(v)
+	}
+	for _, v := range rowSum {
+		inA += pairs(v)
+	}
+	for _, v := range colSum {
+		inB += pairs(v)
+	}
+	return both, inA, inB
+}
+
 // pairs is n choose 2.
 func pairs(n float64) float64 { return n * (n - 1) / 2 }
 
@@ -35,17 +51,7 @@ func RandIndex(a, b []int32) float64 {
 	if len(a) < 2 {
 		return 1
 	}
-	table, _, _, rowSum, colSum := contingency(a, b)
-	var same, sa, sb float64
-	for _, v := range table {
-		same += pairs(v)
-	}
-	for _, v := range rowSum {
-		sa += pairs(v)
-	}
-	for _, v := range colSum {
-		sb += pairs(v)
-	}
+	same, sa, sb := joinedPairs(a, b)
 	// Agreeing pairs: all pairs, minus those joined in a but not b and in b but not a.
 	total := pairs(n)
 	return (total - sa - sb + 2*same) / total
@@ -98,17 +104,28 @@ func VariationOfInformation(a, b []int32) float64 {
 // Compact renumbers labels densely, 0…n−1 in the order of first appearance, and returns
 // them with n: the partition's number of parts, however its labels were numbered.
 func Compact(labels []int32) ([]int32, int) {
-	out := make([]int32, len(labels))
-	remap := make(map[int32]int32)
-	for i, l := range labels {
-		r, ok := remap[l]
-		if !ok {
-			r = int32(len(remap))
-			remap[l] = r
-		}
-		out[i] = r
+	out := Number(labels)
+	n := int32(0)
+	for _, l := range out {
+		n = max(n, l+1)
 	}
-	return out, len(remap)
+	return out, int(n)
+}
+
+// Number gives every distinct value of items a part number, 0, 1, … in the order of
+// first appearance: the partition of items by equal values (image codes, folder names).
+func Number[T comparable](items []T) []int32 {
+	ids := make(map[T]int32)
+	out := make([]int32, len(items))
+	for i, v := range items {
+		id, ok := ids[v]
+		if !ok {
+			id = int32(len(ids))
+			ids[v] = id
+		}
+		out[i] = id
+	}
+	return out
 }
 
 // NMI is the normalised mutual information of two partitions of the same items,
@@ -160,17 +177,7 @@ func AdjustedRandIndex(a, b []int32) float64 {
 	if len(a) != len(b) || len(a) == 0 {
 		return 0
 	}
-	table, _, _, rowSum, colSum := contingency(a, b)
-	var sumTable, sumA, sumB float64
-	for _, c := range table {
-		sumTable += pairs(c)
-	}
-	for _, s := range rowSum {
-		sumA += pairs(s)
-	}
-	for _, s := range colSum {
-		sumB += pairs(s)
-	}
+	sumTable, sumA, sumB := joinedPairs(a, b)
 	expected := sumA * sumB / pairs(float64(len(a)))
 	maxIndex := (sumA + sumB) / 2
 	if maxIndex == expected {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"time"
+
+	"featurelab/algorithms/partition"
 )
 
 // Segment splits img into regions with the method opt.Method and returns the label map
@@ -66,26 +68,10 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		}
 		res.Iterations = len(res.Bound)
 	}
-	res.Labels, res.Segments = compactLabels(labels)
+	res.Labels, res.Segments = partition.Compact(labels)
 	res.Means = segmentMeans(p.RGB, res.Labels, res.Segments)
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
-}
-
-// compactLabels renumbers labels 0..S−1 in order of first appearance in the raster and
-// returns the new labels and S.
-func compactLabels(labels []int32) ([]int32, int) {
-	out := make([]int32, len(labels))
-	remap := make(map[int32]int32)
-	for i, l := range labels {
-		r, ok := remap[l]
-		if !ok {
-			r = int32(len(remap))
-			remap[l] = r
-		}
-		out[i] = r
-	}
-	return out, len(remap)
 }
 
 // segmentMeans is the mean sRGB colour of each of the s segments.
@@ -108,6 +94,6 @@ func segmentMeans(rgb []float64, labels []int32, s int) [][]float64 {
 // Segments is the number of distinct labels of a segmentation, however numbered: what a
 // result's Segments counts, for label maps made elsewhere.
 func Segments(labels []int32) int {
-	_, n := compactLabels(labels)
+	_, n := partition.Compact(labels)
 	return n
 }
