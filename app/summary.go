@@ -30,7 +30,12 @@ type Summary struct {
 	// Reading is the form the codes and features are in: "readable" (a base owned by
 	// every image, features owned by at most half) or "as found" (the learner's own);
 	// feature learners only (app.Reading).
-	Reading    string            `json:"reading,omitempty"`
+	Reading string `json:"reading,omitempty"`
+	// NMI and ARI score a clustering against the subfolders its images came in, when
+	// they all came in subfolders (Analysis.FolderScores); Subfolders counts them.
+	NMI        *float64          `json:"nmi,omitempty"`
+	ARI        *float64          `json:"ari,omitempty"`
+	Subfolders int               `json:"subfolders,omitempty"`
 	Names      []string          `json:"names"`
 	Skipped    map[string]string `json:"skipped"`
 	Resized    []string          `json:"resized,omitempty"`
@@ -96,6 +101,9 @@ func (a *Analysis) Summary() Summary {
 	}
 	if leastSquaresLearners[a.Algorithm] {
 		s.Reading = a.ReadingName()
+	}
+	if fs, ok := a.FolderScores(); ok {
+		s.NMI, s.ARI, s.Subfolders = &fs.NMI, &fs.ARI, fs.Folders
 	}
 	if a.PCA != nil {
 		s.PCAMethod = a.PCA.Method

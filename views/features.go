@@ -100,8 +100,12 @@ func (v *featuresView) show(p *app.Presentation) {
 	if a.IsClustering() {
 		kind = "clusters"
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, %s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
-		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.ObjectiveText()))
+	scores := ""
+	if fs, ok := a.FolderScores(); ok {
+		scores = "; " + fs.String()
+	}
+	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
+		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.ObjectiveText(), scores))
 	v.cards.Objects = nil
 	v.buttons = nil
 	for _, f := range p.Features {

@@ -226,8 +226,11 @@ func (p *runPanel) start() {
 			case !p.ui.showAnalysis(pres):
 				p.ui.status.idle(app.AlgorithmTitle(algo) + " finished on the previous data set; its result was set aside")
 			default:
-				p.ui.status.idle(fmt.Sprintf("%s: K = %d, %s, in %.2f s",
-					app.AlgorithmTitle(algo), a.Result.K, a.ObjectiveText(), a.Times.Algorithm))
+				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", app.AlgorithmTitle(algo), a.Result.K, a.ObjectiveText(), a.Times.Algorithm)
+				if fs, ok := a.FolderScores(); ok {
+					msg += "; " + fs.String()
+				}
+				p.ui.status.idle(msg)
 			}
 		})
 	})
