@@ -125,6 +125,8 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out := fs.String("out", "featurelab-out", "output folder")
 	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	features := fs.String("features", app.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(app.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
+	words := fs.Int("words", app.DefaultWords, "vocabulary size for --features words")
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, features owned by at most half)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -139,7 +141,8 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Algorithm: *algo,
 		Options: learn.Options{K: *k, Lambda2: *lambda2, Restarts: *restarts, Sweeps: *sweeps,
 			Seed: *seed, Workers: *workers, Divergence: *divergence},
-		Load: imgproc.Options{Workers: *workers},
+		Load:     imgproc.Options{Workers: *workers},
+		Describe: app.Description{Kind: *features, Words: *words},
 	}
 	if len(pos) == 1 {
 		req.Source = app.Source{Dir: pos[0]}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
@@ -31,6 +32,7 @@ type Request struct {
 	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
 	Algorithm string
 	Options   learn.Options
+	Describe  Description // what the learner reads of each image; the PCA scores by default
 }
 
 // pcaOptions is how the request's data are projected. It does not depend on the
@@ -44,6 +46,9 @@ type Timings struct {
 	Load      float64 `json:"load"`
 	PCA       float64 `json:"pca"`
 	Algorithm float64 `json:"algorithm"`
+	// Describe is the time taken to describe the images for the learner when it reads
+	// something other than the PCA scores (histograms, visual words).
+	Describe float64 `json:"describe,omitempty"`
 }
 
 // PeakMemory is the process's peak resident memory, in bytes, at the end of each stage
@@ -120,6 +125,8 @@ type Analysis struct {
 	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
 	// AsFound is set when Result's Z and A are the learner's own, not the readable form.
 	AsFound bool
+	// Description is what the learner read of each image (the PCA scores unless set).
+	Description Description
 	// Other is the reading not shown — the learner's own Z and A while the readable form
 	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
 	Other *Reading
@@ -223,9 +230,38 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 // that Z can be rewritten with a base (features.WithBase) without changing the fit.
 var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, "bpmeans": true, "collapsed": true}
 
-// Run runs one algorithm on prepared data.
+// Run runs one algorithm on prepared data's PCA scores.
 func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
+	return p.RunOn(ctx, algo, Description{}, opt, report)
+}
+
+// Description is what the learner reads of each image (Prepared.Describe): Kind is one
+// of FeatureKinds ("" is FeaturesPCA), Words the vocabulary size for FeaturesWords.
+type Description struct {
+	Kind  string
+	Words int
+}
+
+// RunOn runs one algorithm on the representation desc of prepared data. Only the
+// clustering learners read a representation other than the PCA scores; their clusters'
+// pictures are the means of their images' PCA scores, so the views and exports show them
+// like any other result, while the objective is the learner's, in the representation.
+func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := newTracker(report)
+	X := p.Scores
+	described := 0.0
+	if desc.Kind != "" && desc.Kind != FeaturesPCA {
+		if !IsClusteringAlgorithm(algo) {
+			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans), not %s", desc.Kind, algo)
+		}
+		tr.update("Describing the images ("+desc.Kind+")", 0, 0)
+		began := time.Now()
+		var err error
+		if X, err = p.Describe(ctx, desc.Kind, desc.Words, opt.Seed, opt.Workers); err != nil {
+			return nil, err
+		}
+		described = time.Since(began).Seconds()
+	}
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
 	// The feature learners with no λ² choose it from their λ² path (PathLambda2);
 	// DP-means proposes its own, in its own divergence, for a target K.
@@ -243,11 +279,14 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 	start := time.Now()
 	tr.update(algorithmTitle(algo), 0, 0)
 	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
-	n, d := p.Scores.Dims()
+	n, d := X.Dims()
 	budgetNext(4 * int64(n) * int64(d) * 8)
-	res, err := algorithms.Run(ctx, algo, p.Scores, opt)
+	res, err := algorithms.Run(ctx, algo, X, opt)
 	if err != nil {
 		return nil, err
+	}
+	if X != p.Scores {
+		res.A = clusterMeans(res.Z, p.Scores)
 	}
 	if res.K == 0 {
 		// Only the IBP can end with no features; every view of a result is one of features.
@@ -257,8 +296,31 @@ func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, repo
 	other := readable(p.Scores, algo, res)
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
+	times.Describe = described
 	peak.Algorithm = peakResident()
-	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other}, nil
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other, Description: desc}, nil
+}
+
+// clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.
+func clusterMeans(Z, X *mat.Dense) *mat.Dense {
+	n, k := Z.Dims()
+	_, d := X.Dims()
+	A := mat.NewDense(k, d, nil)
+	count := make([]float64, k)
+	for i := 0; i < n; i++ {
+		for c, v := range Z.RawRowView(i) {
+			if v != 0 {
+				floats.Add(A.RawRowView(c), X.RawRowView(i))
+				count[c]++
+			}
+		}
+	}
+	for c := range count {
+		if count[c] > 0 {
+			floats.Scale(1/count[c], A.RawRowView(c))
+		}
+	}
+	return A
 }
 
 // Analyze runs the whole pipeline: load → PCA → algorithm.
@@ -267,5 +329,5 @@ func Analyze(ctx context.Context, req Request, report func(Progress)) (*Analysis
 	if err != nil {
 		return nil, err
 	}
-	return p.Run(ctx, req.Algorithm, req.Options, report)
+	return p.RunOn(ctx, req.Algorithm, req.Describe, req.Options, report)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -33,6 +34,10 @@ type Summary struct {
 	Reading string `json:"reading,omitempty"`
 	// NMI and ARI score a clustering against the subfolders its images came in, when
 	// they all came in subfolders (Analysis.FolderScores); Subfolders counts them.
+	// Features is what the learner read of each image when not the PCA scores
+	// ("histogram", "words"); Words the vocabulary's size.
+	Features   string            `json:"features,omitempty"`
+	Words      int               `json:"words,omitempty"`
 	NMI        *float64          `json:"nmi,omitempty"`
 	ARI        *float64          `json:"ari,omitempty"`
 	Subfolders int               `json:"subfolders,omitempty"`
@@ -104,6 +109,12 @@ func (a *Analysis) Summary() Summary {
 	}
 	if fs, ok := a.FolderScores(); ok {
 		s.NMI, s.ARI, s.Subfolders = &fs.NMI, &fs.ARI, fs.Folders
+	}
+	if k := a.Description.Kind; k != "" && k != FeaturesPCA {
+		s.Features = k
+		if k == FeaturesWords {
+			s.Words = cmp.Or(a.Description.Words, DefaultWords)
+		}
 	}
 	if a.PCA != nil {
 		s.PCAMethod = a.PCA.Method

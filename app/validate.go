@@ -20,6 +20,9 @@ func ValidateRequest(req Request) error {
 	if req.PCA < 0 {
 		return fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
 	}
+	if err := req.Describe.validate(req.Algorithm); err != nil {
+		return err
+	}
 	return ValidateOptions(req.Algorithm, req.Options)
 }
 
