@@ -121,3 +121,40 @@ func TestRunOnHistograms(t *testing.T) {
 		t.Errorf("kfeatures ran on histograms")
 	}
 }
+
+// TestSavedKeepsTheDescription: a clustering of colour histograms saved and opened again
+// remembers what it read, so Run again reads the same.
+func TestSavedKeepsTheDescription(t *testing.T) {
+	root := t.TempDir()
+	writeShadePNGs(t, filepath.Join(root, "dark"), 20, 1, "a.png", "b.png")
+	writeShadePNGs(t, filepath.Join(root, "light"), 220, 2, "c.png", "d.png")
+	ctx := context.Background()
+	p, err := Prepare(ctx, Request{Source: Source{Dir: root}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.RunOn(ctx, "dpmeans", Description{Kind: FeaturesWords, Words: 7}, learn.Options{K: 2, Restarts: 2, Seed: 1, Divergence: "kl"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "words"+SavedExt)
+	if err := a.Save(path, LoadChoices{PCA: "100"}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenSaved(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := s.Request()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Restore(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Description{Kind: FeaturesWords, Words: 7}
+	if s.Describe != want || req.Describe != want || r.Description != want || r.Summary().Features != FeaturesWords {
+		t.Errorf("saved %+v, request %+v, restored %+v", s.Describe, req.Describe, r.Description)
+	}
+}

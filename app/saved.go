@@ -53,10 +53,11 @@ type Saved struct {
 	Algorithm string        // one of algorithms.Names
 	Options   learn.Options // as the run used them (a λ² it proposed included); not Workers, Progress, InitZ
 	Result    *learn.Result
-	Times     Timings    // the saved run's load, PCA and algorithm seconds
-	Peak      PeakMemory // the saved run's peak memory
-	AsFound   bool       // Result is in the learner's own reading (Analysis.AsFound)
-	Other     *Reading   // the reading not shown, or nil (Analysis.Other)
+	Times     Timings     // the saved run's load, PCA and algorithm seconds
+	Peak      PeakMemory  // the saved run's peak memory
+	Describe  Description // what the learner read of each image (Analysis.Description)
+	AsFound   bool        // Result is in the learner's own reading (Analysis.AsFound)
+	Other     *Reading    // the reading not shown, or nil (Analysis.Other)
 
 	// The fingerprint of the data the result belongs to.
 	Names                   []string // the images, in the data set's order (imgproc.Dataset.Names)
@@ -109,6 +110,7 @@ func (a *Analysis) saved(load LoadChoices) (*Saved, error) {
 		Result:    a.Result,
 		Times:     a.Times,
 		Peak:      a.Peak,
+		Describe:  a.Description,
 		AsFound:   a.AsFound,
 		Other:     a.Other,
 		Names:     a.Data.Names,
@@ -141,7 +143,7 @@ func (s *Saved) Request() (Request, error) {
 	if err != nil {
 		return req, err
 	}
-	req.Algorithm, req.Options = s.Algorithm, s.Options
+	req.Algorithm, req.Options, req.Describe = s.Algorithm, s.Options, s.Describe
 	return req, nil
 }
 
@@ -160,14 +162,15 @@ func (s *Saved) Restore(p *Prepared) (*Analysis, error) {
 		return nil, err
 	}
 	return &Analysis{
-		Prepared:  p,
-		Algorithm: s.Algorithm,
-		Options:   s.Options,
-		Result:    cloneResult(s.Result),
-		Times:     s.Times,
-		Peak:      s.Peak,
-		AsFound:   s.AsFound && s.Other != nil,
-		Other:     s.Other.clone(),
+		Prepared:    p,
+		Algorithm:   s.Algorithm,
+		Options:     s.Options,
+		Result:      cloneResult(s.Result),
+		Times:       s.Times,
+		Peak:        s.Peak,
+		Description: s.Describe,
+		AsFound:     s.AsFound && s.Other != nil,
+		Other:       s.Other.clone(),
 	}, nil
 }
 
@@ -314,6 +317,8 @@ type savedOptions struct {
 	MaxK       int       `json:"max_k"`
 	Sweeps     int       `json:"sweeps"`
 	Divergence string    `json:"divergence,omitempty"`
+	Features   string    `json:"features,omitempty"` // Description.Kind
+	Words      int       `json:"words,omitempty"`
 	Seed       uint64    `json:"seed"`
 	Init       string    `json:"init,omitempty"`
 	Chains     int       `json:"chains"`
@@ -399,6 +404,7 @@ func (s *Saved) file() *savedFile {
 			K: s.Options.K, Lambda2: jsonFloat(s.Options.Lambda2), Restarts: s.Options.Restarts,
 			MaxIter: s.Options.MaxIter, MaxK: s.Options.MaxK, Sweeps: s.Options.Sweeps,
 			Divergence: s.Options.Divergence, Seed: s.Options.Seed, Init: s.Options.Init,
+			Features: s.Describe.Kind, Words: s.Describe.Words,
 			Chains: s.Options.Chains, Alpha0: jsonFloat(s.Options.Alpha0),
 			SigmaX0: jsonFloat(s.Options.SigmaX0), SigmaA0: jsonFloat(s.Options.SigmaA0),
 		},
@@ -562,6 +568,10 @@ func (f *savedFile) saved() (*Saved, error) {
 	}
 	if _, err := s.Load.Request(s.Source); err != nil {
 		return nil, fmt.Errorf("load options: %w", err)
+	}
+	s.Describe = Description{Kind: f.Options.Features, Words: f.Options.Words}
+	if err := s.Describe.validate(s.Algorithm); err != nil {
+		return nil, fmt.Errorf("options: %w", err)
 	}
 	if !slices.Contains(algorithms.Names(), s.Algorithm) {
 		return nil, fmt.Errorf("algorithm must be one of %s, got %q", strings.Join(algorithms.Names(), ", "), s.Algorithm)

@@ -38,8 +38,13 @@ type runPanel struct {
 	runBtn   *widget.Button
 	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
-	running  bool    // a run is in progress (UI goroutine only)
-	box      fyne.CanvasObject
+	// describe and divergence choose what a clustering learner reads of each image and,
+	// for DP-means, its Bregman divergence; shown for those learners only (readAs).
+	describe   *widget.Select
+	divergence *widget.Select
+	readAs     *fyne.Container
+	running    bool // a run is in progress (UI goroutine only)
+	box        fyne.CanvasObject
 }
 
 func newRunPanel(ui *UI) *runPanel {
@@ -54,7 +59,7 @@ func newRunPanel(ui *UI) *runPanel {
 		newParam("seed", "Seed", "same seed, same result; the same seed gives the same result, whatever the number of workers", "1", false, 0, feat...),
 		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
 	}
-	p.params[1].emptyOK = func() bool { return app.PathLambda2(p.algo) }
+	p.params[1].emptyOK = func() bool { return app.PathLambda2(p.algo) || p.ownLambda2() }
 	for _, q := range p.params {
 		p.byKey[q.key] = q
 		q.entry.OnChanged = func(string) { p.validate() }
@@ -84,9 +89,17 @@ func newRunPanel(ui *UI) *runPanel {
 		}
 	})
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.describe = widget.NewSelect(describeTitles, func(string) { p.representationChanged() })
+	p.describe.SetSelectedIndex(0)
+	p.divergence = widget.NewSelect(divergenceTitles, func(string) { p.representationChanged() })
+	p.divergence.SetSelectedIndex(0)
+	p.readAs = container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe),
+		container.NewBorder(nil, nil, widget.NewLabel("Divergence"), nil, p.divergence))
+	p.readAs.Hide()
 	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
 	// length, and visible when the form scrolls.
-	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.form, p.help, p.lambda, p.message))
+	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.help, p.lambda, p.message))
 	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
 	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
 	if !slices.Contains(runAlgorithms, algo) {
@@ -114,7 +127,69 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	} else if lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
+	p.showReadAs()
 	p.form.Refresh()
+	p.showProposal()
+	p.validate()
+}
+
+// What the window offers for app.Description's Kind and DP-means' divergence, titles in
+// the order of the kinds and names.
+var (
+	describeTitles   = []string{"PCA scores", "Colour histogram", "Visual words"}
+	describeKinds    = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
+	divergenceTitles = []string{"Squared distance", "KL (histograms)", "I-divergence"}
+	divergenceNames  = []string{"euclidean", "kl", "idiv"}
+)
+
+// showReadAs shows the representation choice for the clustering learners, and the
+// divergence for DP-means, the only one with more than one.
+func (p *runPanel) showReadAs() {
+	if !app.IsClusteringAlgorithm(p.algo) {
+		p.readAs.Hide()
+		return
+	}
+	p.readAs.Show()
+	if p.algo == "dpmeans" {
+		p.divergence.Enable()
+	} else {
+		p.divergence.SetSelectedIndex(0)
+		p.divergence.Disable()
+	}
+}
+
+// description is the representation chosen, for a clustering learner; the PCA scores
+// for the others.
+func (p *runPanel) description() app.Description {
+	i := p.describe.SelectedIndex()
+	if !app.IsClusteringAlgorithm(p.algo) || i < 0 {
+		return app.Description{}
+	}
+	return app.Description{Kind: describeKinds[i]}
+}
+
+// ownLambda2 reports whether the λ² proposed for the data set does not apply: it is
+// measured on the PCA scores in squared distance, so with another representation or
+// divergence DP-means proposes its own from the target K when λ² is left empty.
+func (p *runPanel) ownLambda2() bool {
+	return app.NeedsTargetK(p.algo) && (p.describe.SelectedIndex() > 0 || p.divergence.SelectedIndex() > 0)
+}
+
+// representationChanged empties λ² when the data set's proposal stops applying, and
+// restores it when it applies again.
+func (p *runPanel) representationChanged() {
+	if p.form == nil || p.algo == "" {
+		return // still being built
+	}
+	lambda := p.byKey["lambda2"]
+	switch {
+	case p.ownLambda2():
+		lambda.entry.SetText("")
+		lambda.entry.SetPlaceHolder("auto")
+	case app.NeedsTargetK(p.algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0:
+		lambda.entry.SetPlaceHolder("")
+		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
+	}
 	p.showProposal()
 	p.validate()
 }
@@ -132,6 +207,11 @@ func (p *runPanel) setProposal(lambda2 float64) {
 func (p *runPanel) showProposal() {
 	if app.PathLambda2(p.algo) {
 		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", app.AlgorithmTitle(p.algo)))
+		p.lambda.Show()
+		return
+	}
+	if p.ownLambda2() {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s proposes it in what it reads (farthest-first heuristic for the target K).", app.AlgorithmTitle(p.algo)))
 		p.lambda.Show()
 		return
 	}
@@ -176,6 +256,9 @@ func (p *runPanel) options() learn.Options {
 	if app.NeedsTargetK(p.algo) && o.Lambda2 > 0 {
 		o.K = 0 // an explicit λ² wins over the target K
 	}
+	if i := p.divergence.SelectedIndex(); a == "dpmeans" && i > 0 {
+		o.Divergence = divergenceNames[i]
+	}
 	return o
 }
 
@@ -194,7 +277,7 @@ func (p *runPanel) start() {
 		return
 	}
 	p.params.save(p.ui.app.Preferences(), p.algo, p.algo)
-	algo, opt := p.algo, p.options()
+	algo, opt, desc := p.algo, p.options(), p.description()
 	if err := app.ValidateOptions(algo, opt); err != nil {
 		p.message.SetText(err.Error())
 		p.message.Show()
@@ -205,7 +288,7 @@ func (p *runPanel) start() {
 	p.stopBtn.Enable()
 	p.ui.status.busy(app.Progress{Stage: app.AlgorithmTitle(algo) + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := prep.Run(ctx, algo, opt, func(pr app.Progress) {
+		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr app.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
 		var pres *app.Presentation

@@ -233,3 +233,38 @@ func TestAsFoundSwitchesTheReading(t *testing.T) {
 		t.Errorf("unticked: as found %v, box %v", a.AsFound, ui.features.asFound.Checked)
 	}
 }
+
+// TestClusteringReadsHistogramsFromTheWindow: the clustering learners offer what they
+// read of each image; choosing colour histograms and the KL divergence for DP-means
+// empties λ² (the proposal on PCA scores no longer applies), and Run clusters the
+// histograms. (Visual words take the same path; app's TestDescribe covers them.)
+func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
+	ui := loadedUI(t)
+	if ui.run.readAs.Visible() {
+		t.Fatalf("stepwise offers a representation")
+	}
+	ui.run.picker.SetSelected(app.AlgorithmTitle("dpmeans"))
+	if !ui.run.readAs.Visible() || ui.run.byKey["lambda2"].entry.Text == "" {
+		t.Fatalf("DP-means: representation shown %v, λ² %q", ui.run.readAs.Visible(), ui.run.byKey["lambda2"].entry.Text)
+	}
+	ui.run.describe.SetSelected("Colour histogram")
+	ui.run.divergence.SetSelected("KL (histograms)")
+	if ui.run.byKey["lambda2"].entry.Text != "" || ui.run.runBtn.Disabled() || !strings.Contains(ui.run.lambda.Text, "proposes it in what it reads") {
+		t.Fatalf("λ² %q, Run disabled %v, note %q", ui.run.byKey["lambda2"].entry.Text, ui.run.runBtn.Disabled(), ui.run.lambda.Text)
+	}
+	setParam(ui, "restarts", "5")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result: %s", ui.status.text())
+	}
+	a := ui.pres.Analysis
+	if a.Description.Kind != app.FeaturesHistogram || a.Options.Divergence != "kl" || !(a.Result.Lambda2 > 0) || a.Result.K < 1 {
+		t.Errorf("ran on %q with %q, λ² %v, K %d", a.Description.Kind, a.Options.Divergence, a.Result.Lambda2, a.Result.K)
+	}
+	ui.run.describe.SetSelected("PCA scores")
+	ui.run.divergence.SetSelected("Squared distance")
+	if ui.run.byKey["lambda2"].entry.Text == "" {
+		t.Errorf("the proposal did not come back with the PCA scores")
+	}
+}

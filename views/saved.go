@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -136,6 +137,10 @@ func (p *datasetPanel) setChoices(c app.LoadChoices) {
 // run used.
 func (p *runPanel) applySaved(s *app.Saved) {
 	p.picker.SetSelected(app.AlgorithmTitle(s.Algorithm))
+	// Before the fields: a change of representation empties λ², which the saved λ² then
+	// fills again.
+	p.describe.SetSelectedIndex(max(slices.Index(describeKinds, s.Describe.Kind), 0))
+	p.divergence.SetSelectedIndex(max(slices.Index(divergenceNames, s.Options.Divergence), 0))
 	o := s.Options
 	lambda2 := o.Lambda2
 	if lambda2 == 0 {
