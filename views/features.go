@@ -111,7 +111,7 @@ func (v *featuresView) show(p *app.Presentation) {
 	for _, f := range p.Features {
 		f := f
 		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
+		owners := widget.NewLabelWithStyle(imagesText(f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
 		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), app.FeatureLabel(f))}
 		if f.Signed != nil {
 			parts = append(parts, v.zoomable(featureImage(f.Signed), app.FeatureLabel(f)+" alone (diverging colours)"))
@@ -202,4 +202,12 @@ func (ui *UI) showPathK(k int) {
 			}
 		})
 	})
+}
+
+// imagesText is "1 image" or "n images".
+func imagesText(n int) string {
+	if n == 1 {
+		return "1 image"
+	}
+	return fmt.Sprintf("%d images", n)
 }

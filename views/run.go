@@ -138,7 +138,7 @@ func (p *runPanel) selectAlgorithm(algo string) {
 var (
 	describeTitles   = []string{"PCA scores", "Colour histogram", "Visual words"}
 	describeKinds    = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
-	divergenceTitles = []string{"Squared distance", "KL (histograms)", "I-divergence"}
+	divergenceTitles = []string{"Euclidean", "KL", "I-divergence"}
 	divergenceNames  = []string{"euclidean", "kl", "idiv"}
 )
 

@@ -248,7 +248,7 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 		t.Fatalf("DP-means: representation shown %v, λ² %q", ui.run.readAs.Visible(), ui.run.byKey["lambda2"].entry.Text)
 	}
 	ui.run.describe.SetSelected("Colour histogram")
-	ui.run.divergence.SetSelected("KL (histograms)")
+	ui.run.divergence.SetSelected("KL")
 	if ui.run.byKey["lambda2"].entry.Text != "" || ui.run.runBtn.Disabled() || !strings.Contains(ui.run.lambda.Text, "proposes it in what it reads") {
 		t.Fatalf("λ² %q, Run disabled %v, note %q", ui.run.byKey["lambda2"].entry.Text, ui.run.runBtn.Disabled(), ui.run.lambda.Text)
 	}
@@ -263,7 +263,7 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 		t.Errorf("ran on %q with %q, λ² %v, K %d", a.Description.Kind, a.Options.Divergence, a.Result.Lambda2, a.Result.K)
 	}
 	ui.run.describe.SetSelected("PCA scores")
-	ui.run.divergence.SetSelected("Squared distance")
+	ui.run.divergence.SetSelected("Euclidean")
 	if ui.run.byKey["lambda2"].entry.Text == "" {
 		t.Errorf("the proposal did not come back with the PCA scores")
 	}
