@@ -62,7 +62,9 @@ type HDPResult struct {
 //   - local moves: each local cluster (a group's rows in one global cluster) moves as a
 //     whole to the global cluster that costs least, or to a new one at its own mean;
 //   - mean updates: each global mean becomes the mean of its rows (the minimiser for any
-//     Bregman divergence), and unused global clusters go.
+//     Bregman divergence), and unused global clusters go;
+//   - merges: two global clusters become one while that lowers the objective
+//     (mergeGlobals).
 //
 // Every step lowers the objective or leaves it, so it never rises; a pass that changes
 // nothing ends the restart (at most opt.MaxIter passes). The best of opt.Restarts wins.
@@ -310,9 +312,13 @@ func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand) (float6
 			w.trace("locals", w.objective(st))
 		}
 		w.updateMeans(st)
+		if w.trace != nil {
+			w.trace("means", w.objective(st))
+		}
+		changed += w.mergeGlobals(st)
 		next := w.objective(st)
 		if w.trace != nil {
-			w.trace("means", next)
+			w.trace("merges", next)
 		}
 		stop := changed == 0 || !(next < obj)
 		obj = next
@@ -460,6 +466,96 @@ func (w *hdpWork) localMoves(st *hdpState) int {
 		}
 	}
 	return moved
+}
+
+// mergeGlobals merges pairs of global clusters while a merge lowers the objective: all
+// rows of one join the other at the mean of both, which costs the rise in divergence and
+// saves λ_top and a λ_bottom for every group that used both. Row and local moves cannot
+// make that move: when two global clusters hold the same stuff for different images, a
+// local cluster moving from one to the other pays the same divergence and saves nothing
+// until it is the last, so none moves first. It returns how many merges it made.
+func (w *hdpWork) mergeGlobals(st *hdpState) int {
+	b, d := w.data, w.data.d
+	merged := 0
+	for {
+		k := st.k
+		// Each cluster's rows and their divergence from its mean.
+		rows := make([][]int, k)
+		own := make([]float64, k)
+		for i, c := range st.assign {
+			rows[c] = append(rows[c], i)
+			y, ly := b.row(i)
+			mu, lmu := st.mean(c, d)
+			own[c] += b.div(y, ly, mu, lmu, math.Inf(1))
+		}
+		bestP, bestQ, bestGain := -1, -1, 0.0
+		mean := make([]float64, d)
+		var lmean []float64
+		if st.lcent != nil {
+			lmean = make([]float64, d)
+		}
+		for p := 0; p < k; p++ {
+			for q := p + 1; q < k; q++ {
+				np, nq := float64(len(rows[p])), float64(len(rows[q]))
+				if np == 0 || nq == 0 {
+					continue
+				}
+				saved := w.lg
+				for j := range w.nJG {
+					if w.nJG[j][p] > 0 && w.nJG[j][q] > 0 {
+						saved += w.ll
+					}
+				}
+				mp, _ := st.mean(p, d)
+				mq, _ := st.mean(q, d)
+				for t := range mean {
+					mean[t] = (np*mp[t] + nq*mq[t]) / (np + nq)
+				}
+				if lmean != nil {
+					floorLogs(lmean, mean)
+				}
+				// The merge pays off when the divergence at the joint mean rises by less
+				// than it saves.
+				bound := own[p] + own[q] + saved - bestGain
+				var joint float64
+				for _, c := range [2]int{p, q} {
+					for _, i := range rows[c] {
+						y, ly := b.row(i)
+						joint += b.div(y, ly, mean, lmean, math.Inf(1))
+					}
+					if joint >= bound {
+						break
+					}
+				}
+				if gain := own[p] + own[q] + saved - joint; gain > bestGain*(1+1e-12)+1e-12 {
+					bestP, bestQ, bestGain = p, q, gain
+				}
+			}
+		}
+		if bestP < 0 {
+			return merged
+		}
+		np, nq := float64(len(rows[bestP])), float64(len(rows[bestQ]))
+		mp, lmp := st.mean(bestP, d)
+		mq, _ := st.mean(bestQ, d)
+		for t := range mp {
+			mp[t] = (np*mp[t] + nq*mq[t]) / (np + nq)
+		}
+		if lmp != nil {
+			floorLogs(lmp, mp)
+		}
+		for _, i := range rows[bestQ] {
+			st.assign[i] = bestP
+		}
+		w.nG[bestP] += w.nG[bestQ]
+		w.nG[bestQ] = 0
+		for j := range w.nJG {
+			w.nJG[j][bestP] += w.nJG[j][bestQ]
+			w.nJG[j][bestQ] = 0
+		}
+		w.updateMeans(st) // drops the emptied cluster; the merged mean is its rows' mean
+		merged++
+	}
 }
 
 // updateMeans sets every global mean to the mean of its rows and drops the unused global

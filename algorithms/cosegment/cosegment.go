@@ -1,0 +1,187 @@
+package cosegment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/learn"
+	"featurelab/algorithms/segment"
+)
+
+// Defaults of Options.
+const (
+	DefaultCell     = 4  // pixels on a cell's side
+	DefaultTargetK  = 8  // global clusters the penalties are proposed for
+	DefaultRestarts = 10 // restarts of the hard HDP
+)
+
+// Options are a co-segmentation's settings.
+type Options struct {
+	// LambdaLocal and LambdaGlobal are the hard HDP's λ_bottom (a segment in an image)
+	// and λ_top (a global cluster); 0 proposes each as the farthest-first λ of DP-means
+	// on the cells of all images for a target of K global clusters.
+	LambdaLocal, LambdaGlobal float64
+	K                         int    // target global clusters for the proposal (0: DefaultTargetK)
+	Divergence                string // euclidean (default) on CIE L*a*b*; kl or idiv on sRGB
+	Cell                      int    // side of a cell in pixels (0: DefaultCell)
+	Restarts, MaxIter         int
+	Seed                      uint64
+	Workers                   int
+}
+
+// Result is a co-segmentation: per image, a global cluster per pixel.
+type Result struct {
+	Labels [][]int32     // per image, row-major over its pixels: the global cluster
+	Sizes  []image.Point // per image, its size
+	K      int           // global clusters
+	Local  []int         // per image, its segments: the global clusters it uses
+	Means  [][3]float64  // per global cluster, the mean sRGB colour of its pixels in [0, 1]
+	Images []int         // per global cluster, how many images use it
+	// Objective is the divergence of the cells from their global means; Penalised adds
+	// the penalties (eq. 4).
+	Objective, Penalised      float64
+	LambdaLocal, LambdaGlobal float64
+	Iterations                int
+	Seconds                   float64
+}
+
+// Cosegment segments imgs together. Each image is cut into cells of opt.Cell pixels on a
+// side (the last row and column of cells may be smaller); a cell's point is its mean
+// colour — CIE L*a*b* for the squared Euclidean distance, where distances follow what the
+// eye sees, sRGB for KL and the I-divergence, which need non-negative values — and every
+// pixel of a cell gets the cell's global cluster. Transparent pixels are composited on
+// white, as the loader does.
+func Cosegment(ctx context.Context, imgs []image.Image, opt Options) (*Result, error) {
+	start := time.Now()
+	if len(imgs) == 0 {
+		return nil, errors.New("cosegment: no images")
+	}
+	cell := opt.Cell
+	switch {
+	case cell == 0:
+		cell = DefaultCell
+	case cell < 1:
+		return nil, fmt.Errorf("cell must be ≥ 1 pixel, got %d", cell)
+	}
+	lab := opt.Divergence == "" || opt.Divergence == "euclidean"
+	var points []float64
+	var group []int
+	res := &Result{Sizes: make([]image.Point, len(imgs)), Labels: make([][]int32, len(imgs))}
+	cellOf := make([][]int, len(imgs)) // per image, per pixel: its cell's point index
+	rgb := make([][]float64, len(imgs))
+	for i, img := range imgs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if img == nil || img.Bounds().Empty() {
+			return nil, fmt.Errorf("cosegment: image %d is empty", i)
+		}
+		b := img.Bounds()
+		w, h := b.Dx(), b.Dy()
+		res.Sizes[i] = image.Pt(w, h)
+		rgb[i] = make([]float64, 3*w*h)
+		cellOf[i] = make([]int, w*h)
+		cw, ch := (w+cell-1)/cell, (h+cell-1)/cell
+		first := len(group)
+		sums := make([]float64, 3*cw*ch)
+		counts := make([]float64, cw*ch)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+				a := float64(c.A) / 255
+				v := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
+				n := y*w + x
+				for k := range v {
+					v[k] = (v[k]/255)*a + (1 - a) // on white
+					rgb[i][3*n+k] = v[k]
+				}
+				if lab {
+					v[0], v[1], v[2] = segment.SRGBToLab(v[0], v[1], v[2])
+				}
+				ci := (y/cell)*cw + x/cell
+				cellOf[i][n] = first + ci
+				for k := range v {
+					sums[3*ci+k] += v[k]
+				}
+				counts[ci]++
+			}
+		}
+		for ci, m := range counts {
+			for k := 0; k < 3; k++ {
+				points = append(points, sums[3*ci+k]/m)
+			}
+			group = append(group, i)
+		}
+	}
+	X := mat.NewDense(len(group), 3, points)
+	restarts := opt.Restarts
+	if restarts == 0 {
+		restarts = DefaultRestarts
+	}
+	k := opt.K
+	if k == 0 {
+		k = DefaultTargetK
+	}
+	// The proposal: both penalties at DP-means' farthest-first λ for the target, not
+	// cluster.ProposeHDPLambdas' halves. Cells are many and noisy; with the target above
+	// the true number of colours the farthest-first λ is the distance of the noise's tails,
+	// and at half of it the tail of a dark colour, whose L*a*b* noise is largest, became
+	// a cluster of its own on images of six flat colours.
+	ll, lg := opt.LambdaLocal, opt.LambdaGlobal
+	if ll == 0 || lg == 0 {
+		l := cluster.FarthestFirstLambda2(X, min(k, len(group)), opt.Divergence)
+		if ll == 0 {
+			ll = l
+		}
+		if lg == 0 {
+			lg = l
+		}
+	}
+	hdp, err := cluster.HardHDP(ctx, X, group, cluster.HDPOptions{
+		Options:     learn.Options{K: k, Restarts: restarts, MaxIter: opt.MaxIter, Seed: opt.Seed, Workers: opt.Workers, Divergence: opt.Divergence},
+		LambdaLocal: ll, LambdaGlobal: lg,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.K, res.Local = hdp.K, hdp.Local
+	res.Objective, res.Penalised = hdp.Objective, hdp.Penalised
+	res.LambdaLocal, res.LambdaGlobal = hdp.LambdaLocal, hdp.LambdaGlobal
+	res.Iterations = hdp.Iterations
+	res.Means = make([][3]float64, hdp.K)
+	res.Images = make([]int, hdp.K)
+	pixels := make([]float64, hdp.K)
+	for i := range imgs {
+		labels := make([]int32, len(cellOf[i]))
+		used := make([]bool, hdp.K)
+		for n, c := range cellOf[i] {
+			g := hdp.Assign[c]
+			labels[n] = int32(g)
+			used[g] = true
+			for k := 0; k < 3; k++ {
+				res.Means[g][k] += rgb[i][3*n+k]
+			}
+			pixels[g]++
+		}
+		res.Labels[i] = labels
+		for g, u := range used {
+			if u {
+				res.Images[g]++
+			}
+		}
+	}
+	for g := range res.Means {
+		for k := 0; k < 3; k++ {
+			res.Means[g][k] /= pixels[g]
+		}
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
