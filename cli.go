@@ -31,6 +31,8 @@ Usage:
   featurelab segment-eval [flags] IMAGES_DIR TRUTH_DIR
                                       segment every photo and score it against the human
                                       segmentations TRUTH_DIR/<id>_<k>.png (BSDS500's layout)
+  featurelab cosegment [flags] DIR    segment the images of DIR together (hard HDP): one
+                                      global cluster per stuff, the same in every image
   featurelab samples DIR              write the built-in sample data sets to DIR
 
 Run 'featurelab analyze -h' for the flags.
@@ -65,13 +67,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		err = segmentCmd(ctx, args[1:], stdout, stderr)
 	case "segment-eval":
 		err = segmentEvalCmd(ctx, args[1:], stdout, stderr)
+	case "cosegment":
+		err = cosegmentCmd(ctx, args[1:], stdout, stderr)
 	case "samples":
 		err = samplesCmd(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval or samples)", args[0])
+		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval, cosegment or samples)", args[0])
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

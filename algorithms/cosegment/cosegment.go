@@ -17,9 +17,9 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultCell     = 4  // pixels on a cell's side
-	DefaultTargetK  = 8  // global clusters the penalties are proposed for
-	DefaultRestarts = 10 // restarts of the hard HDP
+	DefaultCell     = 8 // pixels on a cell's side
+	DefaultTargetK  = 8 // global clusters the penalties are proposed for
+	DefaultRestarts = 3 // restarts of the hard HDP
 )
 
 // Options are a co-segmentation's settings.

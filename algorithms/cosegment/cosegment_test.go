@@ -59,7 +59,7 @@ func TestCosegmentPalette(t *testing.T) {
 }
 
 func cosegmentPalette(t *testing.T, seed uint64, noise float64) {
-	imgs, truth := paletteImages(seed, 10, 48, 40, noise)
+	imgs, truth := paletteImages(seed, 10, 96, 80, noise)
 	res, err := Cosegment(context.Background(), imgs, Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
