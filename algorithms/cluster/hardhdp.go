@@ -535,15 +535,6 @@ func (w *hdpWork) mergeGlobals(st *hdpState) int {
 		if bestP < 0 {
 			return merged
 		}
-		np, nq := float64(len(rows[bestP])), float64(len(rows[bestQ]))
-		mp, lmp := st.mean(bestP, d)
-		mq, _ := st.mean(bestQ, d)
-		for t := range mp {
-			mp[t] = (np*mp[t] + nq*mq[t]) / (np + nq)
-		}
-		if lmp != nil {
-			floorLogs(lmp, mp)
-		}
 		for _, i := range rows[bestQ] {
 			st.assign[i] = bestP
 		}
