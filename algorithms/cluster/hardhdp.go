@@ -203,7 +203,12 @@ type hdpWork struct {
 	sum     []float64
 	remap   []int
 	div     []float64 // scratch: a local cluster's divergence to each global mean
-	trace   func(step string, obj float64)
+	// Scratch of localMoves and mergeGlobals: a mean and its logs (d), each global
+	// cluster's rows and their divergence from its mean (k).
+	own, lown []float64
+	rowsOf    [][]int
+	ownDiv    []float64
+	trace     func(step string, obj float64)
 }
 
 func newHDPWork(data *bregData, group []int, groups [][]int, ll, lg float64, maxIter int) *hdpWork {
@@ -397,7 +402,9 @@ func (w *hdpWork) localMoves(st *hdpState) int {
 			k := st.k
 			w.div = growFloats(w.div, k)
 			clear(w.div)
-			own := make([]float64, d)
+			w.own = growFloats(w.own, d)
+			own := w.own
+			clear(own)
 			for _, i := range rows {
 				if st.assign[i] != c {
 					continue
@@ -418,7 +425,8 @@ func (w *hdpWork) localMoves(st *hdpState) int {
 			}
 			var lown []float64
 			if st.lcent != nil {
-				lown = make([]float64, d)
+				w.lown = growFloats(w.lown, d)
+				lown = w.lown
 				floorLogs(lown, own)
 			}
 			var ownDiv float64
@@ -480,8 +488,18 @@ func (w *hdpWork) mergeGlobals(st *hdpState) int {
 	for {
 		k := st.k
 		// Each cluster's rows and their divergence from its mean.
-		rows := make([][]int, k)
-		own := make([]float64, k)
+		// Scratch kept across merges and passes: a merge loop must not allocate a list of
+		// rows per cluster every time round.
+		for len(w.rowsOf) < k {
+			w.rowsOf = append(w.rowsOf, nil)
+		}
+		rows := w.rowsOf[:k]
+		for c := range rows {
+			rows[c] = rows[c][:0]
+		}
+		w.ownDiv = growFloats(w.ownDiv, k)
+		own := w.ownDiv
+		clear(own)
 		for i, c := range st.assign {
 			rows[c] = append(rows[c], i)
 			y, ly := b.row(i)
@@ -489,10 +507,12 @@ func (w *hdpWork) mergeGlobals(st *hdpState) int {
 			own[c] += b.div(y, ly, mu, lmu, math.Inf(1))
 		}
 		bestP, bestQ, bestGain := -1, -1, 0.0
-		mean := make([]float64, d)
+		w.own = growFloats(w.own, d)
+		mean := w.own
 		var lmean []float64
 		if st.lcent != nil {
-			lmean = make([]float64, d)
+			w.lown = growFloats(w.lown, d)
+			lmean = w.lown
 		}
 		for p := 0; p < k; p++ {
 			for q := p + 1; q < k; q++ {
