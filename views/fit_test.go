@@ -30,6 +30,9 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 			t.Fatalf("%s: the window needs %v×%v", what, s.Width, s.Height)
 		}
 	}
+	if firstSize.Width > smallScreen.w || firstSize.Height > smallScreen.h {
+		t.Fatalf("the window opens at %v, larger than a %v×%v screen", firstSize, smallScreen.w, smallScreen.h)
+	}
 	check("the tabletop sample")
 	for _, a := range runAlgorithms {
 		ui.run.picker.SetSelected(app.AlgorithmTitle(a))

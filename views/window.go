@@ -18,6 +18,11 @@ const AppID = "io.github.featurelab"
 // Title is the window title the smoke test looks for.
 const Title = "Feature Lab"
 
+// firstSize is the window's size when it opens: the smallest screen it has to fit
+// (1024×700), so that Run and the status bar are on screen without a window manager
+// to shrink it; 1200×800 ran off a 1024×700 screen. The window can be made larger.
+var firstSize = fyne.NewSize(1024, 700)
+
 // Run opens the window and blocks until it is closed. It opens on open: a saved analysis
 // (a file ending in app.SavedExt), a folder, or the built-in sample when open is empty.
 func Run(open string) {
@@ -31,7 +36,7 @@ func Run(open string) {
 	ui.status.animateAfter = time.Second
 	w.SetContent(ui.Content())
 	w.SetMainMenu(ui.mainMenu())
-	w.Resize(fyne.NewSize(1200, 800))
+	w.Resize(firstSize)
 	// The sample loads once the window is up: decoding it while the window is being
 	// created slowed both, and the pictures reached the screen later (1.10 s instead
 	// of 0.85 s under Xvfb).
