@@ -52,8 +52,13 @@ type HDPResult struct {
 // of opt.Divergence (squared Euclidean, KL on rows normalised to histograms, or the
 // generalised I-divergence). X holds all rows; group[i] ∈ 0…J−1 is row i's group.
 //
-// A restart starts with one global cluster at the mean of all rows, used by every group,
-// and repeats, the rows in a fresh random order each pass:
+// Restart 0 starts as Kulis & Jordan's Alg. 2 does, with one global cluster at the mean
+// of all rows, used by every group; the others start from opt.K global means seeded by
+// k-means++ with the divergence (each row at its nearest). From one global cluster a new
+// one opens only where a single row pays λ_bottom + λ_top, so with λ_top large enough to
+// keep a segment of many rows in one global cluster across groups no second cluster ever
+// opened: the seeded starts reach what merges can then prune. Each restart repeats, the
+// rows in a fresh random order each pass:
 //   - row moves: each row goes where it costs least with the means fixed — a global
 //     cluster its group already uses (its divergence), one it does not (plus λ_bottom), or
 //     a new global cluster at itself (λ_bottom + λ_top) — counting what leaving costs too
@@ -107,8 +112,9 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 	prog := newProgress(opt.Progress, "restart", 0)
 	newWorker := func() learn.RestartFunc[*hdpState] {
 		w := newHDPWork(data, group, groups, ll, lg, cfg.MaxIter)
+		w.seeds = hdpSeeds(opt.K)
 		return func(r int, rng *rand.Rand) (*hdpState, float64, error) {
-			obj, err := w.run(ctx, w.states.cur, rng)
+			obj, err := w.run(ctx, w.states.cur, rng, r > 0)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -196,6 +202,7 @@ type hdpWork struct {
 	groups  [][]int
 	ll, lg  float64
 	maxIter int
+	seeds   int // global clusters a seeded restart starts with
 	states  bestOf[hdpState]
 	perm    []int
 	nG      []int   // rows per global cluster
@@ -208,6 +215,7 @@ type hdpWork struct {
 	own, lown []float64
 	rowsOf    [][]int
 	ownDiv    []float64
+	dist      []float64 // scratch of seed: each row's divergence to its nearest seed
 	trace     func(step string, obj float64)
 }
 
@@ -278,23 +286,36 @@ func (w *hdpWork) newGlobal(st *hdpState, mu, lmu []float64) int {
 	return c
 }
 
-// run is one restart: one global cluster at the mean of all rows, then passes of row
-// moves, local moves and mean updates until a pass changes nothing.
-func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand) (float64, error) {
-	b, n := w.data, w.data.n
-	mean, lmean := b.mean()
-	st.k = 1
-	st.cent = append(st.cent[:0], mean...)
-	st.lcent = nil
-	if lmean != nil {
-		st.lcent = append(st.lcent[:0], lmean...)
+// hdpSeeds is how many global clusters a seeded restart starts with for a target of k.
+func hdpSeeds(k int) int {
+	if k <= 0 {
+		return DefaultTargetK
 	}
+	return k
+}
+
+// run is one restart: one global cluster at the mean of all rows (or, seeded, w.seeds
+// global clusters placed by seed), then passes of row moves, local moves and mean updates
+// until a pass changes nothing.
+func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand, seeded bool) (float64, error) {
+	b, n := w.data, w.data.n
 	st.assign = growInts(st.assign, n)
-	clear(st.assign)
+	if seeded && w.seeds > 1 {
+		w.seed(st, rng)
+	} else {
+		mean, lmean := b.mean()
+		st.k = 1
+		st.cent = append(st.cent[:0], mean...)
+		st.lcent = nil
+		if lmean != nil {
+			st.lcent = append(st.lcent[:0], lmean...)
+		}
+		clear(st.assign)
+		w.counts(st)
+	}
 	for i := range w.perm {
 		w.perm[i] = i
 	}
-	w.counts(st)
 	obj := w.objective(st)
 	if w.trace != nil {
 		w.trace("start", obj)
@@ -332,6 +353,54 @@ func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand) (float6
 		}
 	}
 	return obj, nil
+}
+
+// seed places min(w.seeds, N) global means by k-means++ with the divergence (Arthur &
+// Vassilvitskii 2007; Banerjee et al. 2005 for Bregman divergences): the first at a random
+// row, each next at a row drawn with probability proportional to its divergence from the
+// nearest placed; then every row joins its nearest and the means become their rows' means.
+func (w *hdpWork) seed(st *hdpState, rng *rand.Rand) {
+	b, d, n := w.data, w.data.d, w.data.n
+	k := min(w.seeds, n)
+	st.k = 0
+	st.cent = st.cent[:0]
+	switch {
+	case b.ly == nil:
+		st.lcent = nil
+	case st.lcent == nil:
+		st.lcent = make([]float64, 0, k*d) // non-nil: the means have logs
+	default:
+		st.lcent = st.lcent[:0]
+	}
+	w.dist = growFloats(w.dist, n)
+	for c := 0; c < k; c++ {
+		pick := rng.IntN(n)
+		if c > 0 {
+			if pick = drawWeighted(rng, w.dist); pick < 0 {
+				break // every row sits on a seed already
+			}
+		}
+		y, ly := b.row(pick)
+		st.cent = append(st.cent, y...)
+		if st.lcent != nil {
+			st.lcent = append(st.lcent, ly...)
+		}
+		st.k++
+		mu, lmu := st.mean(c, d)
+		for i := 0; i < n; i++ {
+			x, lx := b.row(i)
+			bound := math.Inf(1)
+			if c > 0 {
+				bound = w.dist[i]
+			}
+			if v := b.div(x, lx, mu, lmu, bound); c == 0 || v < w.dist[i] {
+				w.dist[i] = v
+				st.assign[i] = c
+			}
+		}
+	}
+	w.counts(st)
+	w.updateMeans(st)
 }
 
 // rowMoves moves every row, in the pass's order, to where it costs least with the means

@@ -123,25 +123,8 @@ func (w *kmWork) seed(st *kmState, rng *rand.Rand) {
 		dist[i] = sqDist(x[i*d:(i+1)*d], st.cent[:d])
 	}
 	for j := 1; j < w.k; j++ {
-		var total float64
-		for _, v := range dist {
-			total += v
-		}
-		pick := -1
-		if total > 0 {
-			u := rng.Float64() * total
-			var acc float64
-			for i, v := range dist {
-				if v == 0 {
-					continue
-				}
-				pick = i // the last row with positive weight absorbs rounding at the end
-				acc += v
-				if acc > u {
-					break
-				}
-			}
-		} else {
+		pick := drawWeighted(rng, dist)
+		if pick < 0 {
 			// Every row sits on a centre already (duplicate rows): any row will do.
 			pick = rng.IntN(n)
 		}
@@ -156,6 +139,29 @@ func (w *kmWork) seed(st *kmState, rng *rand.Rand) {
 	for i := range st.assign {
 		st.assign[i] = -1
 	}
+}
+
+// drawWeighted draws an index with probability proportional to its weight (k-means++'s
+// D² sampling), or returns −1 when every weight is 0.
+func drawWeighted(rng *rand.Rand, weight []float64) int {
+	var total float64
+	for _, v := range weight {
+		total += v
+	}
+	if !(total > 0) {
+		return -1
+	}
+	u, acc, pick := rng.Float64()*total, 0.0, -1
+	for i, v := range weight {
+		if v == 0 {
+			continue
+		}
+		pick = i // the last index with positive weight absorbs rounding at the end
+		if acc += v; acc > u {
+			break
+		}
+	}
+	return pick
 }
 
 // lloyd alternates assignment and mean-update steps from the centres in st until no row
