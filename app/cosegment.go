@@ -1,16 +1,20 @@
 package app
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/disintegration/imaging"
@@ -22,9 +26,9 @@ import (
 // Cosegmentation is a folder of images segmented together (cosegment.Cosegment).
 type Cosegmentation struct {
 	Source Source
-	Names  []string      // the images, as the loader names them
-	Images []image.Image // at the working size the load chose
+	Names  []string // the images, as the loader names them
 	Result *cosegment.Result
+	data   *imgproc.Dataset // the images at the working size the load chose
 }
 
 // Cosegment loads the images of src (at the load options' working size) and segments
@@ -43,16 +47,34 @@ func Cosegment(ctx context.Context, src Source, load imgproc.Options, opt cosegm
 	if err != nil {
 		return nil, err
 	}
-	c := &Cosegmentation{Source: src, Names: ds.Names}
-	for i := range ds.Names {
-		c.Images = append(c.Images, ds.Image(i))
-	}
+	return cosegmentData(ctx, src, ds, opt, tr)
+}
+
+// CosegmentLoaded segments together the images of a data set already loaded, at its
+// working size, without reading the folder again.
+func CosegmentLoaded(ctx context.Context, p *Prepared, opt cosegment.Options, report func(Progress)) (*Cosegmentation, error) {
+	return cosegmentData(ctx, p.Source, p.Data, opt, newTracker(report))
+}
+
+func cosegmentData(ctx context.Context, src Source, ds *imgproc.Dataset, opt cosegment.Options, tr *tracker) (*Cosegmentation, error) {
+	c := &Cosegmentation{Source: src, Names: ds.Names, data: ds}
 	tr.update("Co-segmenting", 0, 0)
-	if c.Result, err = cosegment.Cosegment(ctx, c.Images, opt); err != nil {
+	var err error
+	if c.Result, err = cosegment.Cosegment(ctx, datasetImages{ds}, opt); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
+
+// datasetImages are a data set's images for cosegment.Cosegment, each made from its row
+// of pixels when asked for.
+type datasetImages struct{ ds *imgproc.Dataset }
+
+func (d datasetImages) Len() int                { return len(d.ds.Names) }
+func (d datasetImages) Image(i int) image.Image { return d.ds.Image(i) }
+
+// Image is image i at the working size.
+func (c *Cosegmentation) Image(i int) image.Image { return c.data.Image(i) }
 
 // cosegmentColours are the colours of the global clusters in cosegments.png, the first
 // twelve distinct, then again.
@@ -88,11 +110,35 @@ func (c *Cosegmentation) WriteOutputs(dir string) error {
 	return writeAtomic(filepath.Join(dir, "cosegments.png"), true, func(w io.Writer) error { return imgproc.EncodePNG(w, c.Overview()) })
 }
 
+// ExistingOutputs names what WriteOutputs would replace in dir: cosegments.png, and the
+// images' folders that already hold a labels.png or segments.png.
+func (c *Cosegmentation) ExistingOutputs(dir string) []string {
+	var found []string
+	exists := func(p string) bool { _, err := os.Stat(p); return !errors.Is(err, fs.ErrNotExist) }
+	if exists(filepath.Join(dir, "cosegments.png")) {
+		found = append(found, "cosegments.png")
+	}
+	n := 0
+	for _, name := range c.Names {
+		sub := filepath.Join(dir, filepath.FromSlash(strings.TrimSuffix(name, path.Ext(name))))
+		if exists(filepath.Join(sub, "labels.png")) || exists(filepath.Join(sub, "segments.png")) {
+			n++
+		}
+	}
+	switch {
+	case n == 1:
+		found = append(found, "an image's labels.png or segments.png")
+	case n > 1:
+		found = append(found, fmt.Sprintf("%d images' labels.png or segments.png", n))
+	}
+	return found
+}
+
 // Overview is cosegments.png: a grid of the images' cluster maps, each global cluster in
 // its ClusterColour, each tile at most cosegmentTile pixels on a side.
 func (c *Cosegmentation) Overview() image.Image {
 	r := c.Result
-	n := len(r.Labels)
+	n := len(r.Sizes)
 	cols := int(math.Ceil(math.Sqrt(float64(n))))
 	rows := (n + cols - 1) / cols
 	const gap = 4
@@ -155,4 +201,60 @@ func (c *Cosegmentation) Text() string {
 	r := c.Result
 	return fmt.Sprintf("%d images, %d global clusters (λ_bottom %.3g, λ_top %.3g), objective %.6g, in %.2f s",
 		len(c.Names), r.K, r.LambdaLocal, r.LambdaGlobal, r.Penalised, r.Seconds)
+}
+
+// ClusterLegend is one global cluster of a co-segmentation as the legend lists it.
+type ClusterLegend struct {
+	Cluster int
+	Colour  color.NRGBA // its colour in the view and in cosegments.png
+	Mean    color.NRGBA // the mean colour of its pixels
+	Images  int         // how many images use it
+	Share   float64     // its share of all the pixels, in [0, 1]
+}
+
+// Legend lists the global clusters, the largest first.
+func (c *Cosegmentation) Legend() []ClusterLegend {
+	r := c.Result
+	var total int
+	for _, p := range r.Pixels {
+		total += p
+	}
+	out := make([]ClusterLegend, r.K)
+	for g := range out {
+		out[g] = ClusterLegend{Cluster: g, Colour: ClusterColour(g), Mean: r.MeanColour(g), Images: r.Images[g],
+			Share: float64(r.Pixels[g]) / float64(max(total, 1))}
+	}
+	slices.SortStableFunc(out, func(a, b ClusterLegend) int { return cmp.Compare(b.Share, a.Share) })
+	return out
+}
+
+// Tile is image i as the Co-segmentation view shows it, at most side pixels on a side
+// (0: its working size): every pixel in its global cluster's colour, or, with highlight
+// ≥ 0, the picture itself in dimmed grey with the pixels of cluster highlight in its
+// colour, so one stuff can be followed across the folder.
+func (c *Cosegmentation) Tile(i, highlight, side int) image.Image {
+	r := c.Result
+	var img *image.NRGBA
+	if highlight < 0 {
+		img = r.ColourImage(i, ClusterColour)
+	} else {
+		labels := r.Labels(i)
+		pic := imaging.Clone(c.Image(i)) // NRGBA, on white as loaded
+		mark := ClusterColour(highlight)
+		for n, g := range labels {
+			px := pic.Pix[4*n : 4*n+4]
+			if int(g) == highlight {
+				px[0], px[1], px[2], px[3] = mark.R, mark.G, mark.B, 255
+				continue
+			}
+			// Rec. 601 luma, at 60 %: the rest of the picture stays readable behind the mark.
+			y := uint8((299*uint32(px[0]) + 587*uint32(px[1]) + 114*uint32(px[2])) * 6 / 10000)
+			px[0], px[1], px[2], px[3] = y, y, y, 255
+		}
+		img = pic
+	}
+	if b := img.Bounds(); side > 0 && (b.Dx() > side || b.Dy() > side) {
+		return imaging.Fit(img, side, side, imaging.NearestNeighbor)
+	}
+	return img
 }

@@ -2,8 +2,11 @@ package views
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -155,6 +158,59 @@ func (ui *UI) askSavePath(nothing, name, ext string, save func(path string)) {
 		d.SetLocation(l)
 	}
 	d.Show()
+}
+
+// jobSucceeded says whether a background job ended well; when it did not, the status
+// bar says cancelled or failed, and a failure's error is shown in a dialog.
+func (ui *UI) jobSucceeded(err error, cancelled, failed string) bool {
+	switch {
+	case errors.Is(err, context.Canceled):
+		ui.status.idle(cancelled)
+		return false
+	case err != nil:
+		ui.status.idle(failed)
+		dialog.ShowError(err, ui.win)
+		return false
+	}
+	return true
+}
+
+// saveImagesTo writes the images of what (a segmentation, a co-segmentation) to dir in
+// the background, and remembers dir as the folder the next export starts in.
+func (ui *UI) saveImagesTo(dir, what string, write func(dir string) error) {
+	ui.saveInBackground(func() error { return write(dir) }, "Saved the "+what+" to "+dir, "Saving the "+what+" failed")
+	ui.app.Preferences().SetString(prefExportFolder, dir)
+}
+
+// askExportFolder asks for a folder to write images into, starting in the last export
+// folder, and calls save with it; when existing(dir) names files there that save would
+// replace, it asks first.
+func (ui *UI) askExportFolder(existing func(dir string) []string, save func(dir string)) {
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, ui.win)
+			return
+		}
+		if uri == nil {
+			return // cancelled
+		}
+		dir := uri.Path()
+		if names := existing(dir); len(names) > 0 {
+			dialog.ShowConfirm("Replace files?", fmt.Sprintf("%s already has %s. Replace them?", dir, strings.Join(names, ", ")),
+				func(ok bool) {
+					if ok {
+						save(dir)
+					}
+				}, ui.win)
+			return
+		}
+		save(dir)
+	}, ui.win)
+	if l, err := listableURI(ui.exportFolder()); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+	d.Resize(fyne.NewSize(800, 560))
 }
 
 // Export writes the shown result's export named by file (features.png, codes.csv or

@@ -2,7 +2,6 @@ package views
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"slices"
@@ -365,13 +364,7 @@ func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics 
 	v.running = false
 	v.stopBtn.Disable()
 	v.validate()
-	switch {
-	case errors.Is(err, context.Canceled):
-		v.ui.status.idle("Segmentation cancelled; the previous one is kept")
-		return
-	case err != nil:
-		v.ui.status.idle("Segmentation failed")
-		dialog.ShowError(err, v.ui.win)
+	if !v.ui.jobSucceeded(err, "Segmentation cancelled; the previous one is kept", "Segmentation failed") {
 		return
 	}
 	v.result, v.shownFor = seg, choice
@@ -395,31 +388,7 @@ func (v *segmentView) chooseSave() {
 	if v.result == nil {
 		return
 	}
-	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, v.ui.win)
-			return
-		}
-		if uri == nil {
-			return
-		}
-		dir := uri.Path()
-		if existing := app.ExistingSegmentOutputs(dir); len(existing) > 0 {
-			dialog.ShowConfirm("Replace files?", fmt.Sprintf("%s already has %s. Replace them?", dir, strings.Join(existing, ", ")),
-				func(ok bool) {
-					if ok {
-						v.ui.SaveSegmentation(dir)
-					}
-				}, v.ui.win)
-			return
-		}
-		v.ui.SaveSegmentation(dir)
-	}, v.ui.win)
-	if l, err := listableURI(v.ui.exportFolder()); err == nil {
-		d.SetLocation(l)
-	}
-	d.Show()
-	d.Resize(fyne.NewSize(800, 560))
+	v.ui.askExportFolder(app.ExistingSegmentOutputs, v.ui.SaveSegmentation)
 }
 
 // SaveSegmentation writes the shown segmentation's images to dir in the background.
@@ -428,9 +397,7 @@ func (ui *UI) SaveSegmentation(dir string) {
 	if seg == nil {
 		return
 	}
-	ui.saveInBackground(func() error { return seg.WriteOutputs(dir) },
-		"Saved the segmentation to "+dir, "Saving the segmentation failed")
-	ui.app.Preferences().SetString(prefExportFolder, dir)
+	ui.saveImagesTo(dir, "segmentation", seg.WriteOutputs)
 }
 
 // aspect is the width over the height of the picture shown, or 0 for none.

@@ -69,6 +69,7 @@ type UI struct {
 	diag     *diagnosticsView
 	compare  *compareView
 	segment  *segmentView
+	coseg    *cosegmentView
 	status   *statusBar
 	tabs     *container.AppTabs
 	content  fyne.CanvasObject
@@ -89,6 +90,7 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 	ui.diag = newDiagnosticsView(ui)
 	ui.compare = newCompareView(ui)
 	ui.segment = newSegmentView(ui)
+	ui.coseg = newCosegmentView(ui)
 	ui.tabs = container.NewAppTabs(
 		container.NewTabItem("Dataset", ui.dataset.object()),
 		container.NewTabItem("Features", ui.features.object()),
@@ -96,6 +98,7 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 		container.NewTabItem("Diagnostics", ui.diag.object()),
 		container.NewTabItem("Compare", ui.compare.object()),
 		container.NewTabItem("Segmentation", ui.segment.object()),
+		container.NewTabItem("Co-segmentation", ui.coseg.object()),
 	)
 	side := container.NewPadded(ui.run.object())
 	split := container.NewHSplit(side, ui.tabs)
@@ -120,6 +123,7 @@ const (
 	tabDiagnostics
 	tabCompare
 	tabSegmentation
+	tabCosegmentation
 )
 
 // datasetChanged resets what depended on the previous data set: its results no longer
@@ -133,6 +137,7 @@ func (ui *UI) datasetChanged(prep *app.Prepared, lambda2 float64) {
 	ui.diag.refresh()
 	ui.compare.refresh()
 	ui.segment.datasetChanged(prep)
+	ui.coseg.datasetChanged()
 }
 
 // showAnalysis shows a finished run in the features and codes views. A run that finished

@@ -37,14 +37,35 @@ type Options struct {
 	Workers                   int
 }
 
-// Result is a co-segmentation: per image, a global cluster per pixel.
+// Images are the images to co-segment, read one at a time when asked for, so that a
+// folder's pictures need not all be decoded at once.
+type Images interface {
+	Len() int
+	Image(i int) image.Image
+}
+
+// Slice is Images held as decoded images.
+type Slice []image.Image
+
+// Len is the number of images.
+func (s Slice) Len() int { return len(s) }
+
+// Image is image i.
+func (s Slice) Image(i int) image.Image { return s[i] }
+
+// Result is a co-segmentation: per image, a global cluster per cell of Cell × Cell
+// pixels (Labels gives it per pixel).
 type Result struct {
-	Labels [][]int32     // per image, row-major over its pixels: the global cluster
-	Sizes  []image.Point // per image, its size
-	K      int           // global clusters
-	Local  []int         // per image, its segments: the global clusters it uses
-	Means  [][3]float64  // per global cluster, the mean sRGB colour of its pixels in [0, 1]
-	Images []int         // per global cluster, how many images use it
+	Sizes []image.Point // per image, its size
+	Cell  int           // pixels on a cell's side
+	// CellLabels is, per image, row-major over its cells ((W+Cell−1)/Cell per row), the
+	// global cluster of each: 4 bytes per cell, where a label per pixel took 4·Cell².
+	CellLabels [][]int32
+	K          int          // global clusters
+	Local      []int        // per image, its segments: the global clusters it uses
+	Means      [][3]float64 // per global cluster, the mean sRGB colour of its pixels in [0, 1]
+	Images     []int        // per global cluster, how many images use it
+	Pixels     []int        // per global cluster, how many pixels of all images it holds
 	// Objective is the divergence of the cells from their global means; Penalised adds
 	// the penalties (eq. 4).
 	Objective, Penalised      float64
@@ -53,15 +74,30 @@ type Result struct {
 	Seconds                   float64
 }
 
+// Labels is image i's global cluster per pixel, row-major.
+func (r *Result) Labels(i int) []int32 {
+	size, cell := r.Sizes[i], r.Cell
+	cw := (size.X + cell - 1) / cell
+	out := make([]int32, size.X*size.Y)
+	for y := 0; y < size.Y; y++ {
+		row := r.CellLabels[i][(y/cell)*cw:]
+		for x := 0; x < size.X; x++ {
+			out[y*size.X+x] = row[x/cell]
+		}
+	}
+	return out
+}
+
 // Cosegment segments imgs together. Each image is cut into cells of opt.Cell pixels on a
 // side (the last row and column of cells may be smaller); a cell's point is its mean
 // colour — CIE L*a*b* for the squared Euclidean distance, where distances follow what the
 // eye sees, sRGB for KL and the I-divergence, which need non-negative values — and every
 // pixel of a cell gets the cell's global cluster. Transparent pixels are composited on
-// white, as the loader does.
-func Cosegment(ctx context.Context, imgs []image.Image, opt Options) (*Result, error) {
+// white, as the loader does. Each image is read once; what is kept of it is its cells'
+// sums: memory is 3 values per cell and the clustering's, linear in the images.
+func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	start := time.Now()
-	if len(imgs) == 0 {
+	if imgs == nil || imgs.Len() == 0 {
 		return nil, errors.New("cosegment: no images")
 	}
 	cell := opt.Cell
@@ -72,49 +108,48 @@ func Cosegment(ctx context.Context, imgs []image.Image, opt Options) (*Result, e
 		return nil, fmt.Errorf("cell must be ≥ 1 pixel, got %d", cell)
 	}
 	lab := opt.Divergence == "" || opt.Divergence == "euclidean"
-	var points []float64
+	n := imgs.Len()
+	var points, rgbSums, counts []float64 // per cell: its point, its sRGB sum, its pixels
 	var group []int
-	res := &Result{Sizes: make([]image.Point, len(imgs)), Labels: make([][]int32, len(imgs))}
-	cellOf := make([][]int, len(imgs)) // per image, per pixel: its cell's point index
-	rgb := make([][]float64, len(imgs))
-	for i, img := range imgs {
+	first := make([]int, n+1) // image i's cells are first[i]…first[i+1]−1
+	res := &Result{Sizes: make([]image.Point, n), Cell: cell, CellLabels: make([][]int32, n)}
+	for i := 0; i < n; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		img := imgs.Image(i)
 		if img == nil || img.Bounds().Empty() {
 			return nil, fmt.Errorf("cosegment: image %d is empty", i)
 		}
 		b := img.Bounds()
 		w, h := b.Dx(), b.Dy()
 		res.Sizes[i] = image.Pt(w, h)
-		rgb[i] = make([]float64, 3*w*h)
-		cellOf[i] = make([]int, w*h)
 		cw, ch := (w+cell-1)/cell, (h+cell-1)/cell
-		first := len(group)
+		first[i+1] = first[i] + cw*ch
 		sums := make([]float64, 3*cw*ch)
-		counts := make([]float64, cw*ch)
+		rgbSums = append(rgbSums, make([]float64, 3*cw*ch)...)
+		counts = append(counts, make([]float64, cw*ch)...)
+		rgb, cnt := rgbSums[3*first[i]:], counts[first[i]:]
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
 				a := float64(c.A) / 255
 				v := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
-				n := y*w + x
+				ci := (y/cell)*cw + x/cell
 				for k := range v {
 					v[k] = (v[k]/255)*a + (1 - a) // on white
-					rgb[i][3*n+k] = v[k]
+					rgb[3*ci+k] += v[k]
 				}
 				if lab {
 					v[0], v[1], v[2] = segment.SRGBToLab(v[0], v[1], v[2])
 				}
-				ci := (y/cell)*cw + x/cell
-				cellOf[i][n] = first + ci
 				for k := range v {
 					sums[3*ci+k] += v[k]
 				}
-				counts[ci]++
+				cnt[ci]++
 			}
 		}
-		for ci, m := range counts {
+		for ci, m := range cnt[:cw*ch] {
 			for k := 0; k < 3; k++ {
 				points = append(points, sums[3*ci+k]/m)
 			}
@@ -148,7 +183,7 @@ func Cosegment(ctx context.Context, imgs []image.Image, opt Options) (*Result, e
 			ll = l
 		}
 		if lg == 0 {
-			lg = l * max(1, float64(len(group))/float64(len(imgs)*k))
+			lg = l * max(1, float64(len(group))/float64(n*k))
 		}
 	}
 	hdp, err := cluster.HardHDP(ctx, X, group, cluster.HDPOptions{
@@ -165,29 +200,31 @@ func Cosegment(ctx context.Context, imgs []image.Image, opt Options) (*Result, e
 	res.Means = make([][3]float64, hdp.K)
 	res.Images = make([]int, hdp.K)
 	pixels := make([]float64, hdp.K)
-	for i := range imgs {
-		labels := make([]int32, len(cellOf[i]))
+	for i := 0; i < n; i++ {
+		labels := make([]int32, first[i+1]-first[i])
 		used := make([]bool, hdp.K)
-		for n, c := range cellOf[i] {
-			g := hdp.Assign[c]
-			labels[n] = int32(g)
+		for ci := first[i]; ci < first[i+1]; ci++ {
+			g := hdp.Assign[ci]
+			labels[ci-first[i]] = int32(g)
 			used[g] = true
 			for k := 0; k < 3; k++ {
-				res.Means[g][k] += rgb[i][3*n+k]
+				res.Means[g][k] += rgbSums[3*ci+k]
 			}
-			pixels[g]++
+			pixels[g] += counts[ci]
 		}
-		res.Labels[i] = labels
+		res.CellLabels[i] = labels
 		for g, u := range used {
 			if u {
 				res.Images[g]++
 			}
 		}
 	}
+	res.Pixels = make([]int, hdp.K)
 	for g := range res.Means {
 		for k := 0; k < 3; k++ {
 			res.Means[g][k] /= pixels[g]
 		}
+		res.Pixels[g] = int(pixels[g])
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil

@@ -65,13 +65,13 @@ func TestCosegmentPalette(t *testing.T) {
 
 func cosegmentPalette(t *testing.T, seed uint64, noise float64) {
 	imgs, truth := paletteImages(seed, 10, 96, 80, noise)
-	res, err := Cosegment(context.Background(), imgs, Options{Seed: 1})
+	res, err := Cosegment(context.Background(), Slice(imgs), Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got, want []int32
 	for i := range imgs {
-		got = append(got, res.Labels[i]...)
+		got = append(got, res.Labels(i)...)
 		want = append(want, truth[i]...)
 	}
 	nmi := partition.NMI(got, want)
@@ -91,16 +91,16 @@ func cosegmentPalette(t *testing.T, seed uint64, noise float64) {
 // workers; no images, an empty image or a cell of 0 pixels wide is one clear error.
 func TestCosegmentWorkersAndBadInput(t *testing.T) {
 	imgs, _ := paletteImages(4, 6, 30, 20, 20)
-	a, err := Cosegment(context.Background(), imgs, Options{Seed: 2, Workers: 1})
+	a, err := Cosegment(context.Background(), Slice(imgs), Options{Seed: 2, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Cosegment(context.Background(), imgs, Options{Seed: 2, Workers: 4})
+	b, err := Cosegment(context.Background(), Slice(imgs), Options{Seed: 2, Workers: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range imgs {
-		if !slices.Equal(a.Labels[i], b.Labels[i]) {
+		if !slices.Equal(a.CellLabels[i], b.CellLabels[i]) {
 			t.Fatalf("image %d labelled differently on 4 workers", i)
 		}
 	}
@@ -117,7 +117,7 @@ func TestCosegmentWorkersAndBadInput(t *testing.T) {
 		{imgs, Options{Cell: -1}, "cell must be ≥ 1"},
 		{imgs, Options{Divergence: "cosine"}, "divergence must be one of"},
 	} {
-		if _, err := Cosegment(context.Background(), tc.imgs, tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := Cosegment(context.Background(), Slice(tc.imgs), tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.opt, err, tc.want)
 		}
 	}
@@ -148,7 +148,7 @@ func TestCosegmentTabletop(t *testing.T) {
 		}
 		imgs = append(imgs, img)
 	}
-	res, err := Cosegment(context.Background(), imgs, Options{Seed: 1})
+	res, err := Cosegment(context.Background(), Slice(imgs), Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,8 @@ func TestCosegmentTabletop(t *testing.T) {
 		t.Errorf("%d global clusters (want ≤ 10), %.3f of the pixels agree with their position's commonest cluster (want ≥ 0.7)", res.K, agree)
 	}
 	wall := -1
-	for i, labels := range res.Labels {
+	for i := range res.Sizes {
+		labels := res.Labels(i)
 		w, h := res.Sizes[i].X, res.Sizes[i].Y
 		count := make([]int, res.K)
 		for _, g := range labels[:w*(h/4)] {
@@ -177,10 +178,10 @@ func TestCosegmentTabletop(t *testing.T) {
 // positionAgreement is the share of all pixels whose global cluster is their position's
 // commonest over the images (all of one size).
 func positionAgreement(res *Result) float64 {
-	n := len(res.Labels[0])
+	n := len(res.Labels(0))
 	count := make([]int, n*res.K)
-	for _, labels := range res.Labels {
-		for p, g := range labels {
+	for i := range res.Sizes {
+		for p, g := range res.Labels(i) {
 			count[p*res.K+int(g)]++
 		}
 	}
@@ -188,5 +189,5 @@ func positionAgreement(res *Result) float64 {
 	for p := 0; p < n; p++ {
 		agree += slices.Max(count[p*res.K : (p+1)*res.K])
 	}
-	return float64(agree) / float64(n*len(res.Labels))
+	return float64(agree) / float64(n*len(res.Sizes))
 }

@@ -16,7 +16,7 @@ func (r *Result) MeanColour(g int) color.NRGBA {
 func (r *Result) LabelImage(i int) *image.Gray16 {
 	size := r.Sizes[i]
 	img := image.NewGray16(image.Rect(0, 0, size.X, size.Y))
-	for n, g := range r.Labels[i] {
+	for n, g := range r.Labels(i) {
 		img.SetGray16(n%size.X, n/size.X, color.Gray16{Y: uint16(g)})
 	}
 	return img
@@ -35,7 +35,7 @@ func (r *Result) ColourImage(i int, colour func(g int) color.NRGBA) *image.NRGBA
 func (r *Result) paint(i int, colour func(g int) color.NRGBA) *image.NRGBA {
 	size := r.Sizes[i]
 	img := image.NewNRGBA(image.Rect(0, 0, size.X, size.Y))
-	for n, g := range r.Labels[i] {
+	for n, g := range r.Labels(i) {
 		img.SetNRGBA(n%size.X, n/size.X, colour(int(g)))
 	}
 	return img
