@@ -29,10 +29,12 @@ var learners = map[string]Learner{
 	"dpmeans":   cluster.DPMeans,
 	// Collapsed DP-means (MAD-Bayes Alg. 2) beside DP-means.
 	"collapsed-dpmeans": cluster.CollapsedDPMeans,
+	// The hard HDP (Jiang, Kulis & Jordan 2012, §4) of images grouped by subfolder.
+	"hardhdp": cluster.HDP,
 }
 
 // names is the order the specification lists the algorithms in (SPEC §6, --algo).
-var names = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans"}
+var names = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"}
 
 // Names returns the algorithm names Run knows, in the specification's order. The window's
 // picker and the command line's --algo flag list them.

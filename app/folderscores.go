@@ -21,16 +21,7 @@ func (a *Analysis) FolderScores() (FolderScores, bool) {
 	if !a.IsClustering() || a.Data == nil {
 		return FolderScores{}, false
 	}
-	folders := make([]string, len(a.Data.Names))
-	for i, name := range a.Data.Names {
-		dir := path.Dir(name)
-		if dir == "." {
-			return FolderScores{}, false
-		}
-		folders[i] = dir
-	}
-	truth := partition.Number(folders)
-	_, k := partition.Compact(truth)
+	truth, k := subfolders(a.Data.Names)
 	if k < 2 {
 		return FolderScores{}, false
 	}
@@ -41,4 +32,18 @@ func (a *Analysis) FolderScores() (FolderScores, bool) {
 // String is the scores as the window shows them: "NMI 0.71, ARI 0.42 against 40 subfolders".
 func (s FolderScores) String() string {
 	return fmt.Sprintf("NMI %.3f, ARI %.3f against %d subfolders", s.NMI, s.ARI, s.Folders)
+}
+
+// subfolders numbers the images' subfolders: each image's 0…k−1 in order of first
+// appearance, and k; images directly in the folder have none, and then it returns nil, 0.
+func subfolders(names []string) ([]int32, int) {
+	folders := make([]string, len(names))
+	for i, name := range names {
+		dir := path.Dir(name)
+		if dir == "." {
+			return nil, 0
+		}
+		folders[i] = dir
+	}
+	return partition.Compact(partition.Number(folders))
 }

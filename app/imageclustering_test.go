@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 )
 
@@ -97,5 +98,49 @@ func TestImageClusteringAgainstFolders(t *testing.T) {
 				t.Errorf("KL DP-means on histograms (NMI %.3f) no better than Gaussian DP-means on PCA (%.3f)", nmi["kl-histogram"], nmi["gaussian-pca"])
 			}
 		})
+	}
+}
+
+// TestHardHDPGroupsBySubfolder: the hard HDP on a folder sorted into subfolders takes
+// the subfolders as its groups: its result is the learner's with the groups given by
+// hand, and not the one with every image in one group.
+func TestHardHDPGroupsBySubfolder(t *testing.T) {
+	ctx := context.Background()
+	p, err := Prepare(ctx, Request{Source: Source{Dir: cardsBySuit(t)}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := learn.Options{K: 4, Restarts: 5, Seed: 1, Divergence: "kl"}
+	a, err := p.RunOn(ctx, "hardhdp", Description{Kind: FeaturesHistogram}, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	X, err := p.Describe(ctx, FeaturesHistogram, 0, opt.Seed, opt.Workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	suits, k := subfolders(p.Data.Names)
+	if k != 4 {
+		t.Fatalf("%d subfolders, want 4 suits", k)
+	}
+	byHand := opt
+	for _, s := range suits {
+		byHand.Groups = append(byHand.Groups, int(s))
+	}
+	want, err := algorithms.Run(ctx, "hardhdp", X, byHand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneGroup, err := algorithms.Run(ctx, "hardhdp", X, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _ := a.FolderScores()
+	t.Logf("K = %d, penalised %.4g (one group: %.4g), %s", a.Result.K, a.Result.BPObjective, oneGroup.BPObjective, fs)
+	if a.Result.BPObjective != want.BPObjective || a.Result.K != want.K {
+		t.Errorf("the window's hard HDP: K = %d, %.6g; with the suits as groups: K = %d, %.6g", a.Result.K, a.Result.BPObjective, want.K, want.BPObjective)
+	}
+	if a.Result.BPObjective == oneGroup.BPObjective {
+		t.Errorf("the same objective (%.6g) as with one group", oneGroup.BPObjective)
 	}
 }

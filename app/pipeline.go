@@ -252,7 +252,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
 		if !IsClusteringAlgorithm(algo) {
-			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans), not %s", desc.Kind, algo)
+			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", desc.Kind, algo)
 		}
 		tr.update("Describing the images ("+desc.Kind+")", 0, 0)
 		began := time.Now()
@@ -268,6 +268,16 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	if opt.Lambda2 == 0 && NeedsTargetK(algo) && opt.K == 0 {
 		n, _ := p.Scores.Dims()
 		opt.K = min(DefaultTargetK, n)
+	}
+	if algo == "hardhdp" && opt.Groups == nil {
+		// The hard HDP's groups are the images' subfolders (a collection sorted into
+		// events, ORL's people); a folder without subfolders is one group.
+		if folder, k := subfolders(p.Data.Names); k > 0 {
+			opt.Groups = make([]int, len(folder))
+			for i, f := range folder {
+				opt.Groups[i] = int(f)
+			}
+		}
 	}
 	if algo == "stepwise" {
 		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}

@@ -184,6 +184,8 @@ func algorithmTitle(algo string) string {
 		return "DP-means"
 	case "collapsed-dpmeans":
 		return "Collapsed DP-means"
+	case "hardhdp":
+		return "Hard HDP"
 	}
 	return algo
 }

@@ -309,7 +309,7 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"width beyond int", set("data.width", 1e30), "data.width must be a whole number, got number 1e+30"},
 		{"two channels", set("data.channels", 2), "data channels must be 1 or 3, got 2"},
 		{"no names", set("data.names", []string{}), "data has no image names"},
-		{"unknown algorithm", set("algorithm", "svm"), `algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, got "svm"`},
+		{"unknown algorithm", set("algorithm", "svm"), `algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, hardhdp, got "svm"`},
 		{"relative folder", set("source", map[string]string{"dir": "images"}), `source dir "images" is not an absolute path`},
 		{"unknown sample", set("source", map[string]string{"sample": "zoo"}), `got "zoo"`},
 		{"bad load options", set("load.pca", "-3"), `load options: pca must be a whole number ≥ 0 (0 = no PCA), got "-3"`},

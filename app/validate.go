@@ -42,7 +42,7 @@ func ValidateOptions(algo string, o learn.Options) error {
 	case o.Workers < 0:
 		return fmt.Errorf("workers must be ≥ 0, got %d", o.Workers)
 	}
-	if algo == "dpmeans" && o.Divergence != "" && !slices.Contains([]string{"euclidean", "kl", "idiv"}, o.Divergence) {
+	if HasDivergence(algo) && o.Divergence != "" && !slices.Contains([]string{"euclidean", "kl", "idiv"}, o.Divergence) {
 		return fmt.Errorf("divergence must be euclidean, kl or idiv, got %q", o.Divergence)
 	}
 	return nil
@@ -51,7 +51,7 @@ func ValidateOptions(algo string, o learn.Options) error {
 // NeedsLambda2 reports whether an algorithm pays λ² per feature and so needs a value.
 func NeedsLambda2(algo string) bool {
 	switch algo {
-	case "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans":
+	case "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans", "hardhdp":
 		return true
 	}
 	return false
@@ -69,18 +69,25 @@ func PathLambda2(algo string) bool {
 }
 
 // IsClusteringAlgorithm reports whether an algorithm gives each image one cluster
-// (K-means, DP-means, collapsed DP-means) rather than a set of features.
+// (K-means, DP-means, collapsed DP-means, the hard HDP's global clusters) rather than a
+// set of features.
 func IsClusteringAlgorithm(algo string) bool {
 	switch algo {
-	case "kmeans", "dpmeans", "collapsed-dpmeans":
+	case "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp":
 		return true
 	}
 	return false
 }
 
+// HasDivergence reports whether an algorithm takes a Bregman divergence other than the
+// squared distance (DP-means and the hard HDP).
+func HasDivergence(algo string) bool { return algo == "dpmeans" || algo == "hardhdp" }
+
 // NeedsTargetK reports whether an algorithm's K field is a target from which λ² is
-// proposed (DP-means and collapsed DP-means) rather than the K it fits.
-func NeedsTargetK(algo string) bool { return algo == "dpmeans" || algo == "collapsed-dpmeans" }
+// proposed (DP-means, collapsed DP-means, the hard HDP) rather than the K it fits.
+func NeedsTargetK(algo string) bool {
+	return algo == "dpmeans" || algo == "collapsed-dpmeans" || algo == "hardhdp"
+}
 
 // DefaultIBPChains is the number of Gibbs chains the IBP sampler runs unless the user
 // says otherwise (the window's field, the command line's --restarts). A single chain can

@@ -19,7 +19,7 @@ import (
 )
 
 // runAlgorithms are the algorithms the window offers, in the order of SPEC §5.
-var runAlgorithms = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans"}
+var runAlgorithms = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"}
 
 const prefAlgorithm = "algorithm"
 
@@ -49,11 +49,11 @@ type runPanel struct {
 
 func newRunPanel(ui *UI) *runPanel {
 	p := &runPanel{ui: ui, byKey: map[string]*param{}}
-	feat := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans"}
+	feat := runAlgorithms
 	p.params = paramSet{
-		newParam("k", "K", "features or clusters; the number of features (K-features), of clusters (K-means), or the target K from which DP-means' λ² is proposed", "5", false, 1, "kfeatures", "kmeans", "dpmeans", "collapsed-dpmeans"),
-		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Stepwise, BP-means and collapsed BP-means with λ² empty choose K and λ² from their λ² path (the K that is best for the widest range of λ²); DP-means gets a λ² proposed from the data by the farthest-first heuristic", "", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans"),
-		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans", "collapsed-dpmeans"),
+		newParam("k", "K", "features or clusters; the number of features (K-features), of clusters (K-means), or the target K from which DP-means' (or the hard HDP's) λ² is proposed", "5", false, 1, "kfeatures", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"),
+		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Stepwise, BP-means and collapsed BP-means with λ² empty choose K and λ² from their λ² path (the K that is best for the widest range of λ²); DP-means gets a λ² proposed from the data by the farthest-first heuristic. For the hard HDP, λ² is the price of a local cluster (a subfolder's images in one global cluster); a global cluster costs λ² times a subfolder's images over K", "", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans", "hardhdp"),
+		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"),
 		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
 		newParam("chains", "Chains", "Gibbs chains; independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
 		newParam("seed", "Seed", "same seed, same result; the same seed gives the same result, whatever the number of workers", "1", false, 0, feat...),
@@ -143,14 +143,14 @@ var (
 )
 
 // showReadAs shows the representation choice for the clustering learners, and the
-// divergence for DP-means, the only one with more than one.
+// divergence for DP-means and the hard HDP, the ones with more than one.
 func (p *runPanel) showReadAs() {
 	if !app.IsClusteringAlgorithm(p.algo) {
 		p.readAs.Hide()
 		return
 	}
 	p.readAs.Show()
-	if p.algo == "dpmeans" {
+	if app.HasDivergence(p.algo) {
 		p.divergence.Enable()
 	} else {
 		p.divergence.SetSelectedIndex(0)
@@ -256,7 +256,7 @@ func (p *runPanel) options() learn.Options {
 	if app.NeedsTargetK(p.algo) && o.Lambda2 > 0 {
 		o.K = 0 // an explicit λ² wins over the target K
 	}
-	if i := p.divergence.SelectedIndex(); a == "dpmeans" && i > 0 {
+	if i := p.divergence.SelectedIndex(); app.HasDivergence(a) && i > 0 {
 		o.Divergence = divergenceNames[i]
 	}
 	return o

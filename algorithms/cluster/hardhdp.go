@@ -132,6 +132,53 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 	return res, nil
 }
 
+// HDP is the hard HDP in the shape every learner shares (algorithms.Run), for images:
+// opt.Groups gives every row's group (nil: one group), λ_bottom is opt.Lambda2 and λ_top
+// opt.LambdaGlobal. With λ_bottom 0 it is proposed as DP-means' is, the farthest-first λ
+// for the target opt.K; with λ_top 0, as λ_bottom times a typical local cluster's rows
+// (a group's rows over K, at least 1), the proposal of co-segmentation: a local cluster
+// then opens a global cluster of its own only when its mean is as far from every global
+// mean as a lone row has to be to open a local one. The result's Z puts each row in its
+// global cluster and A holds the global means; BPObjective is the penalised eq. (4).
+func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	kind, err := parseDivergence(opt.Divergence)
+	if err != nil {
+		return nil, err
+	}
+	data, err := newBregData(X, kind)
+	if err != nil {
+		return nil, err
+	}
+	group := opt.Groups
+	if group == nil {
+		group = make([]int, data.n)
+	}
+	if !(opt.Lambda2 >= 0) || !(opt.LambdaGlobal >= 0) {
+		return nil, fmt.Errorf("lambda2 and the global λ must be ≥ 0, got %v and %v", opt.Lambda2, opt.LambdaGlobal)
+	}
+	ll, err := data.lambda2For("hardhdp", opt)
+	if err != nil {
+		return nil, err
+	}
+	lg := opt.LambdaGlobal
+	if lg == 0 {
+		groups := 0
+		for _, g := range group {
+			groups = max(groups, g+1)
+		}
+		lg = ll * max(1, float64(data.n)/float64(groups*opt.KOrDefault()))
+	}
+	h, err := HardHDP(ctx, X, group, HDPOptions{Options: opt, LambdaLocal: ll, LambdaGlobal: lg})
+	if err != nil {
+		return nil, err
+	}
+	res := oneHotResult(h.Assign, h.Means.RawMatrix().Data, data.n, data.d, h.K)
+	res.Algorithm = "hardhdp"
+	res.Objective, res.BPObjective, res.Lambda2 = h.Objective, h.Penalised, ll
+	res.RestartObjectives, res.Iterations, res.Seconds = h.RestartObjectives, h.Iterations, h.Seconds
+	return res, nil
+}
+
 // ProposeHDPLambdas proposes the hard HDP's penalties for a target of k global clusters
 // (0: 5) from the pooled rows, for the divergence div: the farthest-first λ of DP-means
 // for k clusters (FarthestFirstLambda2), split evenly between λ_bottom and λ_top. A lone

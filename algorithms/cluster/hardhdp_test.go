@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/learn"
@@ -162,5 +163,38 @@ func TestHardHDPBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestHDPLearner: the hard HDP in the learners' shape is HardHDP with the groups and
+// penalties of its Options — one-hot codes of its global clusters, means as A, the
+// penalised objective as BPObjective — and proposes λ_top from λ_bottom when not given.
+func TestHDPLearner(t *testing.T) {
+	X, group, _, _ := paletteGroups(7, testPalette, 8, 20, 0.5)
+	opt := learn.Options{K: len(testPalette), Restarts: 4, Seed: 3, Groups: group, Lambda2: 40}
+	res, err := HDP(context.Background(), X, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := X.Dims()
+	lg := 40 * max(1, float64(n)/float64(8*len(testPalette)))
+	h, err := HardHDP(context.Background(), X, group, HDPOptions{Options: opt, LambdaLocal: 40, LambdaGlobal: lg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.K != h.K || res.BPObjective != h.Penalised || res.Objective != h.Objective || res.Lambda2 != 40 {
+		t.Fatalf("learner K = %d, %.6g (%.6g), λ² %v; HardHDP K = %d, %.6g (%.6g)", res.K, res.BPObjective, res.Objective, res.Lambda2, h.K, h.Penalised, h.Objective)
+	}
+	for i := 0; i < n; i++ {
+		row := res.Z.RawRowView(i)
+		if row[h.Assign[i]] != 1 || floats.Sum(row) != 1 {
+			t.Fatalf("row %d: code %v, global cluster %d", i, row, h.Assign[i])
+		}
+	}
+	if !mat.Equal(res.A, h.Means) {
+		t.Fatal("A is not the global means")
+	}
+	if _, err := HDP(context.Background(), X, learn.Options{Groups: group}); err == nil {
+		t.Fatal("no λ² and no target K: no error")
 	}
 }
