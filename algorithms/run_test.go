@@ -16,7 +16,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans"}
+	want := []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"}
 	got := Names()
 	if !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
