@@ -57,6 +57,9 @@ func CosegmentLoaded(ctx context.Context, p *Prepared, opt cosegment.Options, re
 }
 
 func cosegmentData(ctx context.Context, src Source, ds *imgproc.Dataset, opt cosegment.Options, tr *tracker) (*Cosegmentation, error) {
+	if err := cosegmentFits(ds, opt); err != nil {
+		return nil, err
+	}
 	c := &Cosegmentation{Source: src, Names: ds.Names, data: ds}
 	tr.update("Co-segmenting", 0, 0)
 	var err error
@@ -64,6 +67,30 @@ func cosegmentData(ctx context.Context, src Source, ds *imgproc.Dataset, opt cos
 		return nil, err
 	}
 	return c, nil
+}
+
+// cosegmentFits refuses, in one line, a co-segmentation of ds that would take more than
+// the memory budget (FEATURELAB_MEMORY, else half the free memory) leaves beside the
+// loaded images.
+func cosegmentFits(ds *imgproc.Dataset, opt cosegment.Options) error {
+	budget, err := memoryBudget()
+	if err != nil {
+		return err
+	}
+	if budget == 0 {
+		budget = imgproc.MemoryBudget()
+	}
+	n := len(ds.Names)
+	room := budget - imgproc.DataBytes(n, ds.Values())
+	if need := cosegment.Memory(n, ds.Width, ds.Height, opt); need > room {
+		cell := opt.Cell
+		if cell <= 0 {
+			cell = cosegment.DefaultCell
+		}
+		return fmt.Errorf("co-segmenting %d images of %d×%d in cells of %d needs %s, more than the %s there is room for: use cells of %d (--cell, a quarter of the memory), a smaller working size (--size) or fewer images",
+			n, ds.Width, ds.Height, cell, imgproc.BytesText(need), imgproc.BytesText(max(room, 0)), 2*cell)
+	}
+	return nil
 }
 
 // datasetImages are a data set's images for cosegment.Cosegment, each made from its row

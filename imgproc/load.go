@@ -216,10 +216,7 @@ func (opt Options) check() (Options, error) {
 		return opt, fmt.Errorf("memory budget must be ≥ 0, got %d", opt.Memory)
 	}
 	if opt.Memory == 0 {
-		opt.Memory = DefaultMemory
-		if free := availableMemory(); free > 0 {
-			opt.Memory = free / 2
-		}
+		opt.Memory = MemoryBudget()
 	}
 	if opt.MaxPixels == 0 {
 		opt.MaxPixels = DefaultMaxPixels

@@ -17,6 +17,18 @@ func DataBytes(n, p int) int64 { return int64(n) * int64(p) * bytesPerSample }
 // 0 where it does not say.
 func availableMemory() int64 { return procfs.KB("/proc/meminfo", "MemAvailable") }
 
+// MemoryBudget is the memory a load and its run may take when Options.Memory is 0: half
+// of what the machine has free, or DefaultMemory where it does not say.
+func MemoryBudget() int64 {
+	if free := availableMemory(); free > 0 {
+		return free / 2
+	}
+	return DefaultMemory
+}
+
+// BytesText formats a size in bytes for a message: "11.5 GB", "640 MB".
+func BytesText(b int64) string { return bytesText(b) }
+
 // bytesText formats a size in bytes for a message: "11.5 GB", "640 MB".
 func bytesText(b int64) string {
 	switch {

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -190,4 +191,25 @@ func positionAgreement(res *Result) float64 {
 		agree += slices.Max(count[p*res.K : (p+1)*res.K])
 	}
 	return float64(agree) / float64(n*len(res.Sizes))
+}
+
+// TestMemory: what Cosegment allocates in all, read from the runtime's counter, is
+// within Memory's bound and more than half of it, on 1, 2 and 4 workers.
+func TestMemory(t *testing.T) {
+	imgs, _ := paletteImages(1, 20, 320, 240, 6)
+	for _, workers := range []int{1, 2, 4} {
+		opt := Options{Seed: 1, Workers: workers}
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := Cosegment(context.Background(), Slice(imgs), opt); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		got, bound := int64(after.TotalAlloc-before.TotalAlloc), Memory(len(imgs), 320, 240, opt)
+		t.Logf("%d workers: %d bytes allocated, bound %d", workers, got, bound)
+		if got > bound || 2*got < bound {
+			t.Errorf("%d workers: %d bytes allocated, outside the bound %d or more than twice below it", workers, got, bound)
+		}
+	}
 }

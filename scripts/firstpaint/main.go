@@ -35,10 +35,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: firstpaint [-timeout 15s] BINARY [ARGS...]")
 		os.Exit(2)
 	}
-	// Where the 1200×800 window puts them at FYNE_SCALE=1 under Xvfb (no window manager).
+	// Where the window at its first size (1024×700) puts them at FYNE_SCALE=1 under Xvfb
+	// (no window manager): the Run button, and the first thumbnail of the data set.
 	regions := []region{
-		{"window", 10, 718, 140, 30, 3},
-		{"thumbnail", 330, 160, 100, 70, 100},
+		{"window", 10, 620, 100, 28, 3},
+		{"thumbnail", 260, 195, 100, 70, 100},
 	}
 	if err := run(flag.Args(), regions, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "firstpaint:", err)
