@@ -92,7 +92,8 @@ func TestHardHDPObjectiveNeverRises(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pl, pg := data.proposeHDP(4)
+		pl := data.proposeLocal(4)
+		pg := pl * globalFactor(data.n, len(groups), 4)
 		for _, scale := range []float64{0.1, 1, 10} {
 			w := newHDPWork(data, group, groups, pl*scale, pg*scale, 1000)
 			w.seeds = 6
@@ -168,7 +169,8 @@ func TestHardHDPBadInput(t *testing.T) {
 
 // TestHDPLearner: the hard HDP in the learners' shape is HardHDP with the groups and
 // penalties of its Options — one-hot codes of its global clusters, means as A, the
-// penalised objective as BPObjective — and proposes λ_top from λ_bottom when not given.
+// penalised objective as BPObjective — proposing λ_top from the λ_bottom given, and both
+// when neither is.
 func TestHDPLearner(t *testing.T) {
 	X, group, _, _ := paletteGroups(7, testPalette, 8, 20, 0.5)
 	opt := learn.Options{K: len(testPalette), Restarts: 4, Seed: 3, Groups: group, Lambda2: 40}
@@ -194,7 +196,11 @@ func TestHDPLearner(t *testing.T) {
 	if !mat.Equal(res.A, h.Means) {
 		t.Fatal("A is not the global means")
 	}
-	if _, err := HDP(context.Background(), X, learn.Options{Groups: group}); err == nil {
-		t.Fatal("no λ² and no target K: no error")
+	proposed, err := HDP(context.Background(), X, learn.Options{Groups: group, Restarts: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl, _ := ProposeHDPLambdas(X, 8, 0, ""); proposed.Lambda2 != pl || !(pl > 0) {
+		t.Fatalf("with no λ²: λ_bottom %v, proposed %v", proposed.Lambda2, pl)
 	}
 }

@@ -203,30 +203,13 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	if k == 0 {
 		k = DefaultTargetK
 	}
-	// The proposal. λ_bottom is DP-means' farthest-first λ for the target, the divergence
-	// at which a lone cell is far enough from every mean to open a segment. λ_top is that λ
-	// times the size of a typical segment (an image's cells over the target): a segment
-	// whose mean differs from a global mean by d pays d for each of its n cells, so at λ_top
-	// = n·λ a whole segment opens a global cluster of its own only when its mean is as far
-	// from every global mean as a lone cell has to be to open a segment. With λ_top = λ (the
-	// paper's even split scaled up) a segment of 600 cells whose lighting differed by a
-	// unit of L* from another photo's opened a cluster of its own: 56 global clusters for the
-	// 100 tabletop photos, the table in a different one from photo to photo. Halving λ (as
-	// cluster.ProposeHDPLambdas does) made the tail of a dark colour's noise a segment of its
-	// own on images of six flat colours.
-	ll, lg := opt.LambdaLocal, opt.LambdaGlobal
-	if ll == 0 || lg == 0 {
-		l := cluster.FarthestFirstLambda2(X, min(k, len(group)), opt.Divergence)
-		if ll == 0 {
-			ll = l
-		}
-		if lg == 0 {
-			lg = l * max(1, float64(len(group))/float64(n*k))
-		}
-	}
+	// The penalties, when not given, are the hard HDP's proposal
+	// (cluster.ProposeHDPLambdas): λ_bottom the farthest-first λ for the target, the
+	// divergence at which a lone cell opens a segment, and λ_top that λ times an image's
+	// cells over the target, the cells of a typical segment.
 	hdp, err := cluster.HardHDP(ctx, X, group, cluster.HDPOptions{
 		Options:     learn.Options{K: k, Restarts: restarts, MaxIter: opt.MaxIter, Seed: opt.Seed, Workers: opt.Workers, Divergence: opt.Divergence},
-		LambdaLocal: ll, LambdaGlobal: lg,
+		LambdaLocal: opt.LambdaLocal, LambdaGlobal: opt.LambdaGlobal,
 	})
 	if err != nil {
 		return nil, err
