@@ -129,8 +129,8 @@ func asNRGBA(img image.Image) *image.NRGBA {
 // colour — CIE L*a*b* for the squared Euclidean distance, where distances follow what the
 // eye sees, sRGB for KL and the I-divergence, which need non-negative values — and every
 // pixel of a cell gets the cell's global cluster. Transparent pixels are composited on
-// white, as the loader does. Each image is read once; what is kept of it is its cells'
-// sums: memory is 3 values per cell and the clustering's, linear in the images.
+// white, as the loader does. Each image is read once and only its cells are kept (their
+// points, colour sums and sizes): memory is linear in the cells, bounded by Memory.
 func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	start := time.Now()
 	if imgs == nil || imgs.Len() == 0 {
