@@ -61,7 +61,6 @@ func newCosegmentView(ui *UI) *cosegmentView {
 		newParam("cell", "Cell", "pixels on a cell's side; each image is cut into square cells of this many pixels, each cell one point of the clustering", fmt.Sprint(cosegment.DefaultCell), false, 1, cosegmentKey),
 		newParam("seed", "Seed", "same seed, same result; the same seed gives the same clusters", "1", false, 0, cosegmentKey),
 	}
-	v.byKey["lambdaLocal"], v.byKey["lambdaGlobal"] = v.params[1], v.params[2]
 	v.params[1].emptyOK, v.params[2].emptyOK = proposed, proposed
 	v.help = widget.NewLabel("")
 	v.help.Wrapping = fyne.TextWrapWord

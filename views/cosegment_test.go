@@ -116,3 +116,32 @@ func indexOf(names []string, name string) int {
 	}
 	return -1
 }
+
+// TestCosegmentationBadFieldAndCancel: a bad field disables Co-segment with its message;
+// Cancel, and the window's Esc (cancelAll), stop a co-segmentation and keep the last one.
+func TestCosegmentationBadFieldAndCancel(t *testing.T) {
+	ui := loadedUI(t)
+	v := ui.coseg
+	setEntry(v.byKey["cell"].entry, "0")
+	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "cell must be ≥ 1") {
+		t.Fatalf("cell 0: Co-segment enabled %v, message %q", !v.runBtn.Disabled(), v.message.Text)
+	}
+	setEntry(v.byKey["cell"].entry, "16")
+	setEntry(v.byKey["lambdaGlobal"].entry, "")
+	if v.runBtn.Disabled() {
+		t.Fatalf("Co-segment stays disabled after the mend: %q", v.message.Text)
+	}
+	for _, stop := range []func(){func() { test.Tap(v.stopBtn) }, ui.cancelAll} {
+		test.Tap(v.runBtn)
+		stop()
+		ui.Wait()
+		if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+			t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
+		}
+	}
+	test.Tap(v.runBtn)
+	ui.Wait()
+	if v.result == nil || v.options().Cell != 16 {
+		t.Fatalf("after Co-segment: result %v, options %+v", v.result != nil, v.options())
+	}
+}

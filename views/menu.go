@@ -124,6 +124,7 @@ func (ui *UI) cancelAll() {
 	ui.jobs.Cancel("load")
 	ui.jobs.Cancel("run")
 	ui.jobs.Cancel("segment")
+	ui.jobs.Cancel(cosegmentKey)
 }
 
 // chooseExport asks where to save (Fyne's save dialog confirms before replacing a file)
