@@ -226,8 +226,12 @@ func (c *Cosegmentation) Summary() CosegmentSummary {
 // Text is the one-line report of the command line: "12 images, 7 global clusters, …".
 func (c *Cosegmentation) Text() string {
 	r := c.Result
-	return fmt.Sprintf("%d images, %d global clusters (λ_bottom %.3g, λ_top %.3g), objective %.6g, in %.2f s",
-		len(c.Names), r.K, r.LambdaLocal, r.LambdaGlobal, r.Penalised, r.Seconds)
+	clusters := "global clusters"
+	if r.K == 1 {
+		clusters = "global cluster"
+	}
+	return fmt.Sprintf("%d images, %d %s (λ_bottom %.3g, λ_top %.3g), objective %.6g, in %.2f s",
+		len(c.Names), r.K, clusters, r.LambdaLocal, r.LambdaGlobal, r.Penalised, r.Seconds)
 }
 
 // ClusterLegend is one global cluster of a co-segmentation as the legend lists it.
