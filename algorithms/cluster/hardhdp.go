@@ -136,6 +136,9 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 // global cluster and A holds the global means; BPObjective is the penalised eq. (4) and
 // Lambda2 the λ_bottom used.
 func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	if err := learn.CheckData(X); err != nil {
+		return nil, err
+	}
 	group := opt.Groups
 	if group == nil {
 		n, _ := X.Dims()
