@@ -26,12 +26,22 @@ func OnWhite(img image.Image) image.Image {
 // (BT.601 luma) when gray is set and 3 otherwise. Samples are in [0, 1], transparent
 // pixels composited on white; a *FloatImage's samples are kept as they are.
 func ImageToVector(img image.Image, gray bool) []float64 {
+	return ImageToVectorInto(nil, img, gray)
+}
+
+// ImageToVectorInto is ImageToVector into buf when it is large enough (a new slice
+// otherwise), so that reading many pictures one after another reuses one buffer.
+func ImageToVectorInto(buf []float64, img image.Image, gray bool) []float64 {
 	b := img.Bounds()
 	c := 3
 	if gray {
 		c = 1
 	}
-	v := make([]float64, b.Dx()*b.Dy()*c)
+	n := b.Dx() * b.Dy() * c
+	if cap(buf) < n {
+		buf = make([]float64, n)
+	}
+	v := buf[:n]
 	toVector(img, c, v)
 	return v
 }

@@ -7,12 +7,12 @@ import (
 	"image"
 	"time"
 
-	"github.com/disintegration/imaging"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
+	"featurelab/imgproc"
 )
 
 // Defaults of Options.
@@ -91,7 +91,7 @@ func (r *Result) Labels(i int) []int32 {
 // Memory is an upper bound on what Cosegment allocates with opt for n images of w × h
 // pixels: per cell its point, its colour sums and count, its label and group, the hard
 // HDP's copy of the point, assignments and scratch (the latter per worker), with the
-// slack of growing them; per image one copy of its pixels while they are read.
+// slack of growing them; and one image's colours (3 float64 a pixel) while it is read.
 func Memory(n, w, h int, opt Options) int64 {
 	cell := opt.Cell
 	if cell <= 0 {
@@ -103,7 +103,7 @@ func Memory(n, w, h int, opt Options) int64 {
 	}
 	workers := learn.WorkerCount(opt.Workers, restarts)
 	cells := int64(n) * int64((w+cell-1)/cell) * int64((h+cell-1)/cell)
-	return cells*(bytesPerCell+bytesPerCellWorker*int64(workers)) + 8*int64(w)*int64(h)
+	return cells*(bytesPerCell+bytesPerCellWorker*int64(workers)) + 24*int64(w)*int64(h)
 }
 
 // The bytes per cell of Memory, measured with the runtime's allocation counter on 20
@@ -112,17 +112,6 @@ const (
 	bytesPerCell       = 512
 	bytesPerCellWorker = 32
 )
-
-// asNRGBA is img as non-premultiplied RGBA with its origin at (0, 0): img itself when it
-// is one, else a copy. Reading Pix directly instead of At and a colour model's Convert,
-// which allocated a colour per pixel, took what Cosegment allocates for 20 photos of
-// 320×240 from 743 to 487 bytes per cell.
-func asNRGBA(img image.Image) *image.NRGBA {
-	if p, ok := img.(*image.NRGBA); ok && p.Rect.Min == (image.Point{}) {
-		return p
-	}
-	return imaging.Clone(img)
-}
 
 // Cosegment segments imgs together. Each image is cut into cells of opt.Cell pixels on a
 // side (the last row and column of cells may be smaller); a cell's point is its mean
@@ -146,6 +135,7 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	lab := opt.Divergence == "" || opt.Divergence == "euclidean"
 	n := imgs.Len()
 	var points, rgbSums, counts []float64 // per cell: its point, its sRGB sum, its pixels
+	var pix []float64                     // one image's sRGB, reused from image to image
 	var group []int
 	first := make([]int, n+1) // image i's cells are first[i]…first[i+1]−1
 	res := &Result{Sizes: make([]image.Point, n), Cell: cell, CellLabels: make([][]int32, n)}
@@ -166,16 +156,12 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 		rgbSums = append(rgbSums, make([]float64, 3*cw*ch)...)
 		counts = append(counts, make([]float64, cw*ch)...)
 		rgb, cnt := rgbSums[3*first[i]:], counts[first[i]:]
-		pic := asNRGBA(img)
+		pix = imgproc.ImageToVectorInto(pix, img, false) // sRGB in [0, 1], on white
 		for y := 0; y < h; y++ {
-			row := pic.Pix[y*pic.Stride : y*pic.Stride+4*w]
 			for x := 0; x < w; x++ {
-				c := row[4*x : 4*x+4]
-				a := float64(c[3]) / 255
-				v := [3]float64{float64(c[0]), float64(c[1]), float64(c[2])}
+				v := [3]float64(pix[3*(y*w+x) : 3*(y*w+x)+3])
 				ci := (y/cell)*cw + x/cell
 				for k := range v {
-					v[k] = (v[k]/255)*a + (1 - a) // on white
 					rgb[3*ci+k] += v[k]
 				}
 				if lab {
