@@ -93,6 +93,7 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 		return nil, err
 	}
 	ll, lg := opt.LambdaLocal, opt.LambdaGlobal
+	target := targetK(opt.K)
 	for _, l := range []struct {
 		name string
 		v    float64
@@ -102,15 +103,15 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 		}
 	}
 	if ll == 0 {
-		ll = data.proposeLocal(opt.K)
+		ll = data.proposeLocal(target)
 	}
 	if lg == 0 {
-		lg = ll * globalFactor(data.n, len(groups), opt.K)
+		lg = ll * globalFactor(data.n, len(groups), target)
 	}
 	prog := newProgress(opt.Progress, "restart", 0)
 	newWorker := func() learn.RestartFunc[*hdpState] {
 		w := newHDPWork(data, group, groups, ll, lg, cfg.MaxIter)
-		w.seeds = hdpSeeds(opt.K)
+		w.seeds = target
 		return func(r int, rng *rand.Rand) (*hdpState, float64, error) {
 			obj, err := w.run(ctx, w.states.cur, rng, r > 0)
 			if err != nil {
@@ -131,10 +132,10 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 }
 
 // HDP is the hard HDP in the shape every learner shares (algorithms.Run), for images:
-// opt.Groups gives every row's group (nil: one group), λ_bottom is opt.Lambda2 and λ_top
-// opt.LambdaGlobal, each proposed by HardHDP when 0. The result's Z puts each row in its
-// global cluster and A holds the global means; BPObjective is the penalised eq. (4) and
-// Lambda2 the λ_bottom used.
+// opt.Groups gives every row's group (nil: one group), λ_bottom is opt.Lambda2 (proposed
+// when 0) and λ_top is proposed from it (ProposeHDPLambdas). The result's Z puts each row
+// in its global cluster and A holds the global means; BPObjective is the penalised
+// eq. (4) and Lambda2 the λ_bottom used.
 func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	if err := learn.CheckData(X); err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, e
 		n, _ := X.Dims()
 		group = make([]int, n)
 	}
-	h, err := HardHDP(ctx, X, group, HDPOptions{Options: opt, LambdaLocal: opt.Lambda2, LambdaGlobal: opt.LambdaGlobal})
+	h, err := HardHDP(ctx, X, group, HDPOptions{Options: opt, LambdaLocal: opt.Lambda2})
 	if err != nil {
 		return nil, err
 	}
@@ -177,25 +178,28 @@ func ProposeHDPLambdas(X *mat.Dense, groups, k int, div string) (local, global f
 	if err != nil {
 		return 0, 0
 	}
+	k = targetK(k)
 	local = b.proposeLocal(k)
 	return local, local * globalFactor(b.n, groups, k)
 }
 
-// proposeLocal is ProposeHDPLambdas' λ_bottom.
-func (b *bregData) proposeLocal(k int) float64 {
+// targetK is the target number of global clusters k, or DefaultTargetK when k ≤ 0.
+func targetK(k int) int {
 	if k <= 0 {
-		k = DefaultTargetK
+		return DefaultTargetK
 	}
+	return k
+}
+
+// proposeLocal is ProposeHDPLambdas' λ_bottom for a target of k ≥ 1.
+func (b *bregData) proposeLocal(k int) float64 {
 	mean, lmean := b.mean()
 	return b.farthestFirst(min(k, b.n), mean, lmean)
 }
 
 // globalFactor is λ_top over λ_bottom in ProposeHDPLambdas: the rows of a typical local
-// cluster, n rows in the given groups over k (0: DefaultTargetK), at least 1.
+// cluster, n rows in the given groups over k ≥ 1, at least 1.
 func globalFactor(n, groups, k int) float64 {
-	if k <= 0 {
-		k = DefaultTargetK
-	}
 	return max(1, float64(n)/float64(groups*k))
 }
 
@@ -322,14 +326,6 @@ func (w *hdpWork) newGlobal(st *hdpState, mu, lmu []float64) int {
 		w.nJG[j] = append(w.nJG[j], 0)
 	}
 	return c
-}
-
-// hdpSeeds is how many global clusters a seeded restart starts with for a target of k.
-func hdpSeeds(k int) int {
-	if k <= 0 {
-		return DefaultTargetK
-	}
-	return k
 }
 
 // run is one restart: one global cluster at the mean of all rows (or, seeded, w.seeds

@@ -26,9 +26,6 @@ type Options struct {
 	// Groups is, for the hard HDP, each row's group 0…J−1 (its images' subfolder); nil
 	// puts every row in one group.
 	Groups []int
-	// LambdaGlobal is the hard HDP's λ_top, the price of a global cluster, with Lambda2
-	// its λ_bottom; 0 proposes it from Lambda2 (cluster.HDP).
-	LambdaGlobal float64
 	// Seed makes a run reproducible: the same seed gives the same result.
 	Seed uint64
 	// Workers is the number of goroutines restarts run on. 0 means runtime.GOMAXPROCS(0).
