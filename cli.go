@@ -96,6 +96,34 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// outputFlags are --out and --json, which the commands that write results share.
+func outputFlags(fs *flag.FlagSet) (out *string, jsonOut *bool) {
+	return fs.String("out", "featurelab-out", "output folder"), fs.Bool("json", false, "print the summary JSON on stdout")
+}
+
+// runFlags are --seed and --workers, which every command that runs a learner takes.
+func runFlags(fs *flag.FlagSet) (seed *uint64, workers *int) {
+	return fs.Uint64("seed", 1, "random seed"), fs.Int("workers", 0, "worker goroutines (0 = all cores)")
+}
+
+// sizeFlag is --size, the common image size of the commands that load a folder.
+func sizeFlag(fs *flag.FlagSet) *string {
+	return fs.String("size", "", "common image size WxH (default: the most common size, reduced to 76800 pixels when larger)")
+}
+
+// exactArgs parses args, flags anywhere among them (parseInterspersed), and wants n
+// positional arguments; usage is the line that says how to call the command.
+func exactArgs(fs *flag.FlagSet, args []string, n int, usage string) ([]string, error) {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != n {
+		return nil, errors.New(usage)
+	}
+	return pos, nil
+}
+
 // parseInterspersed lets flags come before or after the positional arguments, as in
 // `featurelab analyze DIR --json`.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -121,14 +149,12 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	restarts := fs.Int("restarts", 100, "random restarts (Gibbs chains for ibp, default 4 there)")
 	sweeps := fs.Int("sweeps", 1000, "Gibbs sweeps (ibp)")
 	pcaDims := fs.Int("pca", app.DefaultPCA, "principal components to keep (0 = raw pixels)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
+	seed, workers := runFlags(fs)
 	gray := fs.Bool("gray", false, "convert images to grey")
-	size := fs.String("size", "", "common image size WxH (default: the most common size, reduced to 76800 pixels when larger)")
+	size := sizeFlag(fs)
 	divergence := fs.String("divergence", "euclidean", "dpmeans Bregman divergence: euclidean|kl|idiv")
 	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
-	out := fs.String("out", "featurelab-out", "output folder")
-	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
+	out, jsonOut := outputFlags(fs)
 	features := fs.String("features", app.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(app.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
 	words := fs.Int("words", app.DefaultWords, "vocabulary size for --features words")
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, features owned by at most half)")
@@ -191,14 +217,10 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("segment", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	options := segmentFlags(fs)
-	out := fs.String("out", "featurelab-out", "output folder")
-	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
-	pos, err := parseInterspersed(fs, args)
+	out, jsonOut := outputFlags(fs)
+	pos, err := exactArgs(fs, args, 1, "segment takes one image: featurelab segment [flags] IMAGE")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return errors.New("segment takes one image: featurelab segment [flags] IMAGE")
 	}
 	opt, err := options()
 	if err != nil {
@@ -240,8 +262,7 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
 	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
 	discount := fs.Float64("discount", 0, "KPYP: Pitman-Yor discount d in [0, 1)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
+	seed, workers := runFlags(fs)
 	return func() (segment.Options, error) {
 		if *truncation < 2 {
 			return segment.Options{}, fmt.Errorf("truncation must be ≥ 2, got %d", *truncation)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,19 +20,14 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	global := fs.Float64("lambda-global", 0, "λ_top, the price of a global cluster (0 = λ_bottom times the cells of a typical segment: an image's cells over --k)")
 	k := fs.Int("k", cosegment.DefaultTargetK, "target global clusters the penalties are proposed for")
 	divergence := fs.String("divergence", "euclidean", "euclidean (on L*a*b*) | kl | idiv (on sRGB)")
-	size := fs.String("size", "", "common image size WxH (default: the most common size, reduced to 76800 pixels when larger)")
+	size := sizeFlag(fs)
 	cell := fs.Int("cell", cosegment.DefaultCell, "side in pixels of the cells whose mean colours are the points")
 	restarts := fs.Int("restarts", cosegment.DefaultRestarts, "restarts of the hard HDP")
-	seed := fs.Uint64("seed", 1, "random seed")
-	workers := fs.Int("workers", 0, "worker goroutines (0 = all cores)")
-	out := fs.String("out", "featurelab-out", "output folder")
-	jsonOut := fs.Bool("json", false, "print the summary JSON on stdout")
-	pos, err := parseInterspersed(fs, args)
+	seed, workers := runFlags(fs)
+	out, jsonOut := outputFlags(fs)
+	pos, err := exactArgs(fs, args, 1, "cosegment takes one folder: featurelab cosegment [flags] DIR")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return errors.New("cosegment takes one folder: featurelab cosegment [flags] DIR")
 	}
 	w, h, err := app.ParseSize(*size)
 	if err != nil {

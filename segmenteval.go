@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,12 +19,9 @@ func segmentEvalCmd(ctx context.Context, args []string, stdout, stderr io.Writer
 	options := segmentFlags(fs)
 	labels := fs.String("labels", "", "score the label maps DIR/<id>.png (grey PNG, a label per pixel) instead of segmenting")
 	jsonOut := fs.Bool("json", false, "print every score and their mean as JSON on stdout")
-	pos, err := parseInterspersed(fs, args)
+	pos, err := exactArgs(fs, args, 2, "segment-eval takes two folders: featurelab segment-eval [flags] IMAGES_DIR TRUTH_DIR")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 2 {
-		return errors.New("segment-eval takes two folders: featurelab segment-eval [flags] IMAGES_DIR TRUTH_DIR")
 	}
 	opt, err := options()
 	if err != nil {
