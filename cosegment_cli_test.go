@@ -17,7 +17,8 @@ import (
 
 // TestCosegmentCommand: `featurelab cosegment --json` with its default (proposed)
 // penalties on ten pictures built from one palette of six colours — each two to four
-// flat bands of some of them, with noise of 6 grey levels — finds the six colours as six
+// flat bands of some of them and a rectangle across them, edges off the cells' grid,
+// with noise of 6 grey levels — finds the six colours as six
 // global clusters, the pooled labels of its labels.png files matching the palette with
 // NMI ≥ 0.95; it writes every picture's 16-bit label map and mean-colour segments and the
 // overview, and prints the summary; without a folder it says how to call it, in one
@@ -27,7 +28,8 @@ func TestCosegmentCommand(t *testing.T) {
 		{200, 30, 30, 255}, {30, 160, 40, 255}, {40, 60, 200, 255},
 		{230, 220, 60, 255}, {240, 240, 240, 255}, {40, 40, 40, 255},
 	}
-	const w, h = 96, 64
+	// 100 × 70: band and rectangle edges fall inside cells of 8, as in any photo.
+	const w, h = 100, 70
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var truth []int32
@@ -39,6 +41,9 @@ func TestCosegmentCommand(t *testing.T) {
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				c := cols[x*len(cols)/w]
+				if y >= 13 && y < 47 && x >= 21 && x < 59 {
+					c = cols[len(cols)-1] // a rectangle across the bands
+				}
 				p := palette[c]
 				jit := func(v uint8) uint8 { return uint8(min(max(float64(v)+6*rng.NormFloat64(), 0), 255)) }
 				img.SetNRGBA(x, y, color.NRGBA{jit(p.R), jit(p.G), jit(p.B), 255})

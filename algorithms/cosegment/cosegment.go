@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
+	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -54,18 +56,26 @@ func (s Slice) Len() int { return len(s) }
 func (s Slice) Image(i int) image.Image { return s[i] }
 
 // Result is a co-segmentation: per image, a global cluster per cell of Cell × Cell
-// pixels (Labels gives it per pixel).
+// pixels, and per pixel (Labels).
 type Result struct {
 	Sizes []image.Point // per image, its size
 	Cell  int           // pixels on a cell's side
 	// CellLabels is, per image, row-major over its cells ((W+Cell−1)/Cell per row), the
-	// global cluster of each: 4 bytes per cell, where a label per pixel took 4·Cell².
+	// global cluster of each (for L*a*b*, that of the cell's centre pixel): 4 bytes a
+	// cell, where a label per pixel took 4·Cell².
 	CellLabels [][]int32
-	K          int          // global clusters
-	Local      []int        // per image, its segments: the global clusters it uses
-	Means      [][3]float64 // per global cluster, the mean sRGB colour of its pixels in [0, 1]
-	Images     []int        // per global cluster, how many images use it
-	Pixels     []int        // per global cluster, how many pixels of all images it holds
+	// For the squared distance on L*a*b*, what Labels needs to label every pixel: the
+	// images, the global means, per image the global clusters its cells use, and the
+	// hard HDP's cluster of every cell (−1 − g for a cluster g that went).
+	imgs    Images
+	centres [][3]float64
+	local   [][]int32
+	cells   [][]int32
+	K       int          // global clusters
+	Local   []int        // per image, its segments: the global clusters it uses
+	Means   [][3]float64 // per global cluster, the mean sRGB colour of its pixels in [0, 1]
+	Images  []int        // per global cluster, how many images use it
+	Pixels  []int        // per global cluster, how many pixels of all images it holds
 	// Objective is the divergence of the cells from their global means; Penalised adds
 	// the penalties (eq. 4).
 	Objective, Penalised      float64
@@ -74,8 +84,17 @@ type Result struct {
 	Seconds                   float64
 }
 
-// Labels is image i's global cluster per pixel, row-major.
+// Labels is image i's global cluster per pixel, row-major: its cell's. For the squared
+// distance on L*a*b*, a pixel of a cell on an edge — one with a neighbouring cell in
+// another cluster — gets instead the nearest global mean of those its image's cells use:
+// the hard HDP's row move for a new row of the image, with no new cluster opened, so
+// segments follow the edges within cells, while the pixels inside a region, whose
+// single colours are noisy, keep their cell's cluster.
 func (r *Result) Labels(i int) []int32 {
+	if r.imgs != nil {
+		labels, _ := r.pixelLabels(i, nil, nil)
+		return labels
+	}
 	size, cell := r.Sizes[i], r.Cell
 	cw := (size.X + cell - 1) / cell
 	out := make([]int32, size.X*size.Y)
@@ -88,10 +107,144 @@ func (r *Result) Labels(i int) []int32 {
 	return out
 }
 
+// pixelLabels is Labels for L*a*b*, reading the image into pix and labelling into
+// labels (each reused when large enough); it returns both.
+func (r *Result) pixelLabels(i int, pix []float64, labels []int32) ([]int32, []float64) {
+	pix = imgproc.ImageToVectorInto(pix, r.imgs.Image(i), false)
+	size, cell, cells := r.Sizes[i], r.Cell, r.cells[i]
+	cw, ch := (size.X+cell-1)/cell, (size.Y+cell-1)/cell
+	n := size.X * size.Y
+	if cap(labels) < n {
+		labels = make([]int32, n)
+	}
+	labels = labels[:n]
+	edge := func(cy, cx int) bool {
+		g := cells[cy*cw+cx]
+		return (cy > 0 && cells[(cy-1)*cw+cx] != g) || (cy+1 < ch && cells[(cy+1)*cw+cx] != g) ||
+			(cx > 0 && cells[cy*cw+cx-1] != g) || (cx+1 < cw && cells[cy*cw+cx+1] != g)
+	}
+	for y := 0; y < size.Y; y++ {
+		for x := 0; x < size.X; x++ {
+			p := y*size.X + x
+			cy, cx := y/cell, x/cell
+			if g := cells[cy*cw+cx]; g >= 0 && !edge(cy, cx) {
+				labels[p] = g
+				continue
+			}
+			l, a, b := segment.SRGBToLab(pix[3*p], pix[3*p+1], pix[3*p+2])
+			best, bestD := int32(0), math.Inf(1)
+			for _, g := range r.local[i] {
+				c := r.centres[g]
+				if d := (l-c[0])*(l-c[0]) + (a-c[1])*(a-c[1]) + (b-c[2])*(b-c[2]); d < bestD {
+					best, bestD = g, d
+				}
+			}
+			labels[p] = best
+		}
+	}
+	return labels, pix
+}
+
+// relabelPixels labels every pixel (Labels) from the hard HDP's global means (K×3, in
+// L*a*b*) and the clusters each image's cells use, then takes the clusters' mean colours,
+// images, pixels and each image's segments from the pixels' labels. A global cluster no
+// pixel ends in — one made of cells that straddle an edge, whose pixels are each nearer
+// a colour on either side — goes, and the rest are renumbered in order. pix is a buffer
+// for one image's colours.
+func (r *Result) relabelPixels(imgs Images, means *mat.Dense, pix []float64) {
+	k := r.K
+	r.imgs = imgs
+	r.centres = make([][3]float64, k)
+	for g := range r.centres {
+		copy(r.centres[g][:], means.RawRowView(g))
+	}
+	r.local = make([][]int32, len(r.Sizes))
+	r.cells = make([][]int32, len(r.Sizes))
+	used := make([]bool, k)
+	for i, cells := range r.CellLabels {
+		r.cells[i] = slices.Clone(cells)
+		clear(used)
+		for _, g := range cells {
+			if !used[g] {
+				used[g] = true
+				r.local[i] = append(r.local[i], g)
+			}
+		}
+	}
+	sums := make([][3]float64, k)
+	pixels := make([]int, k)
+	images := make([]int, k)
+	var labels []int32
+	for i := range r.Sizes {
+		labels, pix = r.pixelLabels(i, pix, labels)
+		// A cell's label becomes that of its centre pixel: its own cluster may go below.
+		size, cell := r.Sizes[i], r.Cell
+		cw := (size.X + cell - 1) / cell
+		for ci := range r.CellLabels[i] {
+			y := min((ci/cw)*cell+cell/2, size.Y-1)
+			x := min((ci%cw)*cell+cell/2, size.X-1)
+			r.CellLabels[i][ci] = labels[y*size.X+x]
+		}
+		clear(used)
+		for n, g := range labels {
+			used[g] = true
+			pixels[g]++
+			for c := 0; c < 3; c++ {
+				sums[g][c] += pix[3*n+c]
+			}
+		}
+		for g, u := range used {
+			if u {
+				images[g]++
+			}
+		}
+	}
+	remap := make([]int32, k)
+	r.K = 0
+	r.Means, r.Images, r.Pixels = nil, nil, nil
+	var centres [][3]float64
+	for g := range remap {
+		remap[g] = -1
+		if pixels[g] == 0 {
+			continue
+		}
+		remap[g] = int32(r.K)
+		r.K++
+		centres = append(centres, r.centres[g])
+		m := sums[g]
+		for c := range m {
+			m[c] /= float64(pixels[g])
+		}
+		r.Means = append(r.Means, m)
+		r.Images = append(r.Images, images[g])
+		r.Pixels = append(r.Pixels, pixels[g])
+	}
+	r.centres = centres
+	for i, loc := range r.local {
+		kept := loc[:0]
+		for _, g := range loc {
+			if remap[g] >= 0 {
+				kept = append(kept, remap[g])
+			}
+		}
+		r.local[i] = kept
+		r.Local[i] = len(kept)
+		for ci, g := range r.CellLabels[i] {
+			r.CellLabels[i][ci] = remap[g]
+		}
+		for ci, g := range r.cells[i] {
+			if r.cells[i][ci] = remap[g]; remap[g] < 0 {
+				r.cells[i][ci] = -1 - g // still unlike its neighbours in other clusters
+			}
+		}
+	}
+}
+
 // Memory is an upper bound on what Cosegment allocates with opt for n images of w × h
 // pixels: per cell its point, its colour sums and count, its label and group, the hard
 // HDP's copy of the point, assignments and scratch (the latter per worker), with the
-// slack of growing them; and one image's colours (3 float64 a pixel) while it is read.
+// slack of growing them; and one image's colours and labels (3 float64 and an int32 a
+// pixel) while it is read.
 func Memory(n, w, h int, opt Options) int64 {
 	cell := opt.Cell
 	if cell <= 0 {
@@ -103,7 +256,7 @@ func Memory(n, w, h int, opt Options) int64 {
 	}
 	workers := learn.WorkerCount(opt.Workers, restarts)
 	cells := int64(n) * int64((w+cell-1)/cell) * int64((h+cell-1)/cell)
-	return cells*(bytesPerCell+bytesPerCellWorker*int64(workers)) + 24*int64(w)*int64(h)
+	return cells*(bytesPerCell+bytesPerCellWorker*int64(workers)) + 28*int64(w)*int64(h)
 }
 
 // The bytes per cell of Memory, measured with the runtime's allocation counter on 20
@@ -117,7 +270,8 @@ const (
 // side (the last row and column of cells may be smaller); a cell's point is its mean
 // colour — CIE L*a*b* for the squared Euclidean distance, where distances follow what the
 // eye sees, sRGB for KL and the I-divergence, which need non-negative values — and every
-// pixel of a cell gets the cell's global cluster. Transparent pixels are composited on
+// pixel of a cell gets the cell's global cluster, or for L*a*b* the nearest of its
+// image's clusters (Labels). Transparent pixels are composited on
 // white, as the loader does. Each image is read once and only its cells are kept (their
 // points, colour sums and sizes): memory is linear in the cells, bounded by Memory.
 func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
@@ -138,7 +292,7 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	var pix []float64                     // one image's sRGB, reused from image to image
 	var group []int
 	first := make([]int, n+1) // image i's cells are first[i]…first[i+1]−1
-	res := &Result{Sizes: make([]image.Point, n), Cell: cell, CellLabels: make([][]int32, n)}
+	res := &Result{Sizes: make([]image.Point, n), Cell: cell}
 	for i := 0; i < n; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -204,34 +358,42 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	res.Objective, res.Penalised = hdp.Objective, hdp.Penalised
 	res.LambdaLocal, res.LambdaGlobal = hdp.LambdaLocal, hdp.LambdaGlobal
 	res.Iterations = hdp.Iterations
-	res.Means = make([][3]float64, hdp.K)
-	res.Images = make([]int, hdp.K)
-	pixels := make([]float64, hdp.K)
+	res.CellLabels = make([][]int32, n)
 	for i := 0; i < n; i++ {
 		labels := make([]int32, first[i+1]-first[i])
+		for ci := range labels {
+			labels[ci] = int32(hdp.Assign[first[i]+ci])
+		}
+		res.CellLabels[i] = labels
+	}
+	if lab {
+		res.relabelPixels(imgs, hdp.Means, pix)
+		res.Seconds = time.Since(start).Seconds()
+		return res, nil
+	}
+	res.Means = make([][3]float64, hdp.K)
+	res.Images = make([]int, hdp.K)
+	res.Pixels = make([]int, hdp.K)
+	for i := 0; i < n; i++ {
 		used := make([]bool, hdp.K)
 		for ci := first[i]; ci < first[i+1]; ci++ {
 			g := hdp.Assign[ci]
-			labels[ci-first[i]] = int32(g)
 			used[g] = true
 			for k := 0; k < 3; k++ {
 				res.Means[g][k] += rgbSums[3*ci+k]
 			}
-			pixels[g] += counts[ci]
+			res.Pixels[g] += int(counts[ci])
 		}
-		res.CellLabels[i] = labels
 		for g, u := range used {
 			if u {
 				res.Images[g]++
 			}
 		}
 	}
-	res.Pixels = make([]int, hdp.K)
 	for g := range res.Means {
 		for k := 0; k < 3; k++ {
-			res.Means[g][k] /= pixels[g]
+			res.Means[g][k] /= float64(res.Pixels[g])
 		}
-		res.Pixels[g] = int(pixels[g])
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
