@@ -77,7 +77,8 @@ func Duration(n, p, components, workers int) time.Duration {
 	rates.Unlock()
 	if !ok {
 		s := calibrationShapes[pth]
-		if _, cw := work(s[0], s[1], s[2]); w < 4*cw {
+		_, cw := work(s[0], s[1], s[2])
+		if w < 4*cw {
 			return 0 // about as quick as timing the path: not worth a wait
 		}
 		y := make([]float32, s[0]*s[1])
@@ -86,12 +87,19 @@ func Duration(n, p, components, workers int) time.Duration {
 			// which the fit's accuracy checks would do extra work.
 			y[i] = float32(math.Sin(float64(i%s[1])*0.001*float64(1+i/s[1]%7)) + float64(i/s[1]%13)*0.01)
 		}
+		start := time.Now()
 		Fit32(y, s[0], s[1], Options{Components: s[2], Seed: 1, Workers: workers})
+		took := time.Since(start)
 		rates.Lock()
 		rate, ok = rates.perSecond[pth]
 		rates.Unlock()
 		if !ok || rate <= 0 {
-			return 0 // too fast to time: it will not matter
+			// The calibration ran under learnRate's 20 ms (a fast machine), or another
+			// goroutine cleared the rates meanwhile: its own time still gives a rate.
+			if took <= 0 {
+				return 0
+			}
+			rate = cw / took.Seconds()
 		}
 	}
 	return time.Duration(w / rate * float64(time.Second))
