@@ -262,6 +262,9 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
 	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
 	discount := fs.Float64("discount", 0, "KPYP: Pitman-Yor discount d in [0, 1)")
+	distance := fs.String("distance", segment.DistanceGeodesic, "KPYP: the kernel's distance, geodesic (across edges costs more) or euclidean")
+	edgeCost := fs.Float64("edge-cost", segment.DefaultEdgeCost, "KPYP: geodesic cost of a colour step per colour spread beyond the first")
+	power := fs.Float64("power", segment.DefaultPower, "KPYP: power of the likelihood in (0, 1]: the observations each pixel counts as (1 = plain)")
 	seed, workers := runFlags(fs)
 	return func() (segment.Options, error) {
 		if *truncation < 2 {
@@ -273,9 +276,16 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 		if *stride < 1 {
 			return segment.Options{}, fmt.Errorf("stride must be ≥ 1, got %d", *stride)
 		}
+		if !(*power > 0 && *power <= 1) {
+			return segment.Options{}, fmt.Errorf("power must be in (0, 1], got %v", *power)
+		}
+		if !(*edgeCost > 0) {
+			return segment.Options{}, fmt.Errorf("edge-cost must be > 0, got %v", *edgeCost)
+		}
 		return segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
 			Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
-			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount, Stride: *stride}, nil
+			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount, Stride: *stride,
+			Distance: *distance, EdgeCost: *edgeCost, Power: *power}, nil
 	}
 }
 

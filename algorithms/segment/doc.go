@@ -7,9 +7,10 @@
 // and standard deviation of L* in a 5×5 window; colour bilateral-smoothed, all dimensions
 // centred and scaled by one factor (features.go) — at a
 // location x_n = (row/H, col/W). The KPYP gives every location its own stick-breaking
-// weights, whose Beta(k, α + c(1 − k)) priors are discounted by an RBF kernel k centred
-// on each cluster's location x̂_c, so pixels near x̂_c favour cluster c and pixels far
-// from it can hardly use it: similar colours far apart may form different segments.
+// weights, whose Beta(k, α + c(1 − k)) priors are discounted by an RBF kernel
+// k = exp(−dist(x, x̂_c)²/ψ²) centred on each cluster's location x̂_c, so pixels near x̂_c
+// favour cluster c and pixels far from it can hardly use it: similar colours far apart
+// may form different segments.
 // Clusters are Gaussian with full covariance under a Normal–Wishart prior that is
 // deliberately strong on the covariance (gausswishart.go says why); q(α) is
 // Gamma. Segment runs the paper's updates (43)–(55) and records the variational bound
@@ -17,7 +18,16 @@
 //
 // Where this implementation goes beyond the paper, and why:
 //
-//   - Locations are cells of Options.Cell² pixels (default 8×8) that share their centre,
+//   - The kernel's dist, which the paper leaves open, is by default geodesic
+//     (geodesic.go): a path's length plus a cost for every colour edge it crosses, so a
+//     cluster's kernel covers the region it sits in and not the far side of an edge.
+//     The locations are then searched over the cells by the bound, and split moves
+//     (split.go) part a cluster's far pieces off when that raises the bound. On 40
+//     BSDS500 train photos this took PRI from 0.784 to 0.794.
+//   - The likelihood is raised to a power ζ (Options.Power, default 0.5): neighbouring
+//     smoothed pixels are not independent observations, and at ζ = 1 a textured region
+//     buys a second cluster of shades too cheaply.
+//   - Locations are cells of Options.Cell² pixels (default 16×16) that share their centre,
 //     so their sticks pool the responsibilities of their pixels — the sums over
 //     m: x_m = x_n of eqs. (44)–(45). With one location per pixel each stick posterior
 //     sees a single pixel and reinforces whatever that pixel was first assigned to.

@@ -79,7 +79,7 @@ func TestPackedExpLogLik(t *testing.T) {
 	// ½⟨ln|Λ|⟩ − (D/2)ln 2π − ½(D/β + ν(y−m)ᵀW(y−m)) computed with W itself.
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, d := range []int{3, 5} {
-		m := &kpyp{C: 4, D: d, mu: make([]float64, 4*d), u: make([]float64, 4*d*d), lconst: make([]float64, 4)}
+		m := &kpyp{C: 4, D: d, power: 1, mu: make([]float64, 4*d), u: make([]float64, 4*d*d), lconst: make([]float64, 4)}
 		for c := 0; c < 4; c++ {
 			m.clusters = append(m.clusters, randomPosterior(t, d, 5+40*c, 0, rng))
 		}

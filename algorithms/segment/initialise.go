@@ -70,6 +70,9 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 			m.locX[r] = (float64(r%cols) + 0.5) / float64(cols)
 		}
 	}
+	if m.geo != nil {
+		m.geoPlace()
+	}
 	m.kernelTables()
 	// θ statistics from the hard initial assignment, through the same chunked sums.
 	parts := newParts(numChunks(N), len(m.tot))
@@ -92,6 +95,7 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 		}
 	})
 	sumChunks(m.tot, parts)
+	m.temperStats()
 	m.stickFree = true
 	return nil
 }

@@ -57,6 +57,11 @@ type kpyp struct {
 
 	// learnLoc and learnWidth refine x̂_c and ψ_c between passes (§3.5, locations.go).
 	learnLoc, learnWidth bool
+	// geo, when set, holds the geodesic kernel distance (geodesic.go), which then
+	// replaces the Euclidean one of kr and kc.
+	geo *geodesic
+	// power is the likelihood's power ζ (Options.Power).
+	power float64
 	// iters counts the iterations run.
 	iters int
 	// skipAlpha skips the next q(α) step: set after merges, when the stick sums of the
@@ -85,8 +90,11 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	c, d := opt.Truncation, p.D
 	m := &kpyp{
 		p: p, C: c, D: d, workers: opt.Workers, disc: opt.Discount,
-		cell:   opt.Cell,
-		prior:  newNWPrior(d, nwPseudo*float64(p.N)/float64(c)),
+		cell: opt.Cell,
+		// The prior's pseudo-pixels scale with the ζN observations the pixels count as,
+		// so ζ does not change the balance of prior and data in q(θ).
+		prior:  newNWPrior(d, nwPseudo*opt.Power*float64(p.N)/float64(c)),
+		power:  opt.Power,
 		R:      make([]float64, p.N*c),
 		labels: make([]int32, p.N),
 		locY:   make([]float64, c), locX: make([]float64, c), width: make([]float64, c),
@@ -96,6 +104,9 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	m.GW = (p.W + m.cell - 1) / m.cell
 	m.chunkRows = max(1, chunkPixels/(m.cell*p.W))
 	m.kr, m.kc = make([]float64, m.GH*c), make([]float64, m.GW*c)
+	if opt.Distance == DistanceGeodesic {
+		m.geo = newGeodesic(m, opt.EdgeCost)
+	}
 	m.priorLogDetW = m.prior.logDetW()
 	m.mu, m.u, m.lconst = make([]float64, c*d), make([]float64, c*d*d), make([]float64, c)
 	m.clusters = make([]*nwCluster, c)
@@ -127,6 +138,10 @@ func (m *kpyp) cellCentre(i, n int) float64 {
 
 // kernelTables fills kr and kc from the cluster locations and widths.
 func (m *kpyp) kernelTables() {
+	if m.geo != nil {
+		m.geoTables()
+		return
+	}
 	C := m.C
 	for c := 0; c < C; c++ {
 		inv := 1 / (m.width[c] * m.width[c])
@@ -144,6 +159,9 @@ func (m *kpyp) kernelTables() {
 // kernel is the effective kernel of stick c at cell (i, j): (1 − d)·k(x, x̂_c; ψ_c),
 // floored at kernelFloor.
 func (m *kpyp) kernel(i, j, c int) float64 {
+	if m.geo != nil {
+		return m.geo.kern[(i*m.GW+j)*m.C+c]
+	}
 	return max((1-m.disc)*m.kr[i*m.C+c]*m.kc[j*m.C+c], kernelFloor)
 }
 
@@ -194,8 +212,13 @@ func (m *kpyp) iterate(first bool) (float64, error) {
 	}
 	if !first && !m.skipAlpha {
 		m.alphaStep()
-		if (m.learnLoc || m.learnWidth) && m.iters%refineEvery == 0 {
-			m.refineLocations()
+		if m.iters%refineEvery == 0 {
+			switch {
+			case m.geo != nil:
+				m.geoRefine()
+			case m.learnLoc || m.learnWidth:
+				m.refineLocations()
+			}
 		}
 	}
 	m.iters++
@@ -233,7 +256,7 @@ func (m *kpyp) run(ctx context.Context, opt Options) (trace []float64, err error
 			continue
 		}
 		sinceMerge = 0
-		if m.mergeRound() == 0 && settled {
+		if m.mergeRound()+m.splitRound() == 0 && settled {
 			break
 		}
 	}

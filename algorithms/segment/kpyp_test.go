@@ -35,7 +35,11 @@ func TestBoundNeverDecreases(t *testing.T) {
 		{"texture", Options{Seed: 2, Texture: true}},
 		{"pixel locations", Options{Seed: 3, Cell: 1, MaxIter: 15}},
 		{"discount", Options{Seed: 4, Discount: 0.3, Truncation: 8}},
-		{"learned locations and widths", Options{Seed: 5, LearnLocations: true, LearnWidths: true, Tol: 1e-9, MaxIter: 30}},
+		{"learned widths", Options{Seed: 5, LearnWidths: true, Tol: 1e-9, MaxIter: 30}},
+		{"plain likelihood", Options{Seed: 6, Power: 1, Texture: true}},
+		{"Euclidean", Options{Seed: 7, Distance: DistanceEuclidean}},
+		{"Euclidean, learned locations and widths", Options{Seed: 8, Distance: DistanceEuclidean,
+			LearnLocations: true, LearnWidths: true, Tol: 1e-9, MaxIter: 30}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Segment(context.Background(), img, tc.opt)
@@ -95,7 +99,7 @@ func TestScreenBoundBracketsPasses(t *testing.T) {
 func TestLocationStepRaisesBound(t *testing.T) {
 	// The L-BFGS step on x̂_c and ψ_c must not lower the bound with q(v) at its optimum.
 	img, _ := bandImage(48, 32, 0.2, 4)
-	m := newTestModel(t, img, Options{Seed: 2, Width: 0.3, LearnLocations: true, LearnWidths: true})
+	m := newTestModel(t, img, Options{Seed: 2, Width: 0.3, LearnLocations: true, LearnWidths: true, Distance: DistanceEuclidean})
 	for it := 0; it < 4; it++ {
 		if _, err := m.iterate(it == 0); err != nil {
 			t.Fatal(err)
@@ -159,15 +163,28 @@ func TestSegmentSynthetic(t *testing.T) {
 		},
 		{
 			// Two red regions at the left and right fifths of the image, a blue band
-			// between them. Their centres are 0.8 apart: with ψ = 0.35 a stick's kernel is
+			// between them: with the geodesic distance the band's two edges put each red
+			// region far from a stick located in the other.
+			name: "same colour far apart",
+			img:  func() (*image.RGBA, []int32) { return bandImage(96, 64, 0.2, 1) },
+			check: func(t *testing.T, labels []int32) {
+				left, right := labels[32*96+5], labels[32*96+90]
+				if left == right {
+					t.Errorf("left and right regions share label %d", left)
+				}
+			},
+		},
+		{
+			// The same with the paper's Euclidean distance and plain likelihood. Their
+			// centres are 0.8 apart: with ψ = 0.35 a stick's kernel is
 			// e^{−0.64/0.1225} ≈ 0.005 across the band but ≥ 0.6 within a region, and even
 			// a stick centred on the band reaches the red regions with at most e^{−0.09/0.1225}
 			// ≈ 0.48, so the KPYP gives each red region its own cluster — three segments, not
 			// two. (At ψ = 0.5 one stick between them still reaches both with ≥ 0.37, and for
 			// some seeds the bound prefers one red cluster: the kernels are soft.)
-			name: "same colour far apart",
+			name: "same colour far apart, Euclidean",
 			img:  func() (*image.RGBA, []int32) { return bandImage(96, 64, 0.2, 1) },
-			opt:  Options{Cell: 4, Width: 0.35},
+			opt:  Options{Cell: 4, Width: 0.35, Distance: DistanceEuclidean, Power: 1},
 			check: func(t *testing.T, labels []int32) {
 				left, right := labels[32*96+5], labels[32*96+90]
 				if left == right {

@@ -68,7 +68,6 @@ func (m *kpyp) cellCounts() []float64 {
 // width psi; grad (length 3: ∂/∂ŷ, ∂/∂x̂, ∂/∂ln ψ) may be nil.
 func (m *kpyp) stickObjective(c int, ly, lx, psi float64, counts []float64, alphaMean, alphaBar float64, grad []float64) float64 {
 	C := m.C
-	ci := float64(c + 1) // the paper's 1-based stick index
 	inv := 1 / (psi * psi)
 	var j, gy, gx, gp float64
 	for i := 0; i < m.GH; i++ {
@@ -91,13 +90,7 @@ func (m *kpyp) stickObjective(c int, ly, lx, psi float64, counts []float64, alph
 			if grad == nil || floored {
 				continue
 			}
-			s := ci * (1 - k)
-			bt, bh := k+cnt[c], alphaMean+s+t
-			ds := mathext.Digamma(bt + bh)
-			elv, el1v := mathext.Digamma(bt)-ds, mathext.Digamma(bh)-ds
-			dk := ci*mathext.Digamma(alphaBar+s) - (ci-1)*mathext.Digamma(alphaBar+s+k) -
-				mathext.Digamma(k) + elv - ci*el1v
-			dk *= (1 - m.disc) * krbf // ∂J/∂k_rbf·k_rbf
+			dk := stickSlope(k, cnt[c], t, c+1, alphaMean, alphaBar) * (1 - m.disc) * krbf // ∂J/∂k_rbf·k_rbf
 			gy += dk * 2 * ey * inv
 			gx += dk * 2 * ex * inv
 			gp += dk * 2 * d2 * inv
@@ -107,6 +100,18 @@ func (m *kpyp) stickObjective(c int, ly, lx, psi float64, counts []float64, alph
 		grad[0], grad[1], grad[2] = gy, gx, gp
 	}
 	return j
+}
+
+// stickSlope is ∂J/∂k of stickTerm for stick c (1-based) at kernel k, count n and later
+// counts t, with q(v) held at its optimum (the envelope theorem).
+func stickSlope(k, n, t float64, c int, alphaMean, alphaBar float64) float64 {
+	ci := float64(c)
+	s := ci * (1 - k)
+	bt, bh := k+n, alphaMean+s+t
+	ds := mathext.Digamma(bt + bh)
+	elv, el1v := mathext.Digamma(bt)-ds, mathext.Digamma(bh)-ds
+	return ci*mathext.Digamma(alphaBar+s) - (ci-1)*mathext.Digamma(alphaBar+s+k) -
+		mathext.Digamma(k) + elv - ci*el1v
 }
 
 // refineCluster maximises J_c over the learnt subset of (ŷ_c, x̂_c, ln ψ_c) and keeps the

@@ -166,10 +166,11 @@ func (m *kpyp) screenTheta(sc *screen, tot []float64, c, b int) float64 {
 }
 
 // screenGain is the bound of the current responsibilities with cluster b merged into a
-// at location (ly, lx) minus that of the unmerged ones, without the change of the
-// entropy of q(z) (mergeEntropy): the change of the stick terms of sticks a..b and of
-// clusters a and b's terms.
-func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64) float64 {
+// at location (ly, lx) — or, with kb ≥ 0, with the geodesic kernel of cluster kb —
+// minus that of the unmerged ones, without the change of the entropy of q(z)
+// (mergeEntropy): the change of the stick terms of sticks a..b and of clusters a and
+// b's terms.
+func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 {
 	C := m.C
 	hi := min(b+1, C-1) // sticks a..b change (stick C has none)
 	inv := 1 / (m.width[a] * m.width[a])
@@ -193,8 +194,12 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64) float64 {
 					n = 0
 				case a:
 					n += cnt[b]
-					ex := m.cellCentre(j, m.p.W) - lx
-					k = max((1-m.disc)*math.Exp(-(ey*ey+ex*ex)*inv), kernelFloor)
+					if kb >= 0 {
+						k = m.geo.kern[cell*C+kb]
+					} else {
+						ex := m.cellCentre(j, m.p.W) - lx
+						k = max((1-m.disc)*math.Exp(-(ey*ey+ex*ex)*inv), kernelFloor)
+					}
 				}
 				row += stickTerm(k, n, t, c+1, sc.alphaMean, sc.alphaBar) - sc.sticks[cell*(C-1)+c]
 				t += n
@@ -273,11 +278,23 @@ func (m *kpyp) mergeRound() int {
 		}
 		// The entropy can only fall, so a merge that does not gain without it is out
 		// before the pass over the pixels that computes it.
-		gain := m.screenGain(sc, a, b, ly, lx)
+		kb := -1
+		var gain float64
+		if m.geo != nil {
+			// The merged stick keeps the location cell of a or takes b's, whichever
+			// the bound prefers.
+			ga, gb := m.screenGain(sc, a, b, ly, lx, a), m.screenGain(sc, a, b, ly, lx, b)
+			kb, gain = a, ga
+			if gb > ga {
+				kb, gain = b, gb
+			}
+		} else {
+			gain = m.screenGain(sc, a, b, ly, lx, -1)
+		}
 		if !(gain > 0) || !(gain+m.mergeEntropy(a, b) > 0) {
 			continue
 		}
-		m.merge(a, b, ly, lx)
+		m.merge(a, b, ly, lx, kb)
 		for cell := 0; cell < m.GH*m.GW; cell++ {
 			cnt := sc.counts[cell*C : (cell+1)*C]
 			cnt[a] += cnt[b]
@@ -300,8 +317,9 @@ func (m *kpyp) mergeRound() int {
 }
 
 // merge moves cluster b's responsibilities, labels and statistics into cluster a and
-// puts x̂_a at (ly, lx).
-func (m *kpyp) merge(a, b int, ly, lx float64) {
+// puts x̂_a at (ly, lx) — or, with the geodesic distance, at the location cell of kb
+// (a or b).
+func (m *kpyp) merge(a, b int, ly, lx float64, kb int) {
 	C, D := m.C, m.D
 	for n := 0; n < m.p.N; n++ {
 		m.R[n*C+a] += m.R[n*C+b]
@@ -310,8 +328,17 @@ func (m *kpyp) merge(a, b int, ly, lx float64) {
 			m.labels[n] = int32(a)
 		}
 	}
-	m.locY[a], m.locX[a] = ly, lx
-	m.kernelTables()
+	if m.geo == nil {
+		m.locY[a], m.locX[a] = ly, lx
+		m.kernelTables()
+	} else if kb == b {
+		// The merged stick takes b's location cell, distances and width.
+		m.geo.loc[a], m.width[a] = m.geo.loc[b], m.width[b]
+		for cell := 0; cell < m.GH*m.GW; cell++ {
+			m.geo.dist[cell*C+a] = m.geo.dist[cell*C+b]
+		}
+		m.geoKernelColumn(a)
+	}
 	s0 := m.tot[accStats : accStats+C]
 	s1 := m.tot[accStats+C : accStats+C+C*D]
 	s2 := m.tot[accStats+C+C*D:]

@@ -24,11 +24,20 @@ func (m *kpyp) packClusters() {
 		copy(m.u[c*D*D:(c+1)*D*D], q.u)
 		m.lconst[c] = q.logLConst
 	}
+	// The likelihood's power ζ scales ⟨ln p(y_n|θ_c)⟩ = const_c − ½‖U_c(y_n − m_c)‖²:
+	// const_c by ζ and U_c by √ζ.
+	st := math.Sqrt(m.power)
+	for i := range m.u {
+		m.u[i] *= st
+	}
+	for i := range m.lconst {
+		m.lconst[i] *= m.power
+	}
 	if D == 3 {
 		m.lik3 = m.lik3[:0]
 		for _, q := range m.clusters {
 			u := q.u
-			m.lik3 = append(m.lik3, lik3{q.m[0], q.m[1], q.m[2], u[0], u[1], u[2], u[4], u[5], u[8], q.logLConst})
+			m.lik3 = append(m.lik3, lik3{q.m[0], q.m[1], q.m[2], st * u[0], st * u[1], st * u[2], st * u[4], st * u[5], st * u[8], m.lconst[len(m.lik3)]})
 		}
 	}
 }
@@ -100,6 +109,7 @@ func (m *kpyp) pass(retangent bool) {
 		m.mirrorStats(acc)
 	})
 	sumChunks(m.tot, m.parts)
+	m.temperStats()
 	if retangent {
 		m.u0, m.sumP, m.sumA = elog, m.tot[accP], m.tot[accA]
 	}
@@ -248,5 +258,17 @@ func (m *kpyp) mirrorStats(acc []float64) {
 				sc2[j*D+i] = sc2[i*D+j]
 			}
 		}
+	}
+}
+
+// temperStats scales the responsibility statistics of the last pass by the likelihood's
+// power ζ: under p(y|θ)^ζ each pixel counts as ζ observations in q(θ_c)'s update (55)
+// and in the merge and split moves' bound.
+func (m *kpyp) temperStats() {
+	if m.power == 1 {
+		return
+	}
+	for i := accStats; i < len(m.tot); i++ {
+		m.tot[i] *= m.power
 	}
 }
