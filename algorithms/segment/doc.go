@@ -4,9 +4,9 @@
 // comparison, with K-means and DP-means on the same pixel features.
 //
 // Each pixel n is an observation y_n — its CIE L*a*b* colour, optionally with the mean
-// and standard deviation of L* in a 5×5 window; colour bilateral-smoothed, all dimensions
-// centred and scaled by one factor (features.go) — at a
-// location x_n = (row/H, col/W). The KPYP gives every location its own stick-breaking
+// and standard deviation of L* in a 5×5 window and its deviation in an 11×11 one; colour
+// bilateral-smoothed, all dimensions centred and scaled by one factor (features.go) — at
+// a location x_n = (row/H, col/W). The KPYP gives every location its own stick-breaking
 // weights, whose Beta(k, α + c(1 − k)) priors are discounted by an RBF kernel
 // k = exp(−dist(x, x̂_c)²/ψ²) centred on each cluster's location x̂_c, so pixels near x̂_c
 // favour cluster c and pixels far from it can hardly use it: similar colours far apart

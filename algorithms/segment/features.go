@@ -10,10 +10,21 @@ import (
 // textureRadius is the half-width of the window of the texture features (5×5).
 const textureRadius = 2
 
+// wideTextureRadius is the half-width of the second, wider window whose standard
+// deviation of L* is the last texture feature (11×11): a textured region's spread at a
+// scale where grass or water is one texture rather than blades and ripples. On the 200
+// BSDS500 train photos it took PRI from 0.7821 to 0.7837 and VoI from 2.215 to 2.197
+// bits; a 21×21 window scored 0.7834 and 2.249, and adding the 11×11 mean too 0.7797.
+const wideTextureRadius = 5
+
+// textureDims is the number of feature dimensions with texture: L*, a*, b*, then the
+// mean and deviation of L* in the 5×5 window and its deviation in the 11×11.
+const textureDims = 6
+
 // pixels holds one image's per-pixel data in flat row-major slices.
 type pixels struct {
 	W, H, N int
-	// D is the number of feature dimensions: 3 (L*, a*, b*) or 5 with texture.
+	// D is the number of feature dimensions: 3 (L*, a*, b*) or textureDims with texture.
 	D int
 	// Y is N×D: the standardised features y_n.
 	Y []float64
@@ -37,7 +48,7 @@ func newPixels(img image.Image, texture bool, workers int) (*pixels, error) {
 	}
 	p := &pixels{W: w, H: h, N: w * h, D: 3}
 	if texture {
-		p.D = 5
+		p.D = textureDims
 	}
 	p.RGB = make([]float64, 3*p.N)
 	p.Y = make([]float64, p.D*p.N)
@@ -83,8 +94,9 @@ func readRGB(img image.Image, rgb []float64) {
 }
 
 // addTexture fills feature dimensions 3 and 4 with the mean and standard deviation of L*
-// (dimension 0) over the 5×5 window around each pixel, clipped at the borders, from
-// integral images of L* and L*² so each pixel costs O(1).
+// (dimension 0) over the 5×5 window around each pixel and dimension 5 with its standard
+// deviation over the 11×11 window, clipped at the borders, from integral images of L*
+// and L*² so each pixel costs O(1).
 func (p *pixels) addTexture() {
 	w, h, d := p.W, p.H, p.D
 	s := make([]float64, (w+1)*(h+1))
@@ -99,18 +111,22 @@ func (p *pixels) addTexture() {
 			s2[(y+1)*(w+1)+x+1] = s2[y*(w+1)+x+1] + row2
 		}
 	}
+	// window returns the mean and standard deviation of L* over the window of radius r
+	// around (x, y).
+	window := func(x, y, r int) (mean, sd float64) {
+		y0, y1 := max(y-r, 0), min(y+r+1, h)
+		x0, x1 := max(x-r, 0), min(x+r+1, w)
+		cnt := float64((y1 - y0) * (x1 - x0))
+		sum := s[y1*(w+1)+x1] - s[y0*(w+1)+x1] - s[y1*(w+1)+x0] + s[y0*(w+1)+x0]
+		sum2 := s2[y1*(w+1)+x1] - s2[y0*(w+1)+x1] - s2[y1*(w+1)+x0] + s2[y0*(w+1)+x0]
+		mean = sum / cnt
+		return mean, math.Sqrt(max(sum2/cnt-mean*mean, 0)) // rounding can make a flat window's variance −ε
+	}
 	for y := 0; y < h; y++ {
-		y0, y1 := max(y-textureRadius, 0), min(y+textureRadius+1, h)
 		for x := 0; x < w; x++ {
-			x0, x1 := max(x-textureRadius, 0), min(x+textureRadius+1, w)
-			cnt := float64((y1 - y0) * (x1 - x0))
-			sum := s[y1*(w+1)+x1] - s[y0*(w+1)+x1] - s[y1*(w+1)+x0] + s[y0*(w+1)+x0]
-			sum2 := s2[y1*(w+1)+x1] - s2[y0*(w+1)+x1] - s2[y1*(w+1)+x0] + s2[y0*(w+1)+x0]
-			mean := sum / cnt
-			v := sum2/cnt - mean*mean
 			f := p.Y[(y*w+x)*d:]
-			f[3] = mean
-			f[4] = math.Sqrt(max(v, 0)) // rounding can make a flat window's variance −ε
+			f[3], f[4] = window(x, y, textureRadius)
+			_, f[5] = window(x, y, wideTextureRadius)
 		}
 	}
 }

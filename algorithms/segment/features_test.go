@@ -11,28 +11,33 @@ import (
 func TestTextureMatchesWindow(t *testing.T) {
 	const w, h = 9, 7
 	rng := rand.New(rand.NewPCG(3, 4))
-	p := &pixels{W: w, H: h, N: w * h, D: 5, Y: make([]float64, 5*w*h)}
+	const d = textureDims
+	p := &pixels{W: w, H: h, N: w * h, D: d, Y: make([]float64, d*w*h)}
 	for n := 0; n < p.N; n++ {
-		p.Y[n*5] = 100 * rng.Float64()
+		p.Y[n*d] = 100 * rng.Float64()
 	}
 	p.addTexture()
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			// Brute force over the clipped 5×5 window.
-			var s, s2, cnt float64
-			for yy := max(y-2, 0); yy <= min(y+2, h-1); yy++ {
-				for xx := max(x-2, 0); xx <= min(x+2, w-1); xx++ {
-					l := p.Y[(yy*w+xx)*5]
-					s += l
-					s2 += l * l
-					cnt++
+			// Brute force over the clipped 5×5 and 11×11 windows.
+			window := func(r int) (mean, sd float64) {
+				var s, s2, cnt float64
+				for yy := max(y-r, 0); yy <= min(y+r, h-1); yy++ {
+					for xx := max(x-r, 0); xx <= min(x+r, w-1); xx++ {
+						l := p.Y[(yy*w+xx)*d]
+						s += l
+						s2 += l * l
+						cnt++
+					}
 				}
+				mean = s / cnt
+				return mean, math.Sqrt(s2/cnt - mean*mean)
 			}
-			mean := s / cnt
-			sd := math.Sqrt(s2/cnt - mean*mean)
-			f := p.Y[(y*w+x)*5:]
-			if math.Abs(f[3]-mean) > 1e-9 || math.Abs(f[4]-sd) > 1e-6 {
-				t.Fatalf("(%d,%d): texture (%v, %v), window (%v, %v)", x, y, f[3], f[4], mean, sd)
+			mean, sd := window(2)
+			_, wide := window(5)
+			f := p.Y[(y*w+x)*d:]
+			if math.Abs(f[3]-mean) > 1e-9 || math.Abs(f[4]-sd) > 1e-6 || math.Abs(f[5]-wide) > 1e-6 {
+				t.Fatalf("(%d,%d): texture (%v, %v, %v), windows (%v, %v, %v)", x, y, f[3], f[4], f[5], mean, sd, wide)
 			}
 		}
 	}

@@ -79,13 +79,15 @@ type Options struct {
 	// near 0) — or when the labels settle: fewer than 0.5% of the pixels change label —
 	// and merge moves no longer raise the bound. Default 1e-5.
 	Tol float64
-	// Texture adds the mean and standard deviation of L* in a 5×5 window to the colour.
+	// Texture adds the mean and standard deviation of L* in a 5×5 window, and its
+	// standard deviation in an 11×11 one, to the colour.
 	Texture bool
 	// LearnLocations refines the cluster locations x̂_c every few iterations by
 	// maximising the variational bound with a quasi-Newton method (paper §3.5: L-BFGS)
-	// instead of keeping them where they start.
+	// instead of keeping them where they start. It applies to the Euclidean distance;
+	// with the geodesic one the locations are always searched (see Distance).
 	LearnLocations bool
-	// LearnWidths learns the kernel widths ψ_c the same way.
+	// LearnWidths learns the kernel widths ψ_c the same way (with either distance).
 	LearnWidths bool
 	// Distance is the kernel's dist(x, x̂_c), which the paper leaves open (eqs.
 	// (19)–(20)): "geodesic" (default), the shortest path over the fitted pixels from the
