@@ -6,11 +6,12 @@ import "math"
 // a cluster: a dark background that also holds a dark detail inside an object, across
 // edges from the rest of it, keeps it, since no other cluster fits its colour. A split
 // move hands the responsibilities of a cluster in one connected piece of cells far from
-// its location — kernel below splitKernel — to an empty cluster located in the piece.
-// Like a merge it is kept only if the bound of the moved state, with q(v) and q(θ) at
-// their optima for the moved responsibilities and q(α) unchanged, beats that of the
-// state before (screen, merge.go). Each pixel's responsibility moves whole from one
-// column to another, so the entropy of q(z) does not change and the screen is exact.
+// its location — kernel below splitKernel — to the smallest other cluster with a stick,
+// relocated into the piece. Like a merge it is kept only if the bound of the moved state,
+// with q(v) and q(θ) at their optima for the moved responsibilities and q(α) unchanged,
+// beats that of the state before (screen, merge.go). The screen is exact: the stick
+// terms of the sticks between the two clusters, both clusters' q(θ), and the entropy of
+// q(z) where the target already had responsibility (TestSplitScreenIsExact).
 //
 // With the Euclidean kernel the bound refused nearly every such split (PRI 0.7839 →
 // 0.7847 on 40 BSDS500 train photos): a piece far from x̂_c still had a kernel near
@@ -24,8 +25,9 @@ const splitKernel = 0.3
 // splitMinCount is the least responsibility a piece must hold to be split off.
 const splitMinCount = 4.0
 
-// splitRound tries, for every cluster with a stick, to split off each far piece in
-// turn while empty clusters remain, and returns the number of splits kept.
+// splitRound tries, for every cluster with a stick, to split off its far pieces in turn
+// until one is kept; a cluster a split made or cut is not tried again in the round. It
+// returns the number of splits kept.
 func (m *kpyp) splitRound() int {
 	if m.geo == nil {
 		return 0
