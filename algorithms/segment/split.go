@@ -37,8 +37,9 @@ func (m *kpyp) splitRound() int {
 	sc := m.newScreen()
 	kept := 0
 	used := make([]bool, C) // clusters a split of this round made or cut
+	// s0 holds the tempered counts ζ·Σr; the pieces' counts are plain Σr.
 	for c := 0; c < C-1; c++ {
-		if s0[c] < splitMinCount || used[c] {
+		if s0[c] < m.power*splitMinCount || used[c] {
 			continue
 		}
 		for _, piece := range m.farPieces(sc, c) {
@@ -58,7 +59,7 @@ func (m *kpyp) splitRound() int {
 					e = o
 				}
 			}
-			if e < 0 || held < splitMinCount || s0[e] >= held {
+			if e < 0 || held < splitMinCount || s0[e] >= m.power*held {
 				continue
 			}
 			if m.trySplit(sc, c, e, piece, loc) {
