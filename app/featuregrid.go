@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"slices"
 
 	"github.com/disintegration/imaging"
 	"golang.org/x/image/font"
@@ -129,20 +130,11 @@ func (a *Analysis) SampleImages(n int) []int {
 		if len(picked) == n {
 			break
 		}
-		if !containsInt(picked, i) {
+		if !slices.Contains(picked, i) {
 			picked = append(picked, i)
 		}
 	}
 	return picked
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // cellSize scales the data set's picture size to the grid cell, keeping the aspect ratio.

@@ -1,6 +1,10 @@
 package segment
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // The geodesic kernel distance (Options.Distance "geodesic"). The paper's kernel
 // k(x, x̂_c; ψ_c) = exp(−dist(x, x̂_c)²/ψ_c²) leaves dist open. With the Euclidean
@@ -260,31 +264,16 @@ func (m *kpyp) geoObjective(c int, dist []float64, psi float64, counts []float64
 }
 
 // topCells returns the n cells with the largest counts of cluster c (fewer if fewer hold
-// any), largest first.
+// any), largest first, the lower cell first among equal counts.
 func topCells(counts []float64, c, C, cells, n int) []int {
 	var out []int
-	for len(out) < n {
-		best, bv := -1, 0.0
-		for i := 0; i < cells; i++ {
-			if v := counts[i*C+c]; v > bv && !containsInt(out, i) {
-				best, bv = i, v
-			}
-		}
-		if best < 0 {
-			break
-		}
-		out = append(out, best)
-	}
-	return out
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
+	for i := 0; i < cells; i++ {
+		if counts[i*C+c] > 0 {
+			out = append(out, i)
 		}
 	}
-	return false
+	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(counts[b*C+c], counts[a*C+c]) })
+	return out[:min(n, len(out))]
 }
 
 // distItem is a pixel and its tentative distance.
