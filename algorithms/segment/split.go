@@ -186,35 +186,31 @@ func (m *kpyp) splitGain(sc *screen, c, e int, piece []int, loc int) (float64, f
 	}
 	tc, te := m.screenTheta(sc, tot, c, -1), m.screenTheta(sc, tot, e, -1)
 	gain += tc + te - sc.theta[c] - sc.theta[e] + entropy
-	return gain, func() { m.applySplit(sc, c, e, piece, loc, tot, dist, entropy, tc, te, lo, hi) }
-}
-
-// applySplit makes the move splitGain screened: tot are the statistics after it, dist
-// the distances from loc, tc and te the clusters' screen terms and lo..hi−1 the sticks
-// it changes.
-func (m *kpyp) applySplit(sc *screen, c, e int, piece []int, loc int, tot, dist []float64, entropy, tc, te float64, lo, hi int) {
-	C := m.C
-	m.forPiece(piece, func(n int) {
-		m.R[n*C+e] += m.R[n*C+c]
-		m.R[n*C+c] = 0
-		if m.labels[n] == int32(c) {
-			m.labels[n] = int32(e)
+	// The move keeps what the screen computed: the statistics, distances and terms.
+	apply := func() {
+		m.forPiece(piece, func(n int) {
+			m.R[n*C+e] += m.R[n*C+c]
+			m.R[n*C+c] = 0
+			if m.labels[n] == int32(c) {
+				m.labels[n] = int32(e)
+			}
+		})
+		for _, x := range piece {
+			cnt := sc.counts[x*C : (x+1)*C]
+			cnt[e] += cnt[c]
+			cnt[c] = 0
 		}
-	})
-	for _, x := range piece {
-		cnt := sc.counts[x*C : (x+1)*C]
-		cnt[e] += cnt[c]
-		cnt[c] = 0
+		tot[accEntropy] += entropy
+		copy(m.tot, tot)
+		m.geo.loc[e] = loc
+		for cell, d := range dist {
+			m.geo.dist[cell*C+e] = d
+		}
+		m.geoKernelColumn(e)
+		m.screenSticks(sc, lo, hi)
+		sc.theta[c], sc.theta[e] = tc, te
 	}
-	tot[accEntropy] += entropy
-	copy(m.tot, tot)
-	m.geo.loc[e] = loc
-	for cell, d := range dist {
-		m.geo.dist[cell*C+e] = d
-	}
-	m.geoKernelColumn(e)
-	m.screenSticks(sc, lo, hi)
-	sc.theta[c], sc.theta[e] = tc, te
+	return gain, apply
 }
 
 // forPiece calls f with every fitted pixel of the cells of piece.
