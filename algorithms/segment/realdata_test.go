@@ -30,6 +30,9 @@ func TestRealPhotos(t *testing.T) {
 		{"tabletop/Picture_1.jpg", 80, 60},
 		// RGBA with transparent rounded corners: composited on white.
 		{"cards/queen_of_hearts.png", 56, 81},
+		// A photo of the segmentation benchmark, at its own size: the geodesic
+		// distance, location search, merges and splits all run on it.
+		{"bsds500-train/images/134008.jpg", 481, 321},
 	} {
 		img := loadScaled(t, tc.file, tc.w, tc.h)
 		res, err := Segment(context.Background(), img, Options{Seed: 1})
