@@ -125,7 +125,9 @@ type Options struct {
 	// Stride s fits the KPYP to every s-th pixel in each direction (Cell is then counted
 	// in those pixels' spacing: the cells keep their size in the image) and labels every
 	// pixel by eq. (50) at the fitted posterior: the label the model gives a new
-	// observation there. 1 fits every pixel. Default DefaultStride.
+	// observation there. 1 fits every pixel. A small image is fitted at the largest
+	// stride up to s that keeps 2 500 pixels, so an icon is fitted whole. Default
+	// DefaultStride.
 	Stride int
 	// K is the number of clusters of "kmeans" and the target number of clusters from
 	// which "dpmeans" chooses λ² when Lambda2 is 0. Default 5.

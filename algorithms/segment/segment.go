@@ -30,10 +30,11 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 			return nil, fmt.Errorf("segment: %d pixels × Truncation %d responsibilities exceed the memory budget of %d",
 				p.N, opt.Truncation, maxCells)
 		}
+		stride := fitStride(p.N, opt.Stride)
 		fit, fopt := p, opt
-		if opt.Stride > 1 {
-			fit = p.subsample(opt.Stride)
-			fopt.Cell = max(1, opt.Cell/opt.Stride)
+		if stride > 1 {
+			fit = p.subsample(stride)
+			fopt.Cell = max(1, opt.Cell/stride)
 		}
 		m := newKPYP(fit, fopt)
 		if err := m.initialise(ctx, fopt); err != nil {
@@ -46,8 +47,8 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		}
 		res.Iterations = len(res.Bound)
 		labels = m.labels
-		if opt.Stride > 1 {
-			labels = m.labelAll(p, opt.Stride)
+		if stride > 1 {
+			labels = m.labelAll(p, stride)
 		}
 	case MethodKMeans:
 		x, d := clusterFeatures(p, locationWeight)

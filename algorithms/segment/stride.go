@@ -8,6 +8,21 @@ import "gonum.org/v1/gonum/mathext"
 // the label that maximises q(z_n = c) of eq. (50) at the final q(v) of its cell and q(θ):
 // the assignment the model gives a new observation at that location.
 
+// minFitPixels is the fewest pixels a strided fit keeps. A 48×48 icon at stride 4 left
+// 144 pixels, which the likelihood power halves again, and the bound then paid for 2
+// segments where the icon has 5; a 481×321 photo keeps 9 600 at stride 4.
+const minFitPixels = 2500
+
+// fitStride is the stride the fit uses for an image of n pixels: the largest s ≤ stride
+// that still leaves minFitPixels, and 1 for images smaller than that.
+func fitStride(n, stride int) int {
+	s := max(stride, 1)
+	for s > 1 && n/(s*s) < minFitPixels {
+		s--
+	}
+	return s
+}
+
 // subsample returns the pixels (y·s, x·s) of p (features only; RGB is not needed by the
 // fit).
 func (p *pixels) subsample(s int) *pixels {

@@ -8,14 +8,19 @@ import (
 )
 
 func TestStrideLabelsEveryPixel(t *testing.T) {
-	img, truth := blocksImage(97, 71, 3)
+	// 241×181 keeps 2 726 pixels at stride 4, so both strides are fitted as asked.
+	const w, h = 241, 181
+	img, truth := blocksImage(w, h, 3)
 	for _, s := range []int{2, 4} {
+		if got := fitStride(w*h, s); got != s {
+			t.Fatalf("fitStride(%d, %d) = %d", w*h, s, got)
+		}
 		res, err := Segment(context.Background(), img, Options{Seed: 1, Stride: s})
 		if err != nil {
 			t.Fatal(err)
 		}
 		assertMonotone(t, res.Bound)
-		if len(res.Labels) != 97*71 || res.Width != 97 || res.Height != 71 {
+		if len(res.Labels) != w*h || res.Width != w || res.Height != h {
 			t.Fatalf("stride %d: %d labels for %d×%d", s, len(res.Labels), res.Width, res.Height)
 		}
 		if ri := partition.RandIndex(res.Labels, truth); ri < 0.9 {
@@ -24,5 +29,24 @@ func TestStrideLabelsEveryPixel(t *testing.T) {
 	}
 	if _, err := Segment(context.Background(), img, Options{Stride: -1}); err == nil {
 		t.Error("Stride −1 accepted")
+	}
+}
+
+// TestFitStrideKeepsSmallImagesWhole: a small image is fitted at a smaller stride, or
+// whole, rather than at a stride that leaves a few hundred pixels.
+func TestFitStrideKeepsSmallImagesWhole(t *testing.T) {
+	for _, c := range []struct{ n, stride, want int }{
+		{481 * 321, 4, 4},
+		{48 * 48, 4, 1},
+		{97 * 71, 4, 1},
+		{200 * 150, 4, 3},
+		{200 * 150, 2, 2},
+		{100 * 100, 4, 2},
+		{0, 4, 1},
+		{1 << 20, 1, 1},
+	} {
+		if got := fitStride(c.n, c.stride); got != c.want {
+			t.Errorf("fitStride(%d, %d) = %d, want %d", c.n, c.stride, got, c.want)
+		}
 	}
 }
