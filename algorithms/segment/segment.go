@@ -2,11 +2,13 @@ package segment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"time"
 
 	"featurelab/algorithms/partition"
+	"featurelab/imgproc"
 )
 
 // Segment splits img into regions with the method opt.Method and returns the label map
@@ -18,19 +20,23 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	p, err := newPixels(img, opt.Texture, opt.Workers)
+	if img == nil {
+		return nil, errors.New("segment: image is nil")
+	}
+	b := img.Bounds()
+	p, err := newPixels(shrinkToWork(img), opt.Texture, opt.Workers)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Width: p.W, Height: p.H}
+	res := &Result{Width: b.Dx(), Height: b.Dy()}
 	var labels []int32
 	switch opt.Method {
 	case MethodKPYP:
-		if int64(p.N)*int64(opt.Truncation) > maxCells {
-			return nil, fmt.Errorf("segment: %d pixels × Truncation %d responsibilities exceed the memory budget of %d",
-				p.N, opt.Truncation, maxCells)
-		}
 		stride := fitStride(p.N, opt.Stride)
+		if fitted := int64((p.W+stride-1)/stride) * int64((p.H+stride-1)/stride); fitted*int64(opt.Truncation) > maxCells {
+			return nil, fmt.Errorf("segment: Truncation %d is too large: %d fitted pixels × %d components need %s of responsibilities, more than the %s allowed; lower Truncation",
+				opt.Truncation, fitted, opt.Truncation, imgproc.BytesText(8*fitted*int64(opt.Truncation)), imgproc.BytesText(8*maxCells))
+		}
 		fit, fopt := p, opt
 		if stride > 1 {
 			fit = p.subsample(stride)
@@ -71,6 +77,9 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 	}
 	res.Labels, res.Segments = partition.Compact(labels)
 	res.Means = segmentMeans(p.RGB, res.Labels, res.Segments)
+	if p.W != res.Width || p.H != res.Height {
+		res.Labels = scaleLabels(res.Labels, p.W, p.H, res.Width, res.Height)
+	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }

@@ -1,0 +1,64 @@
+package segment
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"featurelab/algorithms/partition"
+)
+
+func TestWorkSize(t *testing.T) {
+	for _, c := range []struct{ w, h, ww, wh int }{
+		{481, 321, 481, 321},
+		{1024, 1024, 1024, 1024},
+		{4000, 3000, 1182, 886},
+		{3000, 4000, 886, 1182},
+		{100000, 20, 72407, 14},
+		{1 << 22, 2, 1 << 20, 1},
+		{1 << 21, 1, 1 << 20, 1},
+	} {
+		w, h := workSize(c.w, c.h)
+		if w != c.ww || h != c.wh {
+			t.Errorf("workSize(%d, %d) = %d×%d, want %d×%d", c.w, c.h, w, h, c.ww, c.wh)
+		}
+		if int64(w)*int64(h) > MaxWorkPixels {
+			t.Errorf("workSize(%d, %d) = %d×%d, over MaxWorkPixels", c.w, c.h, w, h)
+		}
+	}
+}
+
+func TestScaleLabels(t *testing.T) {
+	got := scaleLabels([]int32{0, 1, 2, 3}, 2, 2, 4, 3)
+	want := []int32{
+		0, 0, 1, 1,
+		0, 0, 1, 1,
+		2, 2, 3, 3,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("scaleLabels = %v, want %v", got, want)
+	}
+}
+
+// TestLargeImageIsSegmentedAtWorkSize: an image over MaxWorkPixels gets a label for every
+// one of its pixels, and its regions are found.
+func TestLargeImageIsSegmentedAtWorkSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("segments a 1.1-megapixel image")
+	}
+	const w, h = 1100, 1000
+	img, truth := blocksImage(w, h, 2)
+	res, err := Segment(context.Background(), img, Options{Method: MethodKMeans, K: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Width != w || res.Height != h || len(res.Labels) != w*h {
+		t.Fatalf("%d labels for %d×%d, want %d for %d×%d", len(res.Labels), res.Width, res.Height, w*h, w, h)
+	}
+	if ri := partition.RandIndex(res.Labels, truth); ri < 0.95 {
+		t.Errorf("Rand index %.3f against the blocks", ri)
+	}
+	if len(res.Means) != res.Segments {
+		t.Errorf("%d means for %d segments", len(res.Means), res.Segments)
+	}
+}
