@@ -37,8 +37,9 @@ var boundaryColours = []color.RGBA{
 }
 
 // BoundaryImage draws img (composited on white) with the segment boundaries of r
-// overlaid as 1-pixel lines: a pixel is on a boundary when its right or lower neighbour
-// has another label. The line colour is the one of red, green, blue, yellow, cyan,
+// overlaid as lines: a pixel is on a boundary when its right or lower neighbour has
+// another label. Lines are 1 pixel wide up to 800 pixels a side and widen with the
+// image (boundaryWidth), so they still show when a camera photo is fitted to a window. The line colour is the one of red, green, blue, yellow, cyan,
 // magenta, black and white farthest on average from the image's colours. If img is nil
 // or not r's size the boundaries are drawn on white.
 func BoundaryImage(img image.Image, r *Result) image.Image {
@@ -48,16 +49,23 @@ func BoundaryImage(img image.Image, r *Result) image.Image {
 	if img != nil && img.Bounds().Dx() == w && img.Bounds().Dy() == h {
 		draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Over)
 	}
-	line := farthestColour(out)
+	line := image.NewUniform(farthestColour(out))
+	t := boundaryWidth(w, h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			l := r.Labels[y*w+x]
 			if (x+1 < w && r.Labels[y*w+x+1] != l) || (y+1 < h && r.Labels[(y+1)*w+x] != l) {
-				out.SetRGBA(x, y, line)
+				draw.Draw(out, image.Rect(x-(t-1)/2, y-(t-1)/2, x+t/2+1, y+t/2+1), line, image.Point{}, draw.Src)
 			}
 		}
 	}
 	return out
+}
+
+// boundaryWidth is the width in pixels of the boundary lines of a w×h image: one pixel
+// for every 800 of its longer side, at least one.
+func boundaryWidth(w, h int) int {
+	return max(1, (max(w, h)+400)/800)
 }
 
 // farthestColour is the boundary colour with the largest mean squared distance to the

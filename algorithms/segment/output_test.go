@@ -58,3 +58,30 @@ func TestBoundaryImage(t *testing.T) {
 		t.Errorf("boundary image is %v, want 4×2", b)
 	}
 }
+
+// TestBoundaryWidensWithImage: a camera-sized image gets lines several pixels wide,
+// centred on the boundary, so they survive being fitted to a window.
+func TestBoundaryWidensWithImage(t *testing.T) {
+	for _, c := range []struct{ w, h, want int }{
+		{481, 321, 1}, {1199, 800, 1}, {1200, 800, 2}, {4000, 3000, 5},
+	} {
+		if got := boundaryWidth(c.w, c.h); got != c.want {
+			t.Errorf("boundaryWidth(%d, %d) = %d, want %d", c.w, c.h, got, c.want)
+		}
+	}
+	const w, h = 2000, 4 // lines 3 pixels wide
+	r := &Result{Width: w, Height: h, Labels: make([]int32, w*h), Segments: 2}
+	for n := range r.Labels {
+		if n%w >= w/2 {
+			r.Labels[n] = 1
+		}
+	}
+	out := BoundaryImage(nil, r) // on white: black lines
+	for x := w/2 - 4; x < w/2+3; x++ {
+		c := color.RGBAModel.Convert(out.At(x, 1)).(color.RGBA)
+		onLine := x >= w/2-2 && x <= w/2 // around pixel w/2 − 1, the last of label 0
+		if black := c == (color.RGBA{0, 0, 0, 255}); black != onLine {
+			t.Errorf("x = %d: %v, on the line %v", x, c, onLine)
+		}
+	}
+}
