@@ -3,6 +3,7 @@ package segment
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"featurelab/algorithms/partition"
@@ -60,5 +61,15 @@ func TestLargeImageIsSegmentedAtWorkSize(t *testing.T) {
 	}
 	if len(res.Means) != res.Segments {
 		t.Errorf("%d means for %d segments", len(res.Means), res.Segments)
+	}
+}
+
+// TestTruncationOverBudgetIsRefused: a Truncation whose responsibilities would not fit
+// is refused in one line that says what to lower, before they are allocated.
+func TestTruncationOverBudgetIsRefused(t *testing.T) {
+	img, _ := blocksImage(481, 321, 1)
+	_, err := Segment(context.Background(), img, Options{Truncation: maxLabels})
+	if err == nil || !strings.Contains(err.Error(), "lower Truncation") {
+		t.Fatalf("Truncation %d: err %v, want a refusal that says to lower it", maxLabels, err)
 	}
 }
