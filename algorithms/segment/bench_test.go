@@ -98,3 +98,21 @@ func BenchmarkKMeans481x321(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKPYPCameraPhoto segments a 4000×3000 photo with the defaults: shrunk to
+// MaxWorkPixels, fitted, and labelled back at full size. B/op is what a camera frame
+// costs beyond the decoded image.
+func BenchmarkKPYPCameraPhoto(b *testing.B) {
+	img := benchImage(b, 4000, 3000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := Segment(context.Background(), img, Options{Texture: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Labels) != 4000*3000 {
+			b.Fatalf("%d labels", len(res.Labels))
+		}
+	}
+}
