@@ -38,10 +38,11 @@ var boundaryColours = []color.RGBA{
 
 // BoundaryImage draws img (composited on white) with the segment boundaries of r
 // overlaid as lines: a pixel is on a boundary when its right or lower neighbour has
-// another label. Lines are 1 pixel wide up to 800 pixels a side and widen with the
-// image (boundaryWidth), so they still show when a camera photo is fitted to a window. The line colour is the one of red, green, blue, yellow, cyan,
-// magenta, black and white farthest on average from the image's colours. If img is nil
-// or not r's size the boundaries are drawn on white.
+// another label. Lines are 1 pixel wide up to 1 199 pixels a side and widen with the
+// image (boundaryWidth), so they still show when a camera photo is fitted to a window.
+// The line colour is the one of red, green, blue, yellow, cyan, magenta, black and white
+// farthest on average from the image's colours. If img is nil or not r's size the
+// boundaries are drawn on white.
 func BoundaryImage(img image.Image, r *Result) image.Image {
 	w, h := r.Width, r.Height
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -63,7 +64,7 @@ func BoundaryImage(img image.Image, r *Result) image.Image {
 }
 
 // boundaryWidth is the width in pixels of the boundary lines of a w×h image: one pixel
-// for every 800 of its longer side, at least one.
+// for every 800 of its longer side, rounded, at least one.
 func boundaryWidth(w, h int) int {
 	return max(1, (max(w, h)+400)/800)
 }

@@ -9,8 +9,9 @@ import "gonum.org/v1/gonum/mathext"
 // the assignment the model gives a new observation at that location.
 
 // minFitPixels is the fewest pixels a strided fit keeps. A 48×48 icon at stride 4 left
-// 144 pixels, which the likelihood power halves again, and the bound then paid for 2
-// segments where the icon has 5; a 481×321 photo keeps 9 600 at stride 4.
+// 144 pixels, which the likelihood power halves again, too few for the bound to pay for
+// more than 2 segments (the ac-adapter icon's bolt, plug and cable became one); a
+// 481×321 photo keeps 9 600 at stride 4.
 const minFitPixels = 2500
 
 // fitStride is the stride the fit uses for an image of n pixels: the largest s ≤ stride
