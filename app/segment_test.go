@@ -4,8 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -25,14 +23,7 @@ func TestTransparentImageSegmentsAsShown(t *testing.T) {
 	}
 	card.SetNRGBA(2, 2, color.NRGBA{B: 255, A: 128})
 	path := filepath.Join(t.TempDir(), "card.png")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := png.Encode(f, card); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	writePNGs(t, map[string]image.Image{path: card})
 
 	shown, err := LoadImage(path)
 	if err != nil {

@@ -81,6 +81,15 @@ func Evaluate(ctx context.Context, req EvalRequest, report func(Progress)) (*Eva
 		rep.Images = append(rep.Images, s)
 	}
 	if len(rep.Images) == 0 {
+		if n := len(rep.Skipped); n > 0 && len(truthNames) > 0 {
+			// Human maps exist but none could be used: say why, not that they are missing.
+			more := ""
+			if n > 1 {
+				more = fmt.Sprintf(" (and %d more skipped)", n-1)
+			}
+			return nil, fmt.Errorf("segment-eval: no photo of %s could be scored: %s: %s%s",
+				req.ImagesDir, rep.Skipped[0].Path, rep.Skipped[0].Reason, more)
+		}
 		return nil, fmt.Errorf("segment-eval: no photo of %s has a human segmentation in %s (named <id>_<k>.png)", req.ImagesDir, req.TruthDir)
 	}
 	rep.Mean = meanScore(rep.Images)
@@ -93,18 +102,29 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 	if len(truths) == 0 {
 		return s, fmt.Errorf("no human segmentation (%s_<k>.png) in %s", id, req.TruthDir)
 	}
+	// The human maps are read first so that a photo of another size is refused before it
+	// is segmented.
+	maps, tw, th, err := readTruths(req.TruthDir, truths)
+	if err != nil {
+		return s, err
+	}
 	var labels []int32
-	var w, h int
 	if req.LabelsDir != "" {
 		m, err := imgproc.ReadLabelMap(filepath.Join(req.LabelsDir, id+".png"))
 		if err != nil {
 			return s, err
 		}
-		labels, w, h = m.Labels, m.Width, m.Height
+		if m.Width != tw || m.Height != th {
+			return s, fmt.Errorf("the label map is %d×%d, its human segmentations %d×%d", m.Width, m.Height, tw, th)
+		}
+		labels = m.Labels
 	} else {
 		img, err := LoadImage(filepath.Join(req.ImagesDir, file))
 		if err != nil {
 			return s, err
+		}
+		if b := img.Bounds(); b.Dx() != tw || b.Dy() != th {
+			return s, fmt.Errorf("the photo is %d×%d, its human segmentations %d×%d", b.Dx(), b.Dy(), tw, th)
 		}
 		start := time.Now()
 		res, err := segment.Segment(ctx, img, req.Options)
@@ -112,29 +132,33 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 			return s, err
 		}
 		s.Seconds = time.Since(start).Seconds()
-		labels, w, h = res.Labels, res.Width, res.Height
+		labels = res.Labels
 	}
-	if err := scoreLabels(&s, req.TruthDir, truths, labels, w, h); err != nil {
-		return s, err
-	}
+	scoreLabels(&s, maps, labels)
 	return s, nil
 }
 
-// scoreLabels fills s with the scores of a w×h label map against the human maps truths
-// of dir.
-func scoreLabels(s *EvalScore, dir string, truths []string, labels []int32, w, h int) error {
-	maps := make([][]int32, len(truths))
+// readTruths reads the human maps truths of dir, which must all be one size, w×h.
+func readTruths(dir string, truths []string) (maps [][]int32, w, h int, err error) {
+	maps = make([][]int32, len(truths))
 	for k, t := range truths {
 		m, err := imgproc.ReadLabelMap(filepath.Join(dir, t))
 		if err != nil {
-			return err
+			return nil, 0, 0, err
 		}
-		if m.Width != w || m.Height != h {
-			return fmt.Errorf("the segmentation is %d×%d, the human one %s %d×%d", w, h, t, m.Width, m.Height)
+		if k == 0 {
+			w, h = m.Width, m.Height
+		} else if m.Width != w || m.Height != h {
+			return nil, 0, 0, fmt.Errorf("human segmentation %s is %d×%d, %s %d×%d", t, m.Width, m.Height, truths[0], w, h)
 		}
 		maps[k] = m.Labels
 	}
-	s.Truths = len(truths)
+	return maps, w, h, nil
+}
+
+// scoreLabels fills s with the scores of a label map against human maps of its size.
+func scoreLabels(s *EvalScore, maps [][]int32, labels []int32) {
+	s.Truths = len(maps)
 	s.PRI = partition.ProbabilisticRandIndex(labels, maps)
 	for _, m := range maps {
 		s.VoINats += partition.VariationOfInformation(labels, m)
@@ -142,7 +166,6 @@ func scoreLabels(s *EvalScore, dir string, truths []string, labels []int32, w, h
 	s.VoINats /= float64(len(maps))
 	s.VoIBits = s.VoINats / math.Ln2
 	s.Segments = float64(segment.Segments(labels))
-	return nil
 }
 
 // ScoreAgainst scores a segmentation of the photo at imagePath against its human
@@ -154,10 +177,15 @@ func (s *Segmentation) ScoreAgainst(truthDir string) (*EvalScore, error) {
 	if err != nil || len(index[id]) == 0 {
 		return nil, err
 	}
-	score := &EvalScore{ID: id, Seconds: s.Result.Seconds}
-	if err := scoreLabels(score, truthDir, index[id], s.Result.Labels, s.Result.Width, s.Result.Height); err != nil {
+	maps, w, h, err := readTruths(truthDir, index[id])
+	if err != nil {
 		return nil, err
 	}
+	if w != s.Result.Width || h != s.Result.Height {
+		return nil, fmt.Errorf("the segmentation is %d×%d, its human segmentations %d×%d", s.Result.Width, s.Result.Height, w, h)
+	}
+	score := &EvalScore{ID: id, Seconds: s.Result.Seconds}
+	scoreLabels(score, maps, s.Result.Labels)
 	return score, nil
 }
 

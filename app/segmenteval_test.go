@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"featurelab/algorithms/segment"
@@ -42,20 +43,11 @@ func TestEvaluate(t *testing.T) {
 			}
 		}
 	}
-	for path, img := range map[string]image.Image{
+	writePNGs(t, map[string]image.Image{
 		filepath.Join(photos, "a.png"): photo, filepath.Join(photos, "b.png"): photo,
 		filepath.Join(truth, "a_1.png"): halves, filepath.Join(truth, "a_2.png"): whole,
 		filepath.Join(labels, "a.png"): halves,
-	} {
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
+	})
 	wantPRI := (1 + 552.0/1128) / 2
 	for _, req := range []EvalRequest{
 		{ImagesDir: photos, TruthDir: truth, Options: segment.Options{Method: segment.MethodKMeans, K: 2, Seed: 1}},
@@ -77,5 +69,43 @@ func TestEvaluate(t *testing.T) {
 	}
 	if _, err := Evaluate(context.Background(), EvalRequest{ImagesDir: photos, TruthDir: labels}, nil); err == nil {
 		t.Error("a folder without any human segmentation was evaluated")
+	}
+}
+
+// TestEvaluateRefusesOtherSizes: a photo whose human maps are of another size (a
+// full-size camera copy of a BSDS photo) is refused before it is segmented — the
+// segmenter here would fail on its Method if it ran — and the error names the sizes,
+// not a missing human map.
+func TestEvaluateRefusesOtherSizes(t *testing.T) {
+	root := t.TempDir()
+	photos, truth := filepath.Join(root, "images"), filepath.Join(root, "truth")
+	for _, d := range []string{photos, truth} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writePNGs(t, map[string]image.Image{
+		filepath.Join(photos, "a.png"):  image.NewRGBA(image.Rect(0, 0, 16, 12)),
+		filepath.Join(truth, "a_1.png"): image.NewGray16(image.Rect(0, 0, 8, 6)),
+	})
+	_, err := Evaluate(context.Background(), EvalRequest{ImagesDir: photos, TruthDir: truth,
+		Options: segment.Options{Method: "not a method"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "a.png: the photo is 16×12, its human segmentations 8×6") {
+		t.Errorf("err %v, want the photo's and the human maps' sizes", err)
+	}
+}
+
+// writePNGs writes each image as a PNG at its path.
+func writePNGs(t *testing.T, files map[string]image.Image) {
+	t.Helper()
+	for path, img := range files {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
 	}
 }
