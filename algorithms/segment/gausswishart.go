@@ -32,10 +32,10 @@ import (
 // 0.7837, 2.197; 0.3 0.7871, 2.140; 0.4 0.7868, 2.111; 0.55 0.7831; 0.8 0.7794; 1.6
 // 0.7686. The seed moves the mean PRI by ±0.004 (seeds 1, 2, 3 at 0.3: 0.7871, 0.7795,
 // 0.7877; at 0.2: 0.7837, 0.7807, 0.7879), so on PRI 0.3 and 0.2 are level; 0.3 was kept
-// for VoI, lower on every seed (2.140, 2.152, 2.127 against 2.197, 2.202, 2.171). σ0 stayed: 0.4 and 0.65 scored 0.7814 and 0.7804 at ν⁺ = 0.2. A prior width
-// of its own for L* (×1.4), for a* and b* (×0.7) or for the texture (×1.4) scored
-// 0.7847, 0.7876 and 0.7776 at ν⁺ = 0.4: no better than one width. ν⁺ in
-// proportion to N keeps the prior's weight the same whatever the image's size or
+// for VoI, lower on every seed (2.140, 2.152, 2.127 against 2.197, 2.202, 2.171). σ0
+// stayed: 0.4 and 0.65 scored 0.7814 and 0.7804 at ν⁺ = 0.2. A prior width of its own
+// for L* (×1.4), for a* and b* (×0.7) or for the texture (×1.4) scored 0.7847, 0.7876
+// and 0.7776 at ν⁺ = 0.4: no better than one width. ν⁺ in proportion to N keeps the prior's weight the same whatever the image's size or
 // Options.Stride; it makes the prior depend on the data, which is why it is a heuristic
 // (the paper's §3.4 selects these heuristically too), not a belief.
 const (
