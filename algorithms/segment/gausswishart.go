@@ -35,9 +35,10 @@ import (
 // for VoI, lower on every seed (2.140, 2.152, 2.127 against 2.197, 2.202, 2.171). σ0
 // stayed: 0.4 and 0.65 scored 0.7814 and 0.7804 at ν⁺ = 0.2. A prior width of its own
 // for L* (×1.4), for a* and b* (×0.7) or for the texture (×1.4) scored 0.7847, 0.7876
-// and 0.7776 at ν⁺ = 0.4: no better than one width. ν⁺ in proportion to N keeps the prior's weight the same whatever the image's size or
-// Options.Stride; it makes the prior depend on the data, which is why it is a heuristic
-// (the paper's §3.4 selects these heuristically too), not a belief.
+// and 0.7776 at ν⁺ = 0.4: no better than one width. ν⁺ in proportion to N keeps the
+// prior's weight the same whatever the image's size or Options.Stride; it makes the
+// prior depend on the data, which is why it is a heuristic (the paper's §3.4 selects
+// these heuristically too), not a belief.
 const (
 	nwBeta0  = 1.0
 	nwSigma0 = 0.5
