@@ -42,6 +42,17 @@ func workingSize(size, want image.Point, budget int64) image.Point {
 	return image.Pt(w, h)
 }
 
+// ShrinkTo returns img reduced by area averaging (shrink) to at most budget pixels at its
+// own aspect ratio, the size the loader gives a picture over its budget; img itself when
+// it fits.
+func ShrinkTo(img image.Image, budget int64) image.Image {
+	size := img.Bounds().Size()
+	if to := workingSize(size, image.Point{}, budget); to != size {
+		return shrink(img, to.X, to.Y)
+	}
+	return img
+}
+
 // shrink reduces img to w×h by averaging the source pixels each output pixel covers (a box
 // filter stretched by the reduction factor), which does not alias however large the
 // factor. Float pictures (PFM) keep their samples; others go through 8-bit NRGBA, the

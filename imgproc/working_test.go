@@ -35,6 +35,18 @@ func TestWorkingSize(t *testing.T) {
 	}
 }
 
+// TestShrinkTo: a picture over the budget comes back at its working size, one within it
+// unchanged.
+func TestShrinkTo(t *testing.T) {
+	big := image.NewNRGBA(image.Rect(0, 0, 400, 300))
+	if got := ShrinkTo(big, 1000).Bounds().Size(); got != workingSize(image.Pt(400, 300), image.Point{}, 1000) {
+		t.Errorf("400×300 at a budget of 1000: %v", got)
+	}
+	if got := ShrinkTo(big, 120000); got != image.Image(big) {
+		t.Errorf("a picture within the budget was copied to %v", got.Bounds())
+	}
+}
+
 // TestLoadReducesLargePictures loads a folder of pictures larger than the working budget:
 // they are reduced on decoding, at their aspect ratio, the Decoded callback already sees
 // the reduced pictures (the full-size ones are gone), EXIF orientation still applies, and

@@ -24,7 +24,7 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		return nil, errors.New("segment: image is nil")
 	}
 	b := img.Bounds()
-	p, err := newPixels(shrinkToWork(img), opt.Texture, opt.Workers)
+	p, err := newPixels(imgproc.ShrinkTo(img, MaxWorkPixels), opt.Texture, opt.Workers)
 	if err != nil {
 		return nil, err
 	}

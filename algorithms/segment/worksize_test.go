@@ -9,26 +9,6 @@ import (
 	"featurelab/algorithms/partition"
 )
 
-func TestWorkSize(t *testing.T) {
-	for _, c := range []struct{ w, h, ww, wh int }{
-		{481, 321, 481, 321},
-		{1024, 1024, 1024, 1024},
-		{4000, 3000, 1182, 886},
-		{3000, 4000, 886, 1182},
-		{100000, 20, 72407, 14},
-		{1 << 22, 2, 1 << 20, 1},
-		{1 << 21, 1, 1 << 20, 1},
-	} {
-		w, h := workSize(c.w, c.h)
-		if w != c.ww || h != c.wh {
-			t.Errorf("workSize(%d, %d) = %d×%d, want %d×%d", c.w, c.h, w, h, c.ww, c.wh)
-		}
-		if int64(w)*int64(h) > MaxWorkPixels {
-			t.Errorf("workSize(%d, %d) = %d×%d, over MaxWorkPixels", c.w, c.h, w, h)
-		}
-	}
-}
-
 func TestScaleLabels(t *testing.T) {
 	got := scaleLabels([]int32{0, 1, 2, 3}, 2, 2, 4, 3)
 	want := []int32{
