@@ -33,14 +33,15 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 	switch opt.Method {
 	case MethodKPYP:
 		stride := fitStride(p.N, opt.Stride)
-		if fitted := int64((p.W+stride-1)/stride) * int64((p.H+stride-1)/stride); fitted*int64(opt.Truncation) > maxCells {
-			return nil, fmt.Errorf("segment: Truncation %d is too large: %d fitted pixels × %d components need %s of responsibilities, more than the %s allowed; lower Truncation",
-				opt.Truncation, fitted, opt.Truncation, imgproc.BytesText(8*fitted*int64(opt.Truncation)), imgproc.BytesText(8*maxCells))
-		}
 		fit, fopt := p, opt
 		if stride > 1 {
 			fit = p.subsample(stride)
 			fopt.Cell = max(1, opt.Cell/stride)
+		}
+		// Refused before newKPYP allocates the N×C responsibilities.
+		if cells := int64(fit.N) * int64(opt.Truncation); cells > maxCells {
+			return nil, fmt.Errorf("segment: Truncation %d is too large: %d fitted pixels × %d components need %s of responsibilities, more than the %s allowed; lower Truncation",
+				opt.Truncation, fit.N, opt.Truncation, imgproc.BytesText(8*cells), imgproc.BytesText(8*maxCells))
 		}
 		m := newKPYP(fit, fopt)
 		if err := m.initialise(ctx, fopt); err != nil {
