@@ -114,8 +114,8 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 		if err != nil {
 			return s, err
 		}
-		if m.Width != tw || m.Height != th {
-			return s, fmt.Errorf("the label map is %d×%d, its human segmentations %d×%d", m.Width, m.Height, tw, th)
+		if err := sameSize("the label map", m.Width, m.Height, tw, th); err != nil {
+			return s, err
 		}
 		labels = m.Labels
 	} else {
@@ -123,8 +123,8 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 		if err != nil {
 			return s, err
 		}
-		if b := img.Bounds(); b.Dx() != tw || b.Dy() != th {
-			return s, fmt.Errorf("the photo is %d×%d, its human segmentations %d×%d", b.Dx(), b.Dy(), tw, th)
+		if err := sameSize("the photo", img.Bounds().Dx(), img.Bounds().Dy(), tw, th); err != nil {
+			return s, err
 		}
 		start := time.Now()
 		res, err := segment.Segment(ctx, img, req.Options)
@@ -156,6 +156,15 @@ func readTruths(dir string, truths []string) (maps [][]int32, w, h int, err erro
 	return maps, w, h, nil
 }
 
+// sameSize says why what, w×h, cannot be scored against human maps of tw×th; nil when
+// the sizes agree.
+func sameSize(what string, w, h, tw, th int) error {
+	if w == tw && h == th {
+		return nil
+	}
+	return fmt.Errorf("%s is %d×%d, its human segmentations %d×%d", what, w, h, tw, th)
+}
+
 // scoreLabels fills s with the scores of a label map against human maps of its size.
 func scoreLabels(s *EvalScore, maps [][]int32, labels []int32) {
 	s.Truths = len(maps)
@@ -181,8 +190,8 @@ func (s *Segmentation) ScoreAgainst(truthDir string) (*EvalScore, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w != s.Result.Width || h != s.Result.Height {
-		return nil, fmt.Errorf("the segmentation is %d×%d, its human segmentations %d×%d", s.Result.Width, s.Result.Height, w, h)
+	if err := sameSize("the segmentation", s.Result.Width, s.Result.Height, w, h); err != nil {
+		return nil, err
 	}
 	score := &EvalScore{ID: id, Seconds: s.Result.Seconds}
 	scoreLabels(score, maps, s.Result.Labels)
