@@ -29,6 +29,9 @@ type EvalScore struct {
 	Segments float64 `json:"segments"` // the segmentation's (a mean, in EvalReport.Mean)
 	Truths   int     `json:"truths"`   // human segmentations scored against
 	Seconds  float64 `json:"seconds"`  // to segment it; 0 for label maps given
+	// Bound is the KPYP's final variational bound (nats), so runs with different seeds
+	// can be compared by it; 0 for the other methods and for label maps given.
+	Bound float64 `json:"bound,omitempty"`
 }
 
 // EvalReport is a whole folder's evaluation: every image's score and their mean.
@@ -132,6 +135,9 @@ func evalOne(ctx context.Context, req EvalRequest, id, file string, truths []str
 			return s, err
 		}
 		s.Seconds = time.Since(start).Seconds()
+		if cmp.Or(req.Options.Method, segment.MethodKPYP) == segment.MethodKPYP && len(res.Bound) > 0 {
+			s.Bound = res.Bound[len(res.Bound)-1]
+		}
 		labels = res.Labels
 	}
 	scoreLabels(&s, maps, labels)

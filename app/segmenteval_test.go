@@ -19,7 +19,7 @@ import (
 // first and on the 2·C(24, 2) = 552 pairs of C(48, 2) = 1128 they join with the second,
 // so PRI = (1 + 552/1128)/2; VoI is 0 and 1 bit, 0.5 on average. K-means with K = 2
 // finds the halves; a label map of them given with LabelsDir scores the same. A photo
-// without a human map is skipped, saying so.
+// without a human map is skipped, saying so. Only the KPYP reports a variational bound.
 func TestEvaluate(t *testing.T) {
 	root := t.TempDir()
 	photos, truth, labels := filepath.Join(root, "images"), filepath.Join(root, "truth"), filepath.Join(root, "labels")
@@ -66,6 +66,17 @@ func TestEvaluate(t *testing.T) {
 			math.Abs(s.VoINats-0.5*math.Ln2) > 1e-12 || s.Segments != 2 || s.Truths != 2 {
 			t.Errorf("%s: %+v, want PRI %v, VoI 0.5 bits, 2 segments", rep.Method, s, wantPRI)
 		}
+		if b := rep.Images[0].Bound; b != 0 {
+			t.Errorf("%s reports a variational bound %v", rep.Method, b)
+		}
+	}
+	// The KPYP reports its final bound, so runs with other seeds can be compared by it.
+	rep, err := Evaluate(context.Background(), EvalRequest{ImagesDir: photos, TruthDir: truth, Options: segment.Options{Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := rep.Images[0].Bound; b == 0 || math.IsNaN(b) || math.IsInf(b, 0) {
+		t.Errorf("kpyp: final bound %v", b)
 	}
 	if _, err := Evaluate(context.Background(), EvalRequest{ImagesDir: photos, TruthDir: labels}, nil); err == nil {
 		t.Error("a folder without any human segmentation was evaluated")
