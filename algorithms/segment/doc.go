@@ -22,7 +22,8 @@
 //     (geodesic.go): a path's length plus a cost for every colour edge it crosses, so a
 //     cluster's kernel covers the region it sits in and not the far side of an edge.
 //     The locations are then searched over the cells by the bound, and split moves
-//     (split.go) part a cluster's far pieces off when that raises the bound. On 40
+//     (split.go) part off the pieces of a cluster apart from the one it is located in
+//     when that raises the bound. On 40
 //     BSDS500 train photos this took PRI from 0.784 to 0.794.
 //   - The likelihood is raised to a power ζ (Options.Power, default 0.5): neighbouring
 //     smoothed pixels are not independent observations, and at ζ = 1 a textured region
@@ -37,6 +38,10 @@
 //   - Merge moves join same-coloured neighbouring clusters when that raises the bound
 //     (merge.go): the VB updates alone keep the over-segmentation of their start.
 //   - The start is a seeded K-means with C compact clusters (initialise).
+//   - The last component of the truncation (v_C ≡ 1, no location) keeps q(θ_C) at the
+//     prior, as the clusters beyond the truncation do in Kurihara, Welling & Vlassis
+//     (2006): fitted, it became a catch-all cluster free of the spatial prior
+//     (tailStats).
 //
 // Segment runs any of the three methods with one Options and returns one Result (a
 // label map and traces); ColorImage, BoundaryImage and LabelImage draw it, and

@@ -171,19 +171,44 @@ func (m *kpyp) alphaMoments() (mean, meanLog float64) {
 }
 
 // thetaStep sets every q(θ_c) from the responsibility statistics of the last pass,
-// eq. (55).
+// eq. (55) — but the last component's q(θ_C), which stays at the prior (tailStats).
 func (m *kpyp) thetaStep() error {
 	C, D := m.C, m.D
 	s0 := m.tot[accStats : accStats+C]
 	s1 := m.tot[accStats+C : accStats+C+C*D]
 	s2 := m.tot[accStats+C+C*D:]
 	for c, q := range m.clusters {
-		if err := q.update(m.prior, s0[c], s1[c*D:(c+1)*D], s2[c*D*D:(c+1)*D*D]); err != nil {
+		n, m1, m2 := m.tailStats(c, s0[c], s1[c*D:(c+1)*D], s2[c*D*D:(c+1)*D*D])
+		if err := q.update(m.prior, n, m1, m2); err != nil {
 			return fmt.Errorf("%w (cluster %d)", err, c)
 		}
 	}
 	m.packClusters()
 	return nil
+}
+
+// tailStats returns the statistics q(θ_c) is updated from: cluster c's own, or none for
+// the last component, so that its q(θ_C) is the prior p(θ).
+//
+// Why: the last component has v_C ≡ 1 and no location. It stands for every cluster
+// beyond the truncation, each at a location of its own, and its prior weight
+// ∏_{c<C}(1 − v_c(x)) is near 1 wherever the located sticks' kernels are small. Fitted
+// like the others, it became a cluster free of the spatial prior — on 65019 (yellow
+// lanterns) the largest, holding 4 083 of the 9 600 fitted pixels in nine pieces across
+// the photo — and the bound refused to hand any of those pieces to an empty located
+// cluster (the stick and covariance terms cost 800 to 1 500 nats a piece). At its prior, as
+// the clusters beyond the truncation are in Kurihara, Welling & Vlassis (NIPS 2006), it
+// explains only what no located cluster fits, and a colour spread over the photo must
+// be held by located clusters, whose far pieces the split moves can part. Holding one
+// factor of the mean-field family fixed keeps every update an ascent step: the bound
+// still never falls. On the 200 BSDS500 train photos (mean of seeds 1–3, with the split
+// pieces of farPieces) PRI went from 0.7848 to 0.7832, within the seeds' spread of
+// ±0.004, and VoI from 2.140 to 2.082 bits, lower with every seed.
+func (m *kpyp) tailStats(c int, n float64, m1, m2 []float64) (float64, []float64, []float64) {
+	if c != m.C-1 {
+		return n, m1, m2
+	}
+	return 0, make([]float64, len(m1)), make([]float64, len(m2))
 }
 
 // alphaStep sets q(α) from the sticks of the last pass: eqs. (46)–(49) with the shape

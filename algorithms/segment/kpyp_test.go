@@ -278,6 +278,34 @@ func TestSegmentBadInput(t *testing.T) {
 	}
 }
 
+// TestTailStaysAtPrior: the last component, which stands for every cluster beyond the
+// truncation, keeps q(θ_C) = p(θ) however much responsibility it holds, and so adds
+// nothing to the bound's KL terms; the bound still never falls.
+func TestTailStaysAtPrior(t *testing.T) {
+	img, _ := blocksImage(48, 36, 3)
+	m := newTestModel(t, img, Options{Seed: 1})
+	var trace []float64
+	for it := 0; it < 8; it++ {
+		b, err := m.iterate(it == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trace = append(trace, b)
+	}
+	assertMonotone(t, trace)
+	C := m.C
+	if held := m.tot[accStats+C-1]; !(held > 0) {
+		t.Fatalf("the tail holds no responsibility (%v): the test cannot tell", held)
+	}
+	q, p := m.clusters[C-1], m.prior
+	if q.beta != p.beta || q.nu != p.nu || !slices.Equal(q.m, p.m) || !slices.Equal(q.winv, p.winv) {
+		t.Errorf("tail q(θ) = (β %v, ν %v, m %v), prior (β %v, ν %v, m %v)", q.beta, q.nu, q.m, p.beta, p.nu, p.m)
+	}
+	if kl := q.kl(m.prior, m.priorLogDetW); math.Abs(kl) > 1e-9 {
+		t.Errorf("tail KL(q‖p) = %v", kl)
+	}
+}
+
 func TestSegmentTinyImages(t *testing.T) {
 	// Fewer pixels than clusters, one row, one pixel: no panic, no NaN.
 	for _, size := range [][2]int{{1, 1}, {5, 1}, {3, 4}} {

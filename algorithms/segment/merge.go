@@ -155,7 +155,9 @@ func (m *kpyp) screenTheta(sc *screen, tot []float64, c, b int) float64 {
 		}
 	}
 	q := sc.q
-	if err := q.update(m.prior, n, m1, m2); err != nil {
+	// The likelihood below is of the moments themselves, under q(θ_c) as thetaStep sets it.
+	qn, q1, q2 := m.tailStats(c, n, m1, m2)
+	if err := q.update(m.prior, qn, q1, q2); err != nil {
 		return math.Inf(-1)
 	}
 	// Σ_n r_n ν(y_n − m)ᵀW(y_n − m) = ν tr(W (S2 − m s1ᵀ − s1 mᵀ + s0 m mᵀ)).
