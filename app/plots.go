@@ -6,8 +6,10 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -212,8 +214,35 @@ func newPlot(title, x, y string) *plot.Plot {
 	pl := plot.New()
 	pl.Title.Text = title
 	pl.X.Label.Text = x
+	pl.X.Tick.Marker = wholeTicks{} // every x axis counts: components, K, restarts, iterations
 	pl.Y.Label.Text = y
 	return pl
+}
+
+// wholeTicks marks an axis of counts at whole numbers only: gonum/plot's default ticks
+// label an axis of 13 iterations at 2.50, 7.50 and 12.50.
+type wholeTicks struct{}
+
+// Ticks labels [lo, hi] at the multiples of the smallest step of 1, 2, 5, 10, 20, 50, …
+// that gives at most 7 labels.
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	span := hi - lo
+	if !(span >= 0) || span > 1e15 { // NaN, Inf or reversed: leave the axis bare
+		return nil
+	}
+	step := 1.0
+	for span/step > 7 {
+		if lead := step / math.Pow(10, math.Floor(math.Log10(step))); lead == 2 {
+			step *= 2.5 // 2 → 5, 20 → 50, …
+		} else {
+			step *= 2 // 1 → 2, 5 → 10, …
+		}
+	}
+	var out []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	return out
 }
 
 func addLine(pl *plot.Plot, pts plotter.XYs, c color.Color, name string) {

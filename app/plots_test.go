@@ -2,8 +2,10 @@ package app
 
 import (
 	"image"
+	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"featurelab/algorithms/learn"
@@ -62,4 +64,24 @@ func drawsSomething(img image.Image) bool {
 		}
 	}
 	return false
+}
+
+// TestWholeTicks: an axis of counts is labelled at whole numbers only — 13 iterations
+// got "2.50" and "7.50" from the default ticks — with 1 to 7 labels, and a range holding
+// a single whole number still gets it.
+func TestWholeTicks(t *testing.T) {
+	for _, tc := range []struct{ lo, hi float64 }{{1, 13}, {0.4, 13.6}, {1, 2}, {1, 1}, {0.5, 1.5}, {1, 100}, {1, 1000}, {0, 123456}} {
+		ticks := wholeTicks{}.Ticks(tc.lo, tc.hi)
+		if len(ticks) == 0 || len(ticks) > 7 {
+			t.Errorf("[%v, %v]: %d ticks %v", tc.lo, tc.hi, len(ticks), ticks)
+		}
+		for _, tk := range ticks {
+			if tk.Value != math.Trunc(tk.Value) || tk.Label != strconv.Itoa(int(tk.Value)) {
+				t.Errorf("[%v, %v]: tick %v labelled %q", tc.lo, tc.hi, tk.Value, tk.Label)
+			}
+		}
+	}
+	if ticks := (wholeTicks{}).Ticks(math.NaN(), 1); ticks != nil {
+		t.Errorf("NaN range: %v", ticks)
+	}
 }
