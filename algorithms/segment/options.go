@@ -21,7 +21,15 @@ const (
 
 // Defaults of the zero Options fields.
 const (
-	DefaultTruncation = 20
+	// DefaultTruncation is the KPYP's truncation C. With the last component held at its
+	// prior (tailStats) every segment needs a located cluster of its own, and 20 was too
+	// few for busy photos. On the 200 BSDS500 train photos, seeds 1–3, C = 30 scored PRI
+	// 0.7899, 0.7847 and 0.7883 against 20's 0.7860, 0.7789 and 0.7847 (higher with every
+	// seed), VoI 2.120 bits against 2.082 (means), with 17.0 segments against 14.1; C = 40
+	// (with ψ 0.4) scored 0.7866 and 2.203 on seed 1. The prior's
+	// pseudo-pixels ν⁺ = nwPseudo·ζN/C are shared among the C clusters, so C also sets
+	// how strongly each cluster's covariance is held.
+	DefaultTruncation = 30
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
 	// DefaultWidth is the kernel width ψ_c in normalised image coordinates (rows and
@@ -70,7 +78,7 @@ type Options struct {
 	// Method is "kpyp" (default), "kmeans" or "dpmeans".
 	Method string
 	// Truncation is the number C of stick-breaking components the variational posterior
-	// keeps (KPYP). Default 20.
+	// keeps (KPYP). Default DefaultTruncation.
 	Truncation int
 	// MaxIter caps the iterations (KPYP: VB iterations; K-means, DP-means: Lloyd or
 	// batch iterations). Default 100.
