@@ -26,9 +26,9 @@ const (
 	// few for busy photos. On the 200 BSDS500 train photos, seeds 1–3, C = 30 scored PRI
 	// 0.7899, 0.7847 and 0.7883 against 20's 0.7860, 0.7789 and 0.7847 (higher with every
 	// seed), VoI 2.120 bits against 2.082 (means), with 17.0 segments against 14.1; C = 40
-	// (with ψ 0.4) scored 0.7866 and 2.203 on seed 1. The prior's
-	// pseudo-pixels ν⁺ = nwPseudo·ζN/C are shared among the C clusters, so C also sets
-	// how strongly each cluster's covariance is held.
+	// (with ψ 0.4) scored 0.7866 and 2.203 on seed 1. The prior's pseudo-pixels
+	// ν⁺ = nwPseudo·ζN/C are shared among the C clusters, so C also sets how strongly
+	// each cluster's covariance is held.
 	DefaultTruncation = 30
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
