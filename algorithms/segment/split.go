@@ -89,13 +89,7 @@ func (m *kpyp) splitRound() int {
 // 2.082 bits with these pieces, 0.7827 and 2.092 with the kernel's.
 func (m *kpyp) farPieces(sc *screen, c int) [][]int {
 	C, cells := m.C, m.GH*m.GW
-	far := func(x int) bool {
-		var all float64 // the cell's pixels: fewer at the image's far edges
-		for _, v := range sc.counts[x*C : (x+1)*C] {
-			all += v
-		}
-		return sc.counts[x*C+c] > 0.5*all
-	}
+	far := func(x int) bool { return sc.counts[x*C+c] > 0.5*m.cellPixels(x) }
 	if c == C-1 {
 		far = func(x int) bool { return sc.counts[x*C+c] > 0.5 }
 	}
@@ -231,6 +225,14 @@ func (m *kpyp) splitGain(sc *screen, c, e int, piece []int, loc int) (float64, f
 		sc.theta[c], sc.theta[e] = tc, te
 	}
 	return gain, apply
+}
+
+// cellPixels is the number of fitted pixels of cell x: cell², fewer at the image's far
+// edges. Every pixel's responsibilities sum to 1, so it is also the sum of the cell's
+// counts.
+func (m *kpyp) cellPixels(x int) float64 {
+	i, j := x/m.GW, x%m.GW
+	return float64((min((i+1)*m.cell, m.p.H) - i*m.cell) * (min((j+1)*m.cell, m.p.W) - j*m.cell))
 }
 
 // forPiece calls f with every fitted pixel of the cells of piece.
