@@ -231,12 +231,8 @@ func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
 		return nil
 	}
 	step := 1.0
-	for span/step > 7 {
-		if lead := step / math.Pow(10, math.Floor(math.Log10(step))); lead == 2 {
-			step *= 2.5 // 2 → 5, 20 → 50, …
-		} else {
-			step *= 2 // 1 → 2, 5 → 10, …
-		}
+	for i := 0; span/step > 7; i++ {
+		step *= [...]float64{2, 2.5, 2}[i%3] // 1 → 2 → 5 → 10 → 20 → …
 	}
 	var out []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
