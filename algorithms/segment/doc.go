@@ -38,6 +38,9 @@
 //   - Merge moves join same-coloured neighbouring clusters when that raises the bound
 //     (merge.go): the VB updates alone keep the over-segmentation of their start.
 //   - The start is a seeded K-means with C compact clusters (initialise).
+//   - The base measure is itself discrete (colours.go): located clusters may share one
+//     colour model, so a split move can part a far piece of one colour into a
+//     segment of its own without paying for a second Normal–Wishart.
 //   - The last component of the truncation (v_C ≡ 1, no location) keeps q(θ_C) at the
 //     prior, as the clusters beyond the truncation do in Kurihara, Welling & Vlassis
 //     (2006): fitted, it became a catch-all cluster free of the spatial prior

@@ -115,7 +115,7 @@ func TestSplitScreenIsExact(t *testing.T) {
 		t.Fatal("the forced merge did not hold for one iteration")
 	}
 	sc := m.newScreen()
-	pieces := m.farPieces(sc, c)
+	pieces := m.farPieces(sc, labelComponents(m.labels, m.p.W, m.p.H), c)
 	if len(pieces) == 0 {
 		t.Fatal("no far piece")
 	}
@@ -131,5 +131,9 @@ func TestSplitScreenIsExact(t *testing.T) {
 	}
 	if m.labels[8*W+1] == m.labels[8*W+W-2] {
 		t.Error("left and right regions still share a label after the split")
+	}
+	// Both pieces are the same red: the new cluster shares c's colour model.
+	if m.atom[e] != m.atom[c] {
+		t.Errorf("cluster %d took colour model %d, not %d's %d", e, m.atom[e], c, m.atom[c])
 	}
 }

@@ -350,7 +350,7 @@ func TestSegmentTinyImages(t *testing.T) {
 // screenBound is the bound of the state with the current responsibilities and q(v),
 // q(θ) at their optima for them; it needs the entropy of q(z) from the last pass.
 func (m *kpyp) screenBound(sc *screen) float64 {
-	b := m.tot[accEntropy] - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0)
+	b := m.tot[accEntropy] - gammaKL(m.eta1, m.eta2, alphaShape0, alphaRate0) + atomPrior(m.atom)
 	for _, v := range sc.sticks {
 		b += v
 	}

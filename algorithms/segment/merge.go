@@ -84,7 +84,7 @@ func (m *kpyp) mergeCandidates() []mergePair {
 type screen struct {
 	counts              []float64 // GH·GW×C responsibilities per cell
 	sticks              []float64 // GH·GW×(C−1) stick terms ln B(β̃, β̂) + P(k) per cell
-	theta               []float64 // C: Σ_n q(z_n=c)⟨ln p(y_n|θ_c)⟩ − KL(q(θ_c)‖p(θ_c)) at q(θ_c)'s optimum
+	theta               []float64 // C, by atom: Σ_n q(z_n ∈ a)⟨ln p(y_n|θ_a)⟩ − KL(q(θ_a)‖p(θ_a)) at q(θ_a)'s optimum
 	rows                []float64 // GH partial sums, added in row order
 	q                   *nwCluster
 	alphaMean, alphaBar float64
@@ -102,8 +102,8 @@ func (m *kpyp) newScreen() *screen {
 		alphaMean: m.eta1 / m.eta2, alphaBar: math.Exp(elog),
 	}
 	m.screenSticks(sc, 0, m.C-1)
-	for c := 0; c < m.C; c++ {
-		sc.theta[c] = m.screenTheta(sc, m.tot, c, -1)
+	for a, set := range m.atomSets() {
+		sc.theta[a] = m.atomTheta(sc, m.tot, set)
 	}
 	return sc
 }
@@ -134,29 +134,18 @@ func stickTerm(k, n, t float64, c int, alphaMean, alphaBar float64) float64 {
 	return lnBeta(k+n, alphaMean+s+t) + lgamma(alphaBar+s+k) - lgamma(alphaBar+s) - lgamma(k)
 }
 
-// screenTheta is cluster c's likelihood and KL terms at q(θ_c)'s optimum for the
-// statistics in tot (laid out as a pass's); with b ≥ 0 cluster b's statistics are added
-// to c's.
-func (m *kpyp) screenTheta(sc *screen, tot []float64, c, b int) float64 {
-	C, D := m.C, m.D
-	s0 := tot[accStats : accStats+C]
-	s1 := tot[accStats+C : accStats+C+C*D]
-	s2 := tot[accStats+C+C*D:]
-	n := s0[c]
-	m1 := append([]float64(nil), s1[c*D:(c+1)*D]...)
-	m2 := append([]float64(nil), s2[c*D*D:(c+1)*D*D]...)
-	if b >= 0 {
-		n += s0[b]
-		for i := range m1 {
-			m1[i] += s1[b*D+i]
-		}
-		for i := range m2 {
-			m2[i] += s2[b*D*D+i]
-		}
+// atomTheta is the likelihood and KL terms of the colour model shared by the clusters
+// of set, at q(θ)'s optimum for their pooled statistics in tot (laid out as a pass's);
+// 0 for an empty set, whose model is the prior and explains nothing.
+func (m *kpyp) atomTheta(sc *screen, tot []float64, set []int) float64 {
+	if len(set) == 0 {
+		return 0
 	}
+	D := m.D
+	n, m1, m2 := m.setStats(tot, set)
 	q := sc.q
-	// The likelihood below is of the moments themselves, under q(θ_c) as thetaStep sets it.
-	qn, q1, q2 := m.tailStats(c, n, m1, m2)
+	// The likelihood below is of the moments themselves, under q(θ) as thetaStep sets it.
+	qn, q1, q2 := m.tailStats(set, n, m1, m2)
 	if err := q.update(m.prior, qn, q1, q2); err != nil {
 		return math.Inf(-1)
 	}
@@ -217,8 +206,14 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 
 	for _, r := range sc.rows {
 		gain += r
 	}
-	// Cluster b empties to the prior: its KL vanishes and it explains nothing.
-	return gain + m.screenTheta(sc, m.tot, a, b) - sc.theta[a] - sc.theta[b]
+	// b's statistics move from its colour model to a's; b keeps its pointer, empty.
+	A, B := m.atom[a], m.atom[b]
+	if A == B {
+		return gain
+	}
+	setA := append(members(m.atom, A), b)
+	setB := slices.DeleteFunc(members(m.atom, B), func(c int) bool { return c == b })
+	return gain + m.atomTheta(sc, m.tot, setA) + m.atomTheta(sc, m.tot, setB) - sc.theta[A] - sc.theta[B]
 }
 
 // mergeEntropy is the change of the entropy of q(z) when column b joins column a:
@@ -307,8 +302,8 @@ func (m *kpyp) mergeRound() int {
 			cnt[b] = 0
 		}
 		m.screenSticks(sc, a, min(b+1, C-1))
-		sc.theta[a] = m.screenTheta(sc, m.tot, a, -1)
-		sc.theta[b] = m.screenTheta(sc, m.tot, b, -1)
+		sc.theta[m.atom[a]] = m.atomTheta(sc, m.tot, members(m.atom, m.atom[a]))
+		sc.theta[m.atom[b]] = m.atomTheta(sc, m.tot, members(m.atom, m.atom[b]))
 		emptied[b] = true
 		accepted++
 	}
