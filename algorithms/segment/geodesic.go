@@ -121,7 +121,7 @@ func (m *kpyp) cellDistances(src int, out []float64, stride int) {
 		out[cell*stride] = math.Inf(1)
 	}
 	for n, d := range g.pix {
-		cell := (n/p.W/m.cell)*m.GW + n%p.W/m.cell
+		cell := m.cellOf(n)
 		out[cell*stride] = min(out[cell*stride], d)
 	}
 }
@@ -159,7 +159,7 @@ func (m *kpyp) geoPlace() {
 	C, W := m.C, m.p.W
 	count := make([]float64, m.GH*m.GW*C)
 	for n, l := range m.labels {
-		count[((n/W)/m.cell*m.GW+(n%W)/m.cell)*C+int(l)]++
+		count[m.cellOf(n)*C+int(l)]++
 	}
 	for c := 0; c < C; c++ {
 		i := min(int(m.locY[c]*float64(m.p.H))/m.cell, m.GH-1)

@@ -115,17 +115,20 @@ func TestSplitScreenIsExact(t *testing.T) {
 		t.Fatal("the forced merge did not hold for one iteration")
 	}
 	sc := m.newScreen()
-	pieces := m.farPieces(sc, labelComponents(m.labels, m.p.W, m.p.H), c)
+	pieces := m.pixelPieces(labelComponents(m.labels, m.p.W, m.p.H), c)
 	if len(pieces) == 0 {
 		t.Fatal("no far piece")
 	}
 	piece := pieces[0]
+	if !slices.Contains(piece, 8*W+W-2) {
+		t.Fatal("the largest far piece is not the right region")
+	}
 	e := (c + 1) % (m.C - 1)
 	before := m.screenBound(sc)
-	gain, apply := m.splitGain(sc, c, e, piece, piece[0])
+	gain, apply := m.splitGain(sc, c, e, piece, m.cellOf(8*W+W-2))
 	apply()
 	after := m.screenBound(m.newScreen())
-	t.Logf("piece of %d cells to cluster %d: bound %v → %v, screened gain %v", len(piece), e, before, after, gain)
+	t.Logf("piece of %d pixels to cluster %d: bound %v → %v, screened gain %v", len(piece), e, before, after, gain)
 	if math.Abs(after-before-gain) > 1e-9*math.Abs(before) {
 		t.Fatalf("screened gain %v, actual %v", gain, after-before)
 	}

@@ -306,26 +306,6 @@ func TestTailStaysAtPrior(t *testing.T) {
 	}
 }
 
-// TestCellPixels: the fitted pixels of each cell, by the lattice's geometry (cells cut
-// at the far edges of a 50×37 picture), are the sum of its responsibilities.
-func TestCellPixels(t *testing.T) {
-	img, _ := blocksImage(50, 37, 3)
-	m := newTestModel(t, img, Options{Seed: 1, Cell: 8})
-	if _, err := m.iterate(true); err != nil {
-		t.Fatal(err)
-	}
-	counts := m.cellCounts()
-	for x := 0; x < m.GH*m.GW; x++ {
-		var sum float64
-		for _, v := range counts[x*m.C : (x+1)*m.C] {
-			sum += v
-		}
-		if math.Abs(sum-m.cellPixels(x)) > 1e-9 {
-			t.Errorf("cell %d: %v pixels by geometry, responsibilities sum to %v", x, m.cellPixels(x), sum)
-		}
-	}
-}
-
 func TestSegmentTinyImages(t *testing.T) {
 	// Fewer pixels than clusters, one row, one pixel: no panic, no NaN.
 	for _, size := range [][2]int{{1, 1}, {5, 1}, {3, 4}} {

@@ -32,42 +32,43 @@ func TestLabelComponents(t *testing.T) {
 	}
 }
 
-func TestJoinedHome(t *testing.T) {
+func TestPixelPieces(t *testing.T) {
 	// A 64×48 picture is fitted whole, in 4×3 cells of 16 pixels. Cluster 0 holds the
-	// left column of cells and the bottom row, an L, and the top right cell apart from
-	// it; it is located in the top left cell. The bottom right cell is joined to the
-	// location through the L, the top right one is not.
+	// left column of cells and the bottom row, an L, a 16×16 block at the top right
+	// apart from it, and a 3×3 speck; it is located in the top left cell. Only the block
+	// is a far piece: the L is home, the speck too small.
 	img, _ := blocksImage(64, 48, 1)
 	m := newTestModel(t, img, Options{Seed: 1})
 	if m.p.W != 64 || m.GW != 4 || m.GH != 3 {
 		t.Fatalf("fitted %d pixels wide in %d×%d cells, want 64 in 4×3", m.p.W, m.GW, m.GH)
 	}
+	W := m.p.W
+	block := func(n int) bool { y, x := n/W, n%W; return x >= 48 && y < 16 }
 	for n := range m.labels {
-		y, x := n/m.p.W, n%m.p.W
+		y, x := n/W, n%W
 		m.labels[n] = 1
-		if x < 16 || y >= 32 || (x >= 48 && y < 16) {
+		if x < 16 || y >= 32 || block(n) || (x >= 30 && x < 33 && y >= 20 && y < 23) {
 			m.labels[n] = 0
 		}
 	}
 	m.geo.loc[0] = 0
-	comp := labelComponents(m.labels, m.p.W, m.p.H)
-	for _, tc := range []struct {
-		cell int
-		want bool
-	}{{2*4 + 3, true}, {0*4 + 3, false}, {1*4 + 0, true}} {
-		if got := m.joinedHome(comp, 0, []int{tc.cell}); got != tc.want {
-			t.Errorf("cell %d: joined %v, want %v", tc.cell, got, tc.want)
+	pieces := m.pixelPieces(labelComponents(m.labels, W, m.p.H), 0)
+	if len(pieces) != 1 || len(pieces[0]) != 16*16 || !block(pieces[0][0]) {
+		sizes := make([]int, len(pieces))
+		for i, p := range pieces {
+			sizes[i] = len(p)
 		}
+		t.Fatalf("pieces of %v pixels, want the 256-pixel block", sizes)
 	}
-	// With no pixel of cluster 0 in its location cell, its largest component is home.
-	m.geo.loc[0] = 1
+	// With no pixel of cluster 0 in its location cell, its largest component, the L, is
+	// home.
 	for n := range m.labels {
-		if y, x := n/m.p.W, n%m.p.W; y < 16 && x < 16 {
+		if y, x := n/W, n%W; y < 16 && x < 16 {
 			m.labels[n] = 1
 		}
 	}
-	comp = labelComponents(m.labels, m.p.W, m.p.H)
-	if !m.joinedHome(comp, 0, []int{2*4 + 3}) || m.joinedHome(comp, 0, []int{3}) {
-		t.Error("the largest component is not taken as home")
+	pieces = m.pixelPieces(labelComponents(m.labels, W, m.p.H), 0)
+	if len(pieces) != 1 || !block(pieces[0][0]) {
+		t.Errorf("with the location cell empty: %d pieces, want the block", len(pieces))
 	}
 }
