@@ -55,11 +55,7 @@ func (m *kpyp) splitRound() int {
 		if c < C-1 {
 			pieces = m.pixelPieces(comp, c)
 		} else {
-			for _, cells := range m.tailPieces(sc) {
-				var px []int
-				m.forPiece(cells, func(n int) { px = append(px, n) })
-				pieces = append(pieces, px)
-			}
+			pieces = m.tailPieces(sc)
 		}
 		for _, piece := range pieces {
 			moved := m.movedCounts(piece, c)
@@ -96,9 +92,9 @@ func (m *kpyp) splitRound() int {
 	return kept
 }
 
-// tailPieces returns the pieces of the last component a split may part from it: the
-// 4-connected pieces of the cells where it holds at least half a pixel. It has no
-// location, so every piece is far.
+// tailPieces returns the pieces of the last component a split may part from it, as
+// lists of their pixels: the 4-connected pieces of the cells where it holds at least
+// half a pixel. It has no location, so every piece is far.
 func (m *kpyp) tailPieces(sc *screen) [][]int {
 	C, cells := m.C, m.GH*m.GW
 	far := func(x int) bool { return sc.counts[x*C+C-1] > 0.5 }
@@ -122,7 +118,9 @@ func (m *kpyp) tailPieces(sc *screen) [][]int {
 				}
 			}
 		}
-		pieces = append(pieces, piece)
+		var px []int
+		m.forPiece(piece, func(n int) { px = append(px, n) })
+		pieces = append(pieces, px)
 	}
 	return pieces
 }
