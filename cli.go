@@ -261,7 +261,7 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	learnLoc := fs.Bool("learn-locations", false, "KPYP: refine the cluster locations by L-BFGS on the bound")
 	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
 	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
-	discount := fs.Float64("discount", 0, "KPYP: Pitman-Yor discount d in [0, 1)")
+	discount := fs.Float64("discount", segment.DefaultDiscount, "KPYP: Pitman-Yor discount d in [0, 1) (0 = the paper's kernel)")
 	distance := fs.String("distance", segment.DistanceGeodesic, "KPYP: the kernel's distance, geodesic (across edges costs more) or euclidean")
 	edgeCost := fs.Float64("edge-cost", segment.DefaultEdgeCost, "KPYP: geodesic cost of a colour step per colour spread beyond the first")
 	power := fs.Float64("power", segment.DefaultPower, "KPYP: power of the likelihood in (0, 1]: the observations each pixel counts as (1 = plain)")

@@ -305,6 +305,7 @@ func (v *segmentView) options() segment.Options {
 		// Learnt together: the paper's §3.5 refines both by the same L-BFGS step.
 		LearnLocations: v.methodKey == segment.MethodKPYP && v.learn.Checked,
 		LearnWidths:    v.methodKey == segment.MethodKPYP && v.learn.Checked,
+		Discount:       segment.DefaultDiscount,
 	}
 }
 
