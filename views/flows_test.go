@@ -101,7 +101,8 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 			setEntry(v.byKey["iters"].entry, "30")
 			setEntry(v.byKey["width"].entry, "0.4")
 			v.learn.SetChecked(true)
-			if o := v.options(); o.Width != 0.4 || !o.LearnLocations || !o.LearnWidths {
+			// The window segments as the command line does: with its default discount.
+			if o := v.options(); o.Width != 0.4 || !o.LearnLocations || !o.LearnWidths || o.Discount != segment.DefaultDiscount {
 				t.Fatalf("KPYP options from the form: %+v", o)
 			}
 		}

@@ -71,8 +71,8 @@ const (
 	// 2.065 and 2.070 bits against 2.122, 2.131 and 2.135: the same PRI, with fewer
 	// segments (15.9 against 19.1) that match the human maps better on every seed. At
 	// a cluster's own location its stick is then Beta(0.8, α + 0.2c), the Pitman–Yor
-	// stick, whose weights fall off as a power law rather than geometrically, so a
-	// photo's few large regions take more of each location's mass. d = 0.1, 0.3, 0.5 and
+	// stick, with a prior mean below the DP's Beta(1, α); why that leaves fewer
+	// segments on these photos has not been traced. d = 0.1, 0.3, 0.5 and
 	// 0.7 scored 0.7927, 0.7945, 0.7874 and 0.7848 on seed 1 (VoI 2.082, 2.022, 2.004,
 	// 1.955): PRI falls beyond 0.3 as regions merge; 0.3 on seeds 2 and 3 scored 0.7878
 	// and 0.7930.
