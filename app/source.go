@@ -2,10 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"featurelab/assets"
@@ -34,6 +36,16 @@ func (s Source) sample() string {
 		return DefaultSample
 	}
 	return s.Sample
+}
+
+// SinglePicture reports whether err is Load's refusal of a folder with one usable
+// picture, and that picture's path: too few to learn from, but one to segment.
+func (s Source) SinglePicture(err error) (string, bool) {
+	var one *imgproc.OneImageError
+	if s.Dir == "" || !errors.As(err, &one) {
+		return "", false
+	}
+	return filepath.Join(s.Dir, filepath.FromSlash(one.Name)), true
 }
 
 // Load reads every usable image of the source.

@@ -76,6 +76,16 @@ type Skip struct {
 	Reason string
 }
 
+// OneImageError is Load's error for a folder with a single usable image: too few to
+// learn features from, but a picture a user may still want to segment, so the caller
+// can offer that.
+type OneImageError struct {
+	Name string // the image, relative to the loaded folder, slash-separated
+	msg  string
+}
+
+func (e *OneImageError) Error() string { return e.msg }
+
 // Dataset is a loaded folder: row i of Pixels is image Names[i], laid out row-major with
 // the channels of a pixel together, v[(y·Width+x)·Channels+c], values in [0, 1] (PFM
 // samples as stored).
@@ -274,7 +284,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		if len(skipped) > 0 {
 			msg += " (" + describeSkips(skipped) + ")"
 		}
-		return nil, errors.New(msg)
+		return nil, &OneImageError{Name: good[0].name, msg: msg}
 	}
 
 	ds := &Dataset{Skipped: skipped, Width: opt.Width, Height: opt.Height, Channels: 1}

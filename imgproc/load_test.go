@@ -22,6 +22,22 @@ func TestLoadSkipsBadFilesWithReasons(t *testing.T) {
 	checkBadFolder(t, dir)
 }
 
+// TestLoadOneImageNamesIt checks that a folder of one usable picture is refused with an
+// OneImageError naming that picture, so the window can offer to segment it.
+func TestLoadOneImageNamesIt(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"sub/only.png": encodePNG(t, photo(0)), "notes.txt": []byte("hello")})
+	_, err := Load(context.Background(), dir, Options{})
+	var one *OneImageError
+	if !errors.As(err, &one) || one.Name != "sub/only.png" {
+		t.Fatalf("got %v, want a OneImageError for sub/only.png", err)
+	}
+	writeFiles(t, dir, map[string][]byte{"b.png": encodePNG(t, photo(1))})
+	if _, err := Load(context.Background(), dir, Options{}); err != nil {
+		t.Fatalf("two pictures: %v", err)
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	onlyBad := t.TempDir()
 	writeFiles(t, onlyBad, map[string][]byte{"a.jpg": []byte("text"), "b.png": nil})

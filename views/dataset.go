@@ -51,8 +51,9 @@ type datasetPanel struct {
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
-	openDialog *openFolderDialog // the last open-folder dialog shown (tests drive it)
-	loaded     app.LoadChoices   // the options the data set shown was loaded with
+	openDialog *openFolderDialog     // the last open-folder dialog shown (tests drive it)
+	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
+	loaded     app.LoadChoices       // the options the data set shown was loaded with
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -345,6 +346,10 @@ func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
 			case err != nil:
 				ui.dataset.restore()
 				ui.status.idle("Could not open " + src.String())
+				if file, ok := src.SinglePicture(err); ok {
+					ui.offerSegmentation(file, err)
+					return
+				}
 				dialog.ShowError(err, ui.win)
 			default:
 				ui.dataset.show(prep)
@@ -359,4 +364,20 @@ func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
 			}
 		})
 	})
+}
+
+// offerSegmentation answers a folder of one picture: features need two, but the
+// Segmentation tab segments one, so the refusal offers to open the picture there.
+func (ui *UI) offerSegmentation(file string, err error) {
+	msg := err.Error() + ".\n\nFeatures are learned from two or more pictures; the Segmentation tab segments one.\nSegment " + filepath.Base(file) + "?"
+	d := dialog.NewConfirm("One picture", msg, func(yes bool) {
+		if yes {
+			ui.tabs.SelectIndex(tabSegmentation)
+			ui.segment.openFile(file)
+		}
+	}, ui.win)
+	d.SetConfirmText("Segment it")
+	d.SetDismissText("Close")
+	d.Show()
+	ui.dataset.oneImage = d
 }

@@ -70,3 +70,39 @@ func TestOpenFolderByTypingItsPath(t *testing.T) {
 		t.Errorf("the path field starts at %q, want the last folder %q", got, dir)
 	}
 }
+
+// TestAFolderOfOnePictureOffersToSegmentIt: a folder with a single picture cannot be
+// learned from, so opening it keeps the data set there was and offers to segment the
+// picture; "Segment it" opens it in the Segmentation tab and segments it there.
+func TestAFolderOfOnePictureOffersToSegmentIt(t *testing.T) {
+	ui := loadedUI(t)
+	before := ui.dataset.prepared
+	dir := t.TempDir()
+	writePNGs(t, dir, []string{"only.png"}, func(int) image.Image {
+		img := image.NewRGBA(image.Rect(0, 0, 48, 32))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(i * 7)
+		}
+		return img
+	})
+	ui.LoadFolder(dir)
+	ui.Wait()
+	d := ui.dataset.oneImage
+	if d == nil || !strings.Contains(overlayText(ui.win), "only 1 usable image (only.png)") {
+		t.Fatalf("no offer to segment the picture; dialog text %q", overlayText(ui.win))
+	}
+	if ui.dataset.prepared != before {
+		t.Fatal("the data set open before was dropped")
+	}
+	d.Confirm()
+	ui.Wait()
+	want := openedPrefix + filepath.Join(dir, "only.png")
+	if ui.tabs.SelectedIndex() != tabSegmentation || ui.segment.image.Selected != want {
+		t.Fatalf("tab %d, picture %q; want the Segmentation tab with %q", ui.tabs.SelectedIndex(), ui.segment.image.Selected, want)
+	}
+	test.Tap(ui.segment.runBtn)
+	ui.Wait()
+	if ui.segment.result == nil {
+		t.Fatalf("not segmented: %s", ui.status.text())
+	}
+}
