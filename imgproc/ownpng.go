@@ -16,10 +16,13 @@ import (
 const ownMark = "Software\x00Feature Lab"
 
 // EncodePNG writes img as a PNG marked as Feature Lab's own (see ownMark), which Load
-// skips.
+// skips. It compresses at png.BestSpeed: the boundaries.png of a 4000×2669 camera
+// photo took as long to write at the default level as half its segmentation.
+// BenchmarkEncodePNGCamera: 1.27 s against 5.93 s, for a file 17 % larger (14.1 MB
+// against 12.0 MB).
 func EncodePNG(w io.Writer, img image.Image) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return err
 	}
 	return MarkPNG(w, buf.Bytes())
