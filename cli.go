@@ -43,19 +43,31 @@ Run 'featurelab analyze -h' for the flags.
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "featurelab: internal error: %v\n", r)
+			if msg := fmt.Sprint(r); strings.Contains(msg, "GLFW") {
+				// A display that is set but cannot be reached (an X server gone, no
+				// permission): the window's toolkit panics with GLFW's words.
+				fmt.Fprintf(stderr, "featurelab: could not open the window on display %q: %s\n", os.Getenv("DISPLAY"), msg)
+			} else {
+				fmt.Fprintf(stderr, "featurelab: internal error: %v\n", r)
+			}
 			code = 2
 		}
 	}()
-	if len(args) == 0 {
-		views.Run("")
+	window := func(path string) int {
+		if why := noDisplay(os.Getenv); why != "" {
+			fmt.Fprintln(stderr, "featurelab: "+why)
+			return 2
+		}
+		views.Run(path)
 		return 0
+	}
+	if len(args) == 0 {
+		return window("")
 	}
 	if st, err := os.Stat(args[0]); err == nil && len(args) == 1 && (st.IsDir() || strings.HasSuffix(args[0], app.SavedExt)) {
 		// featurelab DIR or FILE.featurelab: the window, opened on the folder or the
 		// saved analysis, as a file manager's "Open with" does.
-		views.Run(args[0])
-		return 0
+		return window(args[0])
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -205,3 +205,25 @@ func TestAnalyzeRefusesAFolderThatDoesNotFit(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestWindowWithoutADisplayIsOneLine: without an X11 or Wayland display, opening the
+// window (no arguments, or a folder) says so in one line and exits 2, where GLFW's
+// "internal error: NotInitialized" came after four lines of log.
+func TestWindowWithoutADisplayIsOneLine(t *testing.T) {
+	if noDisplay(func(string) string { return "" }) == "" {
+		t.Skip("this system's window needs no DISPLAY")
+	}
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	for _, args := range [][]string{nil, {t.TempDir()}} {
+		var out, errb strings.Builder
+		code := run(args, &out, &errb)
+		got := errb.String()
+		if code != 2 || strings.Count(got, "\n") != 1 || !strings.Contains(got, "no display to open the window on") {
+			t.Errorf("featurelab %v: exit %d, stderr %q", args, code, got)
+		}
+	}
+	if noDisplay(func(k string) string { return map[string]string{"WAYLAND_DISPLAY": "wayland-0"}[k] }) != "" {
+		t.Error("a Wayland display counts as a display")
+	}
+}
