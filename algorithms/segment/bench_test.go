@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -117,6 +118,23 @@ func BenchmarkKPYPCameraPhoto(b *testing.B) {
 		}
 		if len(res.Labels) != 4000*3000 {
 			b.Fatalf("%d labels", len(res.Labels))
+		}
+	}
+}
+
+// BenchmarkSuperpixelsWorkSize builds the superpixels of the final labelling at the
+// largest size a photo is read at (MaxWorkPixels), as for a camera frame.
+func BenchmarkSuperpixelsWorkSize(b *testing.B) {
+	img := benchImage(b, 1182, 887) // 1 048 434 pixels, just under MaxWorkPixels
+	p, err := newPixels(img, true, runtime.GOMAXPROCS(0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, k := superpixels(p, DefaultCell, runtime.GOMAXPROCS(0)); k == 0 {
+			b.Fatal("no superpixels")
 		}
 	}
 }

@@ -218,12 +218,19 @@ func TestSegmentSynthetic(t *testing.T) {
 }
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
-	img, _ := blocksImage(64, 48, 7)
-	for _, opt := range []Options{
-		{Seed: 9},
-		{Seed: 9, LearnLocations: true, MaxIter: 12},
-		{Seed: 9, Method: MethodKMeans},
+	small, _ := blocksImage(64, 48, 7)
+	// 241×181 is fitted at stride 4 and labelled by superpixels (labelAll).
+	large, _ := blocksImage(241, 181, 7)
+	for _, tc := range []struct {
+		img *image.RGBA
+		opt Options
+	}{
+		{small, Options{Seed: 9}},
+		{small, Options{Seed: 9, LearnLocations: true, MaxIter: 12}},
+		{small, Options{Seed: 9, Method: MethodKMeans}},
+		{large, Options{Seed: 9, Texture: true, Discount: DefaultDiscount}},
 	} {
+		img, opt := tc.img, tc.opt
 		var ref *Result
 		for _, w := range []int{1, 4} {
 			opt.Workers = w
