@@ -133,7 +133,7 @@ func BenchmarkSuperpixelsWorkSize(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, k := superpixels(p, DefaultCell, runtime.GOMAXPROCS(0)); k == 0 {
+		if _, k, _ := superpixels(p, DefaultCell, runtime.GOMAXPROCS(0)); k == 0 {
 			b.Fatal("no superpixels")
 		}
 	}

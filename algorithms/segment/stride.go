@@ -78,7 +78,7 @@ func (m *kpyp) labelAll(full *pixels, s int) []int32 {
 		m.stickExpectations(counts[cell*C:(cell+1)*C], cell/m.GW, cell%m.GW, alphaMean, e)
 		expShift(e)
 	}
-	sp, k := superpixels(full, int(superpixelScale*float64(span)+0.5), m.workers)
+	sp, k, centres := superpixels(full, int(superpixelScale*float64(span)+0.5), m.workers)
 	// The pixels of superpixel l are order[off[l]:off[l+1]].
 	off := make([]int, k+1)
 	for _, l := range sp {
@@ -112,13 +112,8 @@ func (m *kpyp) labelAll(full *pixels, s int) []int32 {
 			return
 		}
 		b := &bufs[w]
-		var cy, cx float64
-		for _, n := range px {
-			cy += float64(int(n) / W)
-			cx += float64(int(n) % W)
-		}
-		ci := min(int(cy/float64(len(px)))/span, m.GH-1)
-		cj := min(int(cx/float64(len(px)))/span, m.GW-1)
+		ci := min(int(centres[2*l])/span, m.GH-1)
+		cj := min(int(centres[2*l+1])/span, m.GW-1)
 		// ψ_nc = exp(φ_nc) of every pixel, and q(z_n) from the sticks of its cell.
 		clear(b.cnt)
 		for t, n := range px {

@@ -23,11 +23,13 @@ const (
 // rounds of assigning every pixel to the nearest of the seeds of its own square and
 // the eight around it — by ‖colour − seed colour‖² + (slicSpatial/size)²‖position −
 // seed position‖² over the first three features (L*, a*, b*) — and moving each seed to
-// the mean of its pixels. It returns the label of every pixel and the number of seeds.
+// the mean of its pixels. It returns the label of every pixel, the number of seeds and
+// their final places (row, column of seed l at 2l, 2l+1): each the mean position of
+// its superpixel's pixels, since the last round ends with the update.
 // A superpixel need not be connected, and one may be empty. The assignment runs on
 // workers goroutines; each pixel's label depends only on the seeds, so the result does
 // not depend on workers.
-func superpixels(p *pixels, size, workers int) ([]int32, int) {
+func superpixels(p *pixels, size, workers int) ([]int32, int, []float64) {
 	size = max(size, 1)
 	W, H, D := p.W, p.H, p.D
 	gw, gh := (W+size-1)/size, (H+size-1)/size
@@ -86,5 +88,9 @@ func superpixels(p *pixels, size, workers int) ([]int32, int) {
 			}
 		}
 	}
-	return labels, k
+	centres := make([]float64, 2*k)
+	for l := range k {
+		centres[2*l], centres[2*l+1] = seed[5*l], seed[5*l+1]
+	}
+	return labels, k, centres
 }

@@ -35,7 +35,7 @@ func TestSuperpixelsFollowRegionBorders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, k := superpixels(p, size, 1)
+	sp, k, _ := superpixels(p, size, 1)
 	if want := ((w + size - 1) / size) * ((h + size - 1) / size); k != want {
 		t.Errorf("%d superpixels, want one per %d-pixel square: %d", k, size, want)
 	}
@@ -44,7 +44,7 @@ func TestSuperpixelsFollowRegionBorders(t *testing.T) {
 			t.Fatalf("label %d outside [0, %d)", l, k)
 		}
 	}
-	if sp4, _ := superpixels(p, size, 4); !slices.Equal(sp, sp4) {
+	if sp4, _, _ := superpixels(p, size, 4); !slices.Equal(sp, sp4) {
 		t.Error("superpixels differ between 1 and 4 workers")
 	}
 	cells := make([]int32, len(sp))
