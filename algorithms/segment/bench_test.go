@@ -138,3 +138,21 @@ func BenchmarkSuperpixelsWorkSize(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBoundaryImage draws the boundaries of a camera frame's segmentation (4000×3000,
+// segments of 40×40 pixels: a busier map than the KPYP's), as the Save button does.
+func BenchmarkBoundaryImage(b *testing.B) {
+	const w, h = 4000, 3000
+	img := benchImage(b, w, h)
+	r := &Result{Width: w, Height: h, Labels: make([]int32, w*h), Segments: 100 * 75}
+	for n := range r.Labels {
+		r.Labels[n] = int32(n/w/40*100 + n%w/40)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if out := BoundaryImage(img, r); out.Bounds().Dx() != w {
+			b.Fatal("wrong size")
+		}
+	}
+}

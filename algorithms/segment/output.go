@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 )
 
 // ColorImage paints every segment in its mean colour.
@@ -41,7 +42,7 @@ var boundaryColours = []color.RGBA{
 // another label. Lines are 1 pixel wide up to 1 199 pixels a side and widen with the
 // image (boundaryWidth), so they still show when a camera photo is fitted to a window.
 // The line colour is the one of red, green, blue, yellow, cyan, magenta, black and white
-// farthest on average from the image's colours. If img is nil or not r's size the
+// farthest on average from the colours on both sides of the boundaries. If img is nil or not r's size the
 // boundaries are drawn on white.
 func BoundaryImage(img image.Image, r *Result) image.Image {
 	w, h := r.Width, r.Height
@@ -50,7 +51,7 @@ func BoundaryImage(img image.Image, r *Result) image.Image {
 	if img != nil && img.Bounds().Dx() == w && img.Bounds().Dy() == h {
 		draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Over)
 	}
-	line := image.NewUniform(farthestColour(out))
+	line := image.NewUniform(farthestColour(out, r))
 	t := boundaryWidth(w, h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -69,29 +70,51 @@ func boundaryWidth(w, h int) int {
 	return max(1, (max(w, h)+400)/800)
 }
 
-// farthestColour is the boundary colour with the largest mean squared distance to the
-// pixels of img.
-func farthestColour(img *image.RGBA) color.RGBA {
-	var sum [3]float64
-	var sum2 float64
-	n := float64(img.Bounds().Dx() * img.Bounds().Dy())
-	for i := 0; i+3 < len(img.Pix); i += 4 {
-		for k := 0; k < 3; k++ {
-			v := float64(img.Pix[i+k])
-			sum[k] += v
-			sum2 += v * v
+// farthestColour is the boundary colour with the largest mean distance to the colours
+// on both sides of the boundaries of r in img (to every pixel of img if r has one
+// segment). The mean is of the distance, not its square, and over the boundaries, not
+// the whole image: a black picture with white squares (the dice) averages nearest to
+// black, so the squared distance over the image chose white, and the white lines drawn
+// along the squares' edges vanished into them; white and black are each as near to one
+// side of those edges, and red is far from both.
+func farthestColour(img *image.RGBA, r *Result) color.RGBA {
+	dist := make([]float64, len(boundaryColours))
+	add := func(i int) {
+		p := img.Pix[i : i+3 : i+3]
+		for k, c := range boundaryColours {
+			dr, dg, db := float64(p[0])-float64(c.R), float64(p[1])-float64(c.G), float64(p[2])-float64(c.B)
+			dist[k] += math.Sqrt(dr*dr + dg*dg + db*db)
 		}
 	}
-	best, bd := boundaryColours[0], -1.0
-	for _, c := range boundaryColours {
-		// Σ‖p − c‖² = Σ‖p‖² − 2 c·Σp + n‖c‖².
-		cv := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
-		d := sum2 + n*(cv[0]*cv[0]+cv[1]*cv[1]+cv[2]*cv[2]) - 2*(cv[0]*sum[0]+cv[1]*sum[1]+cv[2]*sum[2])
-		if d > bd {
-			best, bd = c, d
+	w, h := r.Width, r.Height
+	found := false
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			n := y*w + x
+			if x+1 < w && r.Labels[n+1] != r.Labels[n] {
+				add(img.PixOffset(x, y))
+				add(img.PixOffset(x+1, y))
+				found = true
+			}
+			if y+1 < h && r.Labels[n+w] != r.Labels[n] {
+				add(img.PixOffset(x, y))
+				add(img.PixOffset(x, y+1))
+				found = true
+			}
 		}
 	}
-	return best
+	if !found {
+		for i := 0; i+3 < len(img.Pix); i += 4 {
+			add(i)
+		}
+	}
+	best := 0
+	for k := range boundaryColours {
+		if dist[k] > dist[best] {
+			best = k
+		}
+	}
+	return boundaryColours[best]
 }
 
 // to8 maps [0, 1] to 0..255, clamping.

@@ -59,6 +59,31 @@ func TestBoundaryImage(t *testing.T) {
 	}
 }
 
+// TestBoundaryShowsOnBlackAndWhite: a black picture with a white square, the dice of
+// the data set, gets lines in neither black nor white. Before, the colour farthest on
+// average from the whole (mostly black) image was white, and the lines along the
+// square's edges could not be seen.
+func TestBoundaryShowsOnBlackAndWhite(t *testing.T) {
+	const w, h = 14, 14
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	r := &Result{Width: w, Height: h, Labels: make([]int32, w*h), Segments: 2}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := img.PixOffset(x, y)
+			img.Pix[i+3] = 255
+			if x >= 9 && x < 12 && y >= 2 && y < 5 {
+				img.Pix[i], img.Pix[i+1], img.Pix[i+2] = 255, 255, 255
+				r.Labels[y*w+x] = 1
+			}
+		}
+	}
+	out := BoundaryImage(img, r)
+	c := color.RGBAModel.Convert(out.At(8, 3)).(color.RGBA) // left of the square
+	if c == (color.RGBA{0, 0, 0, 255}) || c == (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("boundary colour on a black-and-white picture is %v", c)
+	}
+}
+
 // TestBoundaryWidensWithImage: a camera-sized image gets lines several pixels wide,
 // centred on the boundary, so they survive being fitted to a window.
 func TestBoundaryWidensWithImage(t *testing.T) {
