@@ -41,8 +41,11 @@ type datasetPanel struct {
 	info    *widget.Label
 	working *widget.Label // the working size chosen and why
 	skipped *widget.Label
-	grid    *widget.GridWrap
-	box     fyne.CanvasObject
+	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
+	// 34 stray files once made the window 1 071 pixels tall, its buttons off the screen.
+	skippedBox *container.Scroll
+	grid       *widget.GridWrap
+	box        fyne.CanvasObject
 
 	// Set on the UI goroutine only.
 	source   app.Source // what is open, or being opened
@@ -85,8 +88,9 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.working.Wrapping = fyne.TextWrapWord // a long reason must not widen the window
 	p.working.Hide()
 	p.skipped = widget.NewLabel("")
-	p.skipped.Wrapping = fyne.TextWrapWord
-	p.skipped.Hide()
+	p.skipped.Truncation = fyne.TextTruncateEllipsis // one line a file, however long its path
+	p.skippedBox = container.NewVScroll(p.skipped)
+	p.skippedBox.Hide()
 	p.grid = widget.NewGridWrap(
 		func() int { return len(p.thumbs) },
 		newThumbCell,
@@ -110,7 +114,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(120, p.size.MinSize().Height), p.size),
 		widget.NewLabel("PCA components"), container.NewGridWrap(fyne.NewSize(70, p.pca.MinSize().Height), p.pca),
 		p.reload, p.message)
-	p.box = container.NewBorder(container.NewVBox(top, options, p.working), p.skipped, nil, nil, p.grid)
+	p.box = container.NewBorder(container.NewVBox(top, options, p.working), p.skippedBox, nil, nil, p.grid)
 	return p
 }
 
@@ -193,8 +197,7 @@ func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Im
 	}
 	p.names, p.thumbs = names, thumbs
 	// The folder's own skips are known once it has loaded; the last one's would mislead.
-	p.skipped.SetText("")
-	p.skipped.Hide()
+	p.setSkipped("")
 	p.working.SetText("")
 	p.working.Hide()
 	p.info.SetText(fmt.Sprintf("%s — %d images; reading their pixels and computing the PCA…", src, len(names)))
@@ -213,10 +216,7 @@ func (p *datasetPanel) restore() {
 		p.working.SetText(p.previous.working)
 		p.working.Show()
 	}
-	if p.previous.skipped != "" {
-		p.skipped.SetText(p.previous.skipped)
-		p.skipped.Show()
-	}
+	p.setSkipped(p.previous.skipped)
 	p.previous = nil
 	p.grid.Refresh()
 }
@@ -243,14 +243,31 @@ func (p *datasetPanel) show(prep *app.Prepared) {
 		for _, s := range ds.Skipped {
 			lines = append(lines, s.Path+": "+s.Reason)
 		}
-		p.skipped.SetText(strings.Join(lines, "\n"))
-		p.skipped.Show()
+		p.setSkipped(strings.Join(lines, "\n"))
 	} else {
-		p.skipped.SetText("")
-		p.skipped.Hide()
+		p.setSkipped("")
 	}
 	p.grid.Refresh()
 	p.grid.ScrollToTop()
+}
+
+// skippedLines is the most lines of the skipped list shown at once; the rest scroll.
+const skippedLines = 4
+
+// setSkipped shows text as the skipped-files list, or hides the list when text is "".
+// The list is as tall as its lines up to skippedLines, so a short list takes no more
+// room than it needs and a long one scrolls.
+func (p *datasetPanel) setSkipped(text string) {
+	p.skipped.SetText(text)
+	if text == "" {
+		p.skippedBox.Hide()
+		return
+	}
+	lines := strings.Count(text, "\n") + 1
+	probe := widget.NewLabel(strings.Repeat("\n", min(lines, skippedLines)-1))
+	p.skippedBox.SetMinSize(fyne.NewSize(0, probe.MinSize().Height))
+	p.skippedBox.ScrollToTop()
+	p.skippedBox.Show()
 }
 
 // LoadSample loads a built-in sample in the background.

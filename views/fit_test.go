@@ -2,6 +2,8 @@ package views
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -121,5 +123,41 @@ func TestLongCodesShowWhole(t *testing.T) {
 	}
 	if need, got := whole.MinSize().Width, codeWidth(ui.pres); got < need {
 		t.Errorf("code column %v wide, %q needs %v", got, label.Text, need)
+	}
+}
+
+// TestSkippedListFitsASmallScreen: a folder's stray files are listed in a box as tall as
+// the list up to skippedLines lines; more scroll. A folder with 34 stray files (Python
+// sources, NumPy arrays) once made the window 1 071 pixels tall, Segment off the screen.
+func TestSkippedListFitsASmallScreen(t *testing.T) {
+	for _, stray := range []int{1, 3, 300} {
+		t.Run(fmt.Sprint(stray, " stray files"), func(t *testing.T) {
+			ui := newTestUI(t)
+			dir := t.TempDir()
+			writeTwoPictures(t, dir)
+			for i := range stray {
+				name := filepath.Join(dir, fmt.Sprintf("module_%03d_with_a_rather_long_name_for_its_line.py", i))
+				if err := os.WriteFile(name, []byte("print(1)"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ui.LoadFolder(dir)
+			ui.Wait()
+			p := ui.dataset
+			if got := strings.Count(p.skipped.Text, "\n"); got != stray {
+				t.Fatalf("the list has %d lines after its title, want %d", got, stray)
+			}
+			lines := min(stray+1, skippedLines)
+			want := widget.NewLabel(strings.Repeat("\n", lines-1)).MinSize().Height
+			if got := p.skippedBox.MinSize().Height; !p.skippedBox.Visible() || got != want {
+				t.Fatalf("the list's box is %v tall (visible %v), want %v: %d lines", got, p.skippedBox.Visible(), want, lines)
+			}
+			for i := range ui.tabs.Items {
+				ui.tabs.SelectIndex(i)
+				if s := ui.Content().MinSize(); s.Width > smallScreen.w || s.Height > smallScreen.h {
+					t.Fatalf("tab %s: the window needs %v×%v", ui.tabs.Items[i].Text, s.Width, s.Height)
+				}
+			}
+		})
 	}
 }

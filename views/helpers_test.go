@@ -37,6 +37,17 @@ func writePNGs(t *testing.T, dir string, names []string, picture func(i int) ima
 	}
 }
 
+// writeTwoPictures writes a.png and b.png, two 8×6 greys that differ (a PCA needs two
+// different pictures).
+func writeTwoPictures(t *testing.T, dir string) {
+	t.Helper()
+	writePNGs(t, dir, []string{"a.png", "b.png"}, func(i int) image.Image {
+		img := image.NewGray(image.Rect(0, 0, 8, 6))
+		img.Pix[i] = 200
+		return img
+	})
+}
+
 // overlayText returns the text of every label and rich text in the window's top overlay
 // (a dialog), joined by newlines, or "" when no dialog is open.
 func overlayText(w fyne.Window) string {

@@ -220,27 +220,23 @@ func TestLargePhotosOpenAtTheWorkingSize(t *testing.T) {
 func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	ui := newTestUI(t)
 	dir := t.TempDir()
-	writePNGs(t, dir, []string{"a.png", "b.png"}, func(i int) image.Image {
-		img := image.NewGray(image.Rect(0, 0, 8, 6))
-		img.Pix[i] = 200
-		return img
-	})
+	writeTwoPictures(t, dir)
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ui.LoadFolder(dir)
 	ui.Wait()
 	p := ui.dataset
-	if !p.skipped.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
-		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.Text, p.skipped.Visible())
+	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
+		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.Text, p.skippedBox.Visible())
 	}
 	p.preview(app.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
-	if p.skipped.Visible() || p.skipped.Text != "" {
+	if p.skippedBox.Visible() || p.skipped.Text != "" {
 		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.Text)
 	}
 	p.restore()
-	if !p.skipped.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
-		t.Fatalf("after going back the list shows %q (visible %v)", p.skipped.Text, p.skipped.Visible())
+	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
+		t.Fatalf("after going back the list shows %q (visible %v)", p.skipped.Text, p.skippedBox.Visible())
 	}
 }
 
