@@ -43,32 +43,49 @@ func TestTextureMatchesWindow(t *testing.T) {
 	}
 }
 
-func TestFeaturesStandardised(t *testing.T) {
-	// Every column is centred; all share one scale, under which the colour columns
-	// have mean variance 1.
-	img, _ := blocksImage(32, 24, 1)
-	for _, texture := range []bool{false, true} {
-		p, err := newPixels(img, texture, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var colourVar float64
-		for j := 0; j < p.D; j++ {
-			var s, s2 float64
-			for n := 0; n < p.N; n++ {
-				v := p.Y[n*p.D+j]
-				s += v
-				s2 += v * v
+// TestFeaturesInColourUnits: every column is centred, and a colour difference is the
+// same number of units in every photo, colourUnit ΔE each, whatever the photo's own
+// spread: the features of two flat halves differ by exactly their L*a*b* difference
+// divided by colourUnit, for a faint pair of greys as for red against blue. (Each photo
+// used to be scaled to its own spread, which stretched the greys' 3 ΔE to 2 units.)
+func TestFeaturesInColourUnits(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		left, right [3]float64 // sRGB
+	}{
+		{"greys 3 ΔE apart", [3]float64{0.45, 0.45, 0.45}, [3]float64{0.48, 0.48, 0.48}},
+		{"red and blue", [3]float64{0.8, 0.15, 0.1}, [3]float64{0.1, 0.3, 0.8}},
+	} {
+		for _, texture := range []bool{false, true} {
+			img, _ := synthImage(32, 24, [][3]float64{tc.left, tc.right}, func(x, _ int) int { return x / 16 }, 0, 1)
+			p, err := newPixels(img, texture, 1)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if mean := s / float64(p.N); math.Abs(mean) > 1e-9 {
-				t.Errorf("texture=%v dim %d: mean %v", texture, j, mean)
+			for j := 0; j < p.D; j++ {
+				var s float64
+				for n := 0; n < p.N; n++ {
+					s += p.Y[n*p.D+j]
+				}
+				if mean := s / float64(p.N); math.Abs(mean) > 1e-9 {
+					t.Errorf("%s, texture=%v, column %d: mean %v", tc.name, texture, j, mean)
+				}
 			}
-			if j < 3 {
-				colourVar += s2 / float64(p.N) / 3
+			// Pixels more than the smoothing window from the border keep their colour.
+			lab := func(c [3]float64) [3]float64 {
+				// The 8-bit value synthImage writes, as the features read it.
+				q := func(v float64) float64 { return float64(uint8(v*255+0.5)) / 255 }
+				l, a, b := SRGBToLab(q(c[0]), q(c[1]), q(c[2]))
+				return [3]float64{l, a, b}
 			}
-		}
-		if math.Abs(colourVar-1) > 1e-9 {
-			t.Errorf("texture=%v: mean colour variance %v, want 1", texture, colourVar)
+			want, other := lab(tc.left), lab(tc.right)
+			y := 12 * p.W
+			for k := 0; k < 3; k++ {
+				got := (p.Y[(y+2)*p.D+k] - p.Y[(y+29)*p.D+k]) * colourUnit
+				if d := want[k] - other[k]; math.Abs(got-d) > 1e-6 {
+					t.Errorf("%s, texture=%v, column %d: the halves differ by %.6f ΔE, want %.6f", tc.name, texture, k, got, d)
+				}
+			}
 		}
 	}
 }

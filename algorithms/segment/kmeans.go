@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 )
 
-// locationWeight scales the standardised pixel coordinates against the standardised
-// colour (and texture) features in K-means and DP-means: 0.35 lets colour dominate while
+// locationWeight scales the standardised pixel coordinates against the colour (and
+// texture) features, in units of colourUnit, in K-means and DP-means: 0.35 lets colour dominate while
 // still preferring spatially compact segments. (At 0.5 a background that spans the
 // picture is as far from itself across the image as from another colour, and DP-means
 // splits it in two.)
@@ -20,7 +20,7 @@ const locationWeight = 0.35
 // the image.
 const initLocationWeight = 2.0
 
-// clusterFeatures returns the N×(D+2) matrix of standardised features followed by the
+// clusterFeatures returns the N×(D+2) matrix of the features followed by the
 // standardised, weighted locations (row/H, col/W) that K-means and DP-means cluster.
 func clusterFeatures(p *pixels, locationWeight float64) ([]float64, int) {
 	d := p.D + 2
@@ -34,7 +34,7 @@ func clusterFeatures(p *pixels, locationWeight float64) ([]float64, int) {
 	for n := 0; n < p.N; n++ {
 		loc[2*n], loc[2*n+1] = f[n*d+p.D], f[n*d+p.D+1]
 	}
-	standardise(loc, p.N, 2, 2)
+	standardise(loc, p.N, 2)
 	for n := 0; n < p.N; n++ {
 		f[n*d+p.D] = locationWeight * loc[2*n]
 		f[n*d+p.D+1] = locationWeight * loc[2*n+1]

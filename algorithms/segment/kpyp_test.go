@@ -346,3 +346,43 @@ func (m *kpyp) screenBound(sc *screen) float64 {
 	}
 	return b
 }
+
+// TestColourDifferenceDecidesNotContrast: two grey halves 3 ΔE apart (under sensor
+// noise, about the least difference a viewer notices) are one segment and halves 10 or
+// 20 ΔE apart are two, whether or not a saturated red band shares the picture. With
+// features scaled to each photo's own spread the faint greys alone were stretched into
+// two segments, and the red band's contrast shrank real differences.
+func TestColourDifferenceDecidesNotContrast(t *testing.T) {
+	for _, tc := range []struct {
+		grey float64 // the right half's sRGB grey; the left's is 0.45
+		same bool    // whether the halves should be one segment
+	}{
+		{0.48, true},  // 3 ΔE
+		{0.55, false}, // 10 ΔE
+		{0.65, false}, // 20 ΔE
+	} {
+		for _, red := range []bool{false, true} {
+			colours := [][3]float64{{0.45, 0.45, 0.45}, {tc.grey, tc.grey, tc.grey}, {0.85, 0.1, 0.1}}
+			img, _ := synthImage(96, 64, colours, func(x, y int) int {
+				switch {
+				case red && y < 16:
+					return 2
+				case x < 48:
+					return 0
+				}
+				return 1
+			}, 0.01, 1)
+			for _, opt := range []Options{{}, {Texture: true, Discount: DefaultDiscount}} {
+				res, err := Segment(context.Background(), img, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				left, right := res.Labels[40*96+10], res.Labels[40*96+85]
+				if (left == right) != tc.same {
+					t.Errorf("grey %.2f against 0.45, red band %v, texture %v: halves labelled %d and %d (%d segments)",
+						tc.grey, red, opt.Texture, left, right, res.Segments)
+				}
+			}
+		}
+	}
+}

@@ -55,8 +55,8 @@ const (
 	// spread is one Gaussian where its shades were several.
 	DefaultTexture = true
 	// DefaultEdgeCost is the geodesic distance's cost β of a colour step: a step across
-	// an edge of 1.5 colour spreads costs β·(1.5 − 1) = 1, as much as crossing the whole
-	// image. On the 200 BSDS500 train photos (before the wide texture column) β = 1
+	// an edge of 1.5 colour units (colourUnit ΔE) costs β·(1.5 − 1) = 1, as much as
+	// crossing the whole image. On the 200 BSDS500 train photos (before the wide texture column) β = 1
 	// scored PRI 0.7809, 2 0.7821 and 4 0.7827: flat from 2 on.
 	DefaultEdgeCost = 2.0
 	// DefaultPower is the power ζ of the likelihood. On the 200 BSDS500 train photos ζ =
@@ -114,14 +114,14 @@ type Options struct {
 	// Distance is the kernel's dist(x, x̂_c), which the paper leaves open (eqs.
 	// (19)–(20)): "geodesic" (default), the shortest path over the fitted pixels from the
 	// cell of x̂_c, each step costing its length plus EdgeCost times the colour
-	// difference it crosses beyond one colour spread, so a cluster's kernel stays high
+	// difference it crosses beyond one colour unit, so a cluster's kernel stays high
 	// over the region it sits in and falls across the edges around it; or "euclidean",
 	// ‖x − x̂_c‖. With the geodesic distance the locations are searched over the cells
 	// (the kernel has no gradient in x̂_c) after every few iterations, as LearnLocations
 	// does with L-BFGS for the Euclidean one, and split moves part a cluster's far
 	// pieces into clusters of their own.
 	Distance string
-	// EdgeCost is the geodesic distance's cost β per colour spread of a step's colour
+	// EdgeCost is the geodesic distance's cost β per colour unit of a step's colour
 	// difference beyond the first. Default DefaultEdgeCost.
 	EdgeCost float64
 	// Power ζ ∈ (0, 1] raises the likelihood to ζ: each fitted pixel counts as ζ
