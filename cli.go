@@ -275,7 +275,7 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
 	discount := fs.Float64("discount", segment.DefaultDiscount, "KPYP: Pitman-Yor discount d in [0, 1) (0 = the paper's kernel)")
 	distance := fs.String("distance", segment.DistanceGeodesic, "KPYP: the kernel's distance, geodesic (across edges costs more) or euclidean")
-	edgeCost := fs.Float64("edge-cost", segment.DefaultEdgeCost, "KPYP: geodesic cost of a colour step per colour spread beyond the first")
+	edgeCost := fs.Float64("edge-cost", segment.DefaultEdgeCost, fmt.Sprintf("KPYP: geodesic cost of a colour step per %g ΔE (the features' unit) beyond the first", segment.ColourUnit))
 	power := fs.Float64("power", segment.DefaultPower, "KPYP: power of the likelihood in (0, 1]: the observations each pixel counts as (1 = plain)")
 	seed, workers := runFlags(fs)
 	return func() (segment.Options, error) {

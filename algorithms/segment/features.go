@@ -26,13 +26,13 @@ type pixels struct {
 	W, H, N int
 	// D is the number of feature dimensions: 3 (L*, a*, b*) or textureDims with texture.
 	D int
-	// Y is N×D: the features y_n, centred, in units of colourUnit ΔE.
+	// Y is N×D: the features y_n, centred, in units of ColourUnit ΔE.
 	Y []float64
 	// RGB is N×3: the sRGB colour in [0, 1] (composited on white), for display.
 	RGB []float64
 }
 
-// newPixels reads img into centred features in units of colourUnit, smoothing on
+// newPixels reads img into centred features in units of ColourUnit, smoothing on
 // workers goroutines.
 // Transparent pixels are composited on white, as the loader does.
 func newPixels(img image.Image, texture bool, workers int) (*pixels, error) {
@@ -63,7 +63,7 @@ func newPixels(img image.Image, texture bool, workers int) (*pixels, error) {
 		p.addTexture() // from the raw L*: the texture is the deviation smoothing removes
 	}
 	p.smoothColour(smoothSigma, smoothRange, workers)
-	centre(p.Y, p.N, p.D, colourUnit)
+	centre(p.Y, p.N, p.D, ColourUnit)
 	return p, nil
 }
 
@@ -132,7 +132,7 @@ func (p *pixels) addTexture() {
 	}
 }
 
-// colourUnit is the unit of the features, in CIE ΔE (L* units): the same for every
+// ColourUnit is the unit of the KPYP's features, in CIE ΔE (L* units): the same for every
 // photo, so the Normal–Wishart prior's width σ0 (gausswishart.go), the geodesic
 // distance's free colour step and the superpixels' colour distance mean one colour
 // difference whatever else the photo holds. It is the geometric mean, over the 200
@@ -147,7 +147,7 @@ func (p *pixels) addTexture() {
 // units it draws 10.1 and 23.0. PRI on all 200 rose with every seed: 0.7990, 0.7911,
 // 0.7938 → 0.8090, 0.8063, 0.8030 (seeds 1–3; mean 0.7946 → 0.8061), and VoI fell from
 // 2.011, 2.033, 2.034 to 1.959, 1.966, 1.988 bits.
-const colourUnit = 12.86
+const ColourUnit = 12.86
 
 // centre centres every column of the n×d matrix y and divides it by unit. Every column
 // is in L* units (L*, a*, b*, and the texture's mean and deviations of L*), and CIE

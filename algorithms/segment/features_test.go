@@ -44,9 +44,9 @@ func TestTextureMatchesWindow(t *testing.T) {
 }
 
 // TestFeaturesInColourUnits: every column is centred, and a colour difference is the
-// same number of units in every photo, colourUnit ΔE each, whatever the photo's own
+// same number of units in every photo, ColourUnit ΔE each, whatever the photo's own
 // spread: the features of two flat halves differ by exactly their L*a*b* difference
-// divided by colourUnit, for a faint pair of greys as for red against blue. (Each photo
+// divided by ColourUnit, for a faint pair of greys as for red against blue. (Each photo
 // used to be scaled to its own spread, which stretched the greys' 3 ΔE to 2 units.)
 func TestFeaturesInColourUnits(t *testing.T) {
 	for _, tc := range []struct {
@@ -81,7 +81,7 @@ func TestFeaturesInColourUnits(t *testing.T) {
 			want, other := lab(tc.left), lab(tc.right)
 			y := 12 * p.W
 			for k := 0; k < 3; k++ {
-				got := (p.Y[(y+2)*p.D+k] - p.Y[(y+29)*p.D+k]) * colourUnit
+				got := (p.Y[(y+2)*p.D+k] - p.Y[(y+29)*p.D+k]) * ColourUnit
 				if d := want[k] - other[k]; math.Abs(got-d) > 1e-6 {
 					t.Errorf("%s, texture=%v, column %d: the halves differ by %.6f ΔE, want %.6f", tc.name, texture, k, got, d)
 				}

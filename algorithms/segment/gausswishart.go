@@ -19,9 +19,9 @@ import (
 // near (ν⁺σ0²I + nS)/(ν⁺ + n): it cannot shrink onto the lattice of 8-bit values of a
 // dark region or onto one streak of sensor noise, which with a weak prior (ν0 = D + 2)
 // the bound rewards with one more cluster each time — the background of a photo then
-// breaks into many interleaved segments. σ0 = nwSigma0 is in the features' unit, colourUnit
+// breaks into many interleaved segments. σ0 = nwSigma0 is in the features' unit, ColourUnit
 // ΔE, the same for every photo (it was each photo's own colour spread until σ0 and ν⁺
-// below had been chosen; colourUnit is that spread's geometric mean over the photos).
+// below had been chosen; ColourUnit is that spread's geometric mean over the photos).
 //
 // The values were chosen on the 200 BSDS500 train photos with their human segmentations
 // (issue 15): with texture features, σ0 = 0.5 and ν⁺ = 0.2·N/C scored PRI 0.784 on 40 of

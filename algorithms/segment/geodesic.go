@@ -22,7 +22,7 @@ import (
 // J_c (locations.go), the bound's share of the stick c — keeping the current cell unless
 // another raises it.
 
-// edgeThreshold is the colour difference, in the features' unit (colourUnit ΔE), that
+// edgeThreshold is the colour difference, in the features' unit (ColourUnit ΔE), that
 // a step crosses without cost: the texture and noise between neighbouring fitted pixels
 // of one region (the features are smoothed but 4 pixels apart at the default stride),
 // which summed over a long path would otherwise make a region's far side "far".

@@ -13,7 +13,7 @@ const (
 	// 10 enough and most of the movement in the first few.
 	slicIterations = 5
 	// slicSpatial weighs the spatial distance against the colour distance: a pixel one
-	// superpixel side from a seed is as far as one colour unit (colourUnit ΔE)
+	// superpixel side from a seed is as far as one colour unit (ColourUnit ΔE)
 	// times slicSpatial.
 	slicSpatial = 0.5
 )
