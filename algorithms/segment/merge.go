@@ -84,6 +84,7 @@ func (m *kpyp) mergeCandidates() []mergePair {
 type screen struct {
 	counts              []float64 // GH·GW×C responsibilities per cell
 	sticks              []float64 // GH·GW×(C−1) stick terms ln B(β̃, β̂) + P(k) per cell
+	fixed               []float64 // GH·GW×(C−1) their parts stickFixed, set by the stick's own kernel and count
 	theta               []float64 // C, by atom: Σ_n q(z_n ∈ a)⟨ln p(y_n|θ_a)⟩ − KL(q(θ_a)‖p(θ_a)) at q(θ_a)'s optimum
 	rows                []float64 // GH partial sums, added in row order
 	q                   *nwCluster
@@ -96,6 +97,7 @@ func (m *kpyp) newScreen() *screen {
 	sc := &screen{
 		counts:    m.cellCounts(),
 		sticks:    make([]float64, m.GH*m.GW*(m.C-1)),
+		fixed:     make([]float64, m.GH*m.GW*(m.C-1)),
 		theta:     make([]float64, m.C),
 		rows:      make([]float64, m.GH),
 		q:         newNWCluster(m.D),
@@ -120,7 +122,10 @@ func (m *kpyp) screenSticks(sc *screen, lo, hi int) {
 				t += v
 			}
 			for c := hi - 1; c >= lo; c-- {
-				sc.sticks[cell*(C-1)+c] = stickTerm(m.kernel(i, j, c), cnt[c], t, c+1, sc.alphaMean, sc.alphaBar)
+				k := m.kernel(i, j, c)
+				f := stickFixed(k, cnt[c], c+1, sc.alphaBar)
+				sc.fixed[cell*(C-1)+c] = f
+				sc.sticks[cell*(C-1)+c] = f + stickRest(k, cnt[c], t, c+1, sc.alphaMean)
 				t += cnt[c]
 			}
 		}
@@ -128,10 +133,24 @@ func (m *kpyp) screenSticks(sc *screen, lo, hi int) {
 }
 
 // stickTerm is ln B(β̃, β̂) + P(k) for stick c (1-based) of a location with count n and
-// later counts t.
+// later counts t: stickFixed + stickRest.
 func stickTerm(k, n, t float64, c int, alphaMean, alphaBar float64) float64 {
+	return stickFixed(k, n, c, alphaBar) + stickRest(k, n, t, c, alphaMean)
+}
+
+// stickFixed is the part of stickTerm that the later counts t do not change:
+// ln Γ(β̃) + P(k), β̃ = k + n. A screened move changes the later counts of every stick
+// between the two clusters it joins or parts, but the kernel and count of few, so the
+// screens keep this part (screen.fixed) and compute two ln Γ for most sticks, not six.
+func stickFixed(k, n float64, c int, alphaBar float64) float64 {
 	s := float64(c) * (1 - k)
-	return lnBeta(k+n, alphaMean+s+t) + lgamma(alphaBar+s+k) - lgamma(alphaBar+s) - lgamma(k)
+	return lgamma(k+n) + lgamma(alphaBar+s+k) - lgamma(alphaBar+s) - lgamma(k)
+}
+
+// stickRest is the rest of stickTerm, ln Γ(β̂) − ln Γ(β̃ + β̂), β̂ = ᾱ + c(1 − k) + t.
+func stickRest(k, n, t float64, c int, alphaMean float64) float64 {
+	bh := alphaMean + float64(c)*(1-k) + t
+	return lgamma(bh) - lgamma(k+n+bh)
 }
 
 // atomTheta is the likelihood and KL terms of the colour model shared by the clusters
@@ -187,6 +206,7 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 
 				switch c {
 				case b:
 					n = 0
+					row += stickTerm(k, n, t, c+1, sc.alphaMean, sc.alphaBar)
 				case a:
 					n += cnt[b]
 					if kb >= 0 {
@@ -195,8 +215,11 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 
 						ex := m.cellCentre(j, m.p.W) - lx
 						k = max((1-m.disc)*math.Exp(-(ey*ey+ex*ex)*inv), kernelFloor)
 					}
+					row += stickTerm(k, n, t, c+1, sc.alphaMean, sc.alphaBar)
+				default: // only the later counts change
+					row += sc.fixed[cell*(C-1)+c] + stickRest(k, n, t, c+1, sc.alphaMean)
 				}
-				row += stickTerm(k, n, t, c+1, sc.alphaMean, sc.alphaBar) - sc.sticks[cell*(C-1)+c]
+				row -= sc.sticks[cell*(C-1)+c]
 				t += n
 			}
 		}

@@ -192,10 +192,16 @@ func (m *kpyp) splitGain(sc *screen, c, e int, piece []int, loc int) (float64, f
 		}
 		for s := hi - 1; s >= lo; s-- {
 			k := m.geo.kern[cell*C+s]
-			if s == e {
+			switch {
+			case s == e:
 				k = m.geoKernel(dist[cell], m.width[e])
+				gain += stickTerm(k, cnt[s], t, s+1, sc.alphaMean, sc.alphaBar)
+			case s == c && moved[cell] > 0:
+				gain += stickTerm(k, cnt[s], t, s+1, sc.alphaMean, sc.alphaBar)
+			default: // only the later counts change, if any
+				gain += sc.fixed[cell*(C-1)+s] + stickRest(k, cnt[s], t, s+1, sc.alphaMean)
 			}
-			gain += stickTerm(k, cnt[s], t, s+1, sc.alphaMean, sc.alphaBar) - sc.sticks[cell*(C-1)+s]
+			gain -= sc.sticks[cell*(C-1)+s]
 			t += cnt[s]
 		}
 	}
