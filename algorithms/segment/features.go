@@ -132,8 +132,8 @@ func (p *pixels) addTexture() {
 	}
 }
 
-// ColourUnit is the unit of the KPYP's features, in CIE ΔE (L* units): the same for every
-// photo, so the Normal–Wishart prior's width σ0 (gausswishart.go), the geodesic
+// ColourUnit is the unit of the KPYP's features, in CIE ΔE (L* units): the same for
+// every photo, so the Normal–Wishart prior's width σ0 (gausswishart.go), the geodesic
 // distance's free colour step and the superpixels' colour distance mean one colour
 // difference whatever else the photo holds. It is the geometric mean, over the 200
 // BSDS500 train photos, of the photo's own colour spread (the root of the mean variance
@@ -173,16 +173,11 @@ func centre(y []float64, n, d int, unit float64) {
 // standardise centres every column of the n×d matrix y and scales them all by one
 // factor, chosen so that the columns have mean variance 1.
 func standardise(y []float64, n, d int) {
+	centre(y, n, d, 1)
 	var pooled float64
 	for j := 0; j < d; j++ {
-		var mean float64
-		for i := 0; i < n; i++ {
-			mean += y[i*d+j]
-		}
-		mean /= float64(n)
 		var ss float64
 		for i := 0; i < n; i++ {
-			y[i*d+j] -= mean
 			ss += y[i*d+j] * y[i*d+j]
 		}
 		pooled += ss / float64(n) / float64(d)

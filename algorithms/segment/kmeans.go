@@ -8,8 +8,8 @@ import (
 )
 
 // locationWeight scales the standardised pixel coordinates against the colour (and
-// texture) features, in units of ColourUnit, in K-means and DP-means: 0.35 lets colour dominate while
-// still preferring spatially compact segments. (At 0.5 a background that spans the
+// texture) features, in units of ColourUnit, in K-means and DP-means: 0.35 lets colour
+// dominate while still preferring spatially compact segments. (At 0.5 a background that spans the
 // picture is as far from itself across the image as from another colour, and DP-means
 // splits it in two.)
 const locationWeight = 0.35

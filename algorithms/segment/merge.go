@@ -84,7 +84,7 @@ func (m *kpyp) mergeCandidates() []mergePair {
 type screen struct {
 	counts              []float64 // GH·GW×C responsibilities per cell
 	sticks              []float64 // GH·GW×(C−1) stick terms ln B(β̃, β̂) + P(k) per cell
-	fixed               []float64 // GH·GW×(C−1) their parts stickFixed, set by the stick's own kernel and count
+	fixed               []float64 // GH·GW×(C−1) their parts stickFixed (own kernel and count only)
 	theta               []float64 // C, by atom: Σ_n q(z_n ∈ a)⟨ln p(y_n|θ_a)⟩ − KL(q(θ_a)‖p(θ_a)) at q(θ_a)'s optimum
 	rows                []float64 // GH partial sums, added in row order
 	q                   *nwCluster

@@ -42,8 +42,8 @@ var boundaryColours = []color.RGBA{
 // another label. Lines are 1 pixel wide up to 1 199 pixels a side and widen with the
 // image (boundaryWidth), so they still show when a camera photo is fitted to a window.
 // The line colour is the one of red, green, blue, yellow, cyan, magenta, black and white
-// farthest on average from the colours on both sides of the boundaries. If img is nil or not r's size the
-// boundaries are drawn on white.
+// farthest on average from the colours on both sides of the boundaries. If img is nil
+// or not r's size the boundaries are drawn on white.
 func BoundaryImage(img image.Image, r *Result) image.Image {
 	w, h := r.Width, r.Height
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
