@@ -113,11 +113,6 @@ func outputFlags(fs *flag.FlagSet) (out *string, jsonOut *bool) {
 	return fs.String("out", "featurelab-out", "output folder"), fs.Bool("json", false, "print the summary JSON on stdout")
 }
 
-// runFlags are --seed and --workers, which every command that runs a learner takes.
-func runFlags(fs *flag.FlagSet) (seed *uint64, workers *int) {
-	return fs.Uint64("seed", 1, "random seed"), fs.Int("workers", 0, "worker goroutines (0 = all cores)")
-}
-
 // sizeFlag is --size, the common image size of the commands that load a folder.
 func sizeFlag(fs *flag.FlagSet) *string {
 	return fs.String("size", "", "common image size WxH (default: the most common size, reduced to 76800 pixels when larger)")
@@ -155,16 +150,15 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	algo := fs.String("algo", "stepwise", "algorithm: "+strings.Join(algorithms.Names(), "|"))
-	k := fs.Int("k", 0, "number of features or clusters (kfeatures, kmeans; target K for choosing λ²)")
-	lambda2 := fs.Float64("lambda2", 0, "penalty λ² per feature (0 = stepwise, bpmeans, collapsed: the K most stable on the λ² path; dpmeans: proposed by the farthest-first heuristic)")
-	restarts := fs.Int("restarts", 100, "random restarts (Gibbs chains for ibp, default 4 there)")
-	sweeps := fs.Int("sweeps", 1000, "Gibbs sweeps (ibp)")
+	algo := fs.String("algo", algorithms.Names()[0], "algorithm: "+strings.Join(algorithms.Names(), "|"))
+	var families []family[learn.Options]
+	for _, a := range algorithms.Learners() {
+		families = append(families, family[learn.Options]{a.Name, a.Params})
+	}
+	given := paramFlags(fs, families)
 	pcaDims := fs.Int("pca", app.DefaultPCA, "principal components to keep (0 = raw pixels)")
-	seed, workers := runFlags(fs)
 	gray := fs.Bool("gray", false, "convert images to grey")
 	size := sizeFlag(fs)
-	divergence := fs.String("divergence", "euclidean", "dpmeans Bregman divergence: euclidean|kl|idiv")
 	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out, jsonOut := outputFlags(fs)
 	features := fs.String("features", app.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(app.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
@@ -177,21 +171,24 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(pos) > 1 {
 		return fmt.Errorf("analyze takes one folder, got %d arguments", len(pos))
 	}
+	learner, err := algorithms.Lookup(*algo)
+	if err != nil {
+		return err
+	}
+	opt, err := parseFor(learner.Params, given, learner.Title)
+	if err != nil {
+		return err
+	}
 	req := app.Request{
 		Source:    app.Source{Sample: *sample},
 		PCA:       *pcaDims,
 		Algorithm: *algo,
-		Options: learn.Options{K: *k, Lambda2: *lambda2, Restarts: *restarts, Sweeps: *sweeps,
-			Seed: *seed, Workers: *workers, Divergence: *divergence},
-		Load:     imgproc.Options{Workers: *workers},
-		Describe: app.Description{Kind: *features, Words: *words},
+		Options:   opt,
+		Load:      imgproc.Options{Workers: opt.Workers},
+		Describe:  app.Description{Kind: *features, Words: *words},
 	}
 	if len(pos) == 1 {
 		req.Source = app.Source{Dir: pos[0]}
-	}
-	if *algo == "ibp" && !flagGiven(fs, "restarts") {
-		// --restarts counts Gibbs chains for ibp; 100 chains of 1000 sweeps is no default.
-		req.Options.Restarts = app.DefaultIBPChains
 	}
 	if *gray {
 		req.Load.Color = imgproc.ColorGray
@@ -221,7 +218,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return app.WriteJSON(stdout, a.Summary())
 	}
 	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %s\n",
-		app.AlgorithmTitle(a.Algorithm), len(a.Data.Names), a.Result.K, a.ObjectiveText(), *out)
+		algorithms.Title(a.Algorithm), len(a.Data.Names), a.Result.K, a.ObjectiveText(), *out)
 	return nil
 }
 
@@ -259,45 +256,26 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
-// segmentFlags defines the segmenter's flags on fs, which segment and segment-eval
-// share, and returns the function that reads them into options once parsed.
+// segmentFlags defines the segmenters' flags on fs — --method and one per parameter of the
+// registry's segmenters — which segment and segment-eval share, and returns the function
+// that reads them into options once parsed.
 func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
-	method := fs.String("method", segment.MethodKPYP, "segmenter: kpyp|kmeans|dpmeans")
-	truncation := fs.Int("truncation", segment.DefaultTruncation, "KPYP truncation C (most segments)")
-	iters := fs.Int("iters", segment.DefaultMaxIter, "most iterations")
-	k := fs.Int("k", segment.DefaultK, "clusters for --method kmeans (target K for dpmeans)")
-	lambda2 := fs.Float64("lambda2", 0, "λ² for --method dpmeans (0 = farthest-first for --k)")
-	texture := fs.Bool("texture", segment.DefaultTexture, "add local texture features to the colour (--texture=false for colour alone)")
-	stride := fs.Int("stride", segment.DefaultStride, "KPYP: fit every s-th pixel each way, then label every pixel (1 = fit them all)")
-	width := fs.Float64("width", segment.DefaultWidth, "KPYP kernel width ψ in image units (the start when --learn-widths)")
-	learnLoc := fs.Bool("learn-locations", false, "KPYP: refine the cluster locations by L-BFGS on the bound")
-	learnWidths := fs.Bool("learn-widths", false, "KPYP: learn the kernel widths by L-BFGS on the bound")
-	cell := fs.Int("cell", segment.DefaultCell, "KPYP: side in pixels of the cells that share a location")
-	discount := fs.Float64("discount", segment.DefaultDiscount, "KPYP: Pitman-Yor discount d in [0, 1) (0 = the paper's kernel)")
-	distance := fs.String("distance", segment.DistanceGeodesic, "KPYP: the kernel's distance, geodesic (across edges costs more) or euclidean")
-	edgeCost := fs.Float64("edge-cost", segment.DefaultEdgeCost, fmt.Sprintf("KPYP: geodesic cost of a colour step per %g ΔE (the features' unit) beyond the first", segment.ColourUnit))
-	power := fs.Float64("power", segment.DefaultPower, "KPYP: power of the likelihood in (0, 1]: the observations each pixel counts as (1 = plain)")
-	seed, workers := runFlags(fs)
+	var families []family[segment.Options]
+	var names []string
+	for _, m := range algorithms.Segmenters() {
+		families = append(families, family[segment.Options]{m.Name, m.Params})
+		names = append(names, m.Name)
+	}
+	method := fs.String("method", names[0], "segmenter: "+strings.Join(names, "|"))
+	given := paramFlags(fs, families)
 	return func() (segment.Options, error) {
-		if *truncation < 2 {
-			return segment.Options{}, fmt.Errorf("truncation must be ≥ 2, got %d", *truncation)
+		m, err := algorithms.LookupSegmenter(*method)
+		if err != nil {
+			return segment.Options{}, err
 		}
-		if *iters < 1 {
-			return segment.Options{}, fmt.Errorf("iters must be ≥ 1, got %d", *iters)
-		}
-		if *stride < 1 {
-			return segment.Options{}, fmt.Errorf("stride must be ≥ 1, got %d", *stride)
-		}
-		if !(*power > 0 && *power <= 1) {
-			return segment.Options{}, fmt.Errorf("power must be in (0, 1], got %v", *power)
-		}
-		if !(*edgeCost > 0) {
-			return segment.Options{}, fmt.Errorf("edge-cost must be > 0, got %v", *edgeCost)
-		}
-		return segment.Options{Method: *method, Truncation: *truncation, MaxIter: *iters, K: *k,
-			Lambda2: *lambda2, Texture: *texture, Seed: *seed, Workers: *workers,
-			Width: *width, LearnLocations: *learnLoc, LearnWidths: *learnWidths, Cell: *cell, Discount: *discount, Stride: *stride,
-			Distance: *distance, EdgeCost: *edgeCost, Power: *power}, nil
+		opt, err := parseFor(m.Params, given, m.Title)
+		opt.Method = m.Name
+		return opt, err
 	}
 }
 

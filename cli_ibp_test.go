@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"testing"
 
-	"featurelab/app"
+	"featurelab/algorithms"
 )
 
 // TestAnalyzeIBPTetris is issue 4's acceptance run through the command line:
 // `featurelab analyze --algo ibp --sample tetris --pca 0 --json` on the built-in sample
 // (5 blocks, noise sd 0.1) gives K = 5 and a posterior-mean σ_X within [0.085, 0.115]
 // after the default 1000 sweeps of the default 4 chains, and the summary carries the
-// sampler's fields (SPEC §6).
+// sampler's fields.
 func TestAnalyzeIBPTetris(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"analyze", "--algo", "ibp", "--sample", "tetris", "--pca", "0", "--json", "--out", t.TempDir()}, &stdout, &stderr)
@@ -40,8 +40,8 @@ func TestAnalyzeIBPTetris(t *testing.T) {
 	if s.SigmaX < 0.085 || s.SigmaX > 0.115 {
 		t.Errorf("sigma_x = %.4f, want within [0.085, 0.115]", s.SigmaX)
 	}
-	if s.Alpha == nil || s.SigmaA == nil || len(s.KTrace) != 1000 || len(s.Codes) != 100 || s.Restarts != app.DefaultIBPChains {
+	if s.Alpha == nil || s.SigmaA == nil || len(s.KTrace) != 1000 || len(s.Codes) != 100 || s.Restarts != algorithms.DefaultChains {
 		t.Errorf("summary: alpha %v, sigma_a %v, %d k_trace entries, %d codes, %d chains; want both set, 1000, 100, %d",
-			s.Alpha, s.SigmaA, len(s.KTrace), len(s.Codes), s.Restarts, app.DefaultIBPChains)
+			s.Alpha, s.SigmaA, len(s.KTrace), len(s.Codes), s.Restarts, algorithms.DefaultChains)
 	}
 }

@@ -52,7 +52,7 @@ func (d Description) validate(algo string) error {
 	switch {
 	case d.Kind != "" && !slices.Contains(FeatureKinds(), d.Kind):
 		return fmt.Errorf("features must be one of %s; got %q", strings.Join(FeatureKinds(), ", "), d.Kind)
-	case d.Kind != "" && d.Kind != FeaturesPCA && !IsClusteringAlgorithm(algo):
+	case d.Kind != "" && d.Kind != FeaturesPCA && !traits(algo).Clusters:
 		return fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", d.Kind, algo)
 	case d.Words < 0:
 		return fmt.Errorf("words must be ≥ 1, got %d", d.Words)

@@ -11,6 +11,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"featurelab/algorithms"
 )
 
 // Layout of the feature grid (MAD-Bayes paper, Fig. 2 style): a row of sample images with
@@ -48,7 +50,7 @@ func (a *Analysis) FeatureGrid() *image.NRGBA {
 
 	res := a.Result
 	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
-		algorithmTitle(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
+		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
 	drawText(img, gridGap, 38, gridMuted, a.Source.String())
 
 	y := titleH

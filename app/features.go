@@ -26,7 +26,7 @@ type Feature struct {
 
 // IsClustering reports whether the analysis is a clustering (one feature per image).
 func (a *Analysis) IsClustering() bool {
-	return IsClusteringAlgorithm(a.Algorithm)
+	return traits(a.Algorithm).Clusters
 }
 
 // Owners counts, for every feature, the images that own it.

@@ -20,7 +20,7 @@ type FolderScores struct {
 // HDP's, whose groups are those subfolders: told the answer's groups, it scored NMI 0.98
 // to 1.00 on the ORL faces, a measure of nothing.
 func (a *Analysis) FolderScores() (FolderScores, bool) {
-	if !a.IsClustering() || a.Data == nil || a.Algorithm == "hardhdp" {
+	if !a.IsClustering() || a.Data == nil || traits(a.Algorithm).Groups {
 		return FolderScores{}, false
 	}
 	truth, k := subfolders(a.Data.Names)

@@ -21,7 +21,7 @@ import (
 func TestIBPRecoversBuiltInTetris(t *testing.T) {
 	a, err := Analyze(context.Background(), Request{
 		Source: Source{Sample: "tetris"}, PCA: 0, Algorithm: "ibp",
-		Options: learn.Options{Restarts: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
+		Options: learn.Options{Chains: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestIBPChainsFromRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, chains := range []int{1, 3} {
-		a, err := p.Run(context.Background(), "ibp", learn.Options{Restarts: chains, Sweeps: 10, Seed: 2}, nil)
+		a, err := p.Run(context.Background(), "ibp", learn.Options{Chains: chains, Sweeps: 10, Seed: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

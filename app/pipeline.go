@@ -226,10 +226,6 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	return p, nil
 }
 
-// leastSquaresLearners are the feature learners whose A is the least-squares fit to Z, so
-// that Z can be rewritten with a base (features.WithBase) without changing the fit.
-var leastSquaresLearners = map[string]bool{"stepwise": true, "kfeatures": true, "bpmeans": true, "collapsed": true}
-
 // Run runs one algorithm on prepared data's PCA scores.
 func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	return p.RunOn(ctx, algo, Description{}, opt, report)
@@ -251,7 +247,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
-		if !IsClusteringAlgorithm(algo) {
+		if !traits(algo).Clusters {
 			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", desc.Kind, algo)
 		}
 		tr.update("Describing the images ("+desc.Kind+")", 0, 0)
@@ -263,13 +259,13 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 		described = time.Since(began).Seconds()
 	}
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
-	// The feature learners with no λ² choose it from their λ² path (PathLambda2);
+	// The feature learners with no λ² choose it from their λ² path (Traits.LambdaPath);
 	// DP-means proposes its own, in its own divergence, for a target K.
-	if opt.Lambda2 == 0 && NeedsTargetK(algo) && opt.K == 0 {
+	if opt.Lambda2 == 0 && traits(algo).TargetK && opt.K == 0 {
 		n, _ := p.Scores.Dims()
-		opt.K = min(DefaultTargetK, n)
+		opt.K = min(algorithms.DefaultTargetK, n)
 	}
-	if algo == "hardhdp" && opt.Groups == nil {
+	if traits(algo).Groups && opt.Groups == nil {
 		// The hard HDP's groups are the images' subfolders (a collection sorted into
 		// events, ORL's people); a folder without subfolders is one group.
 		if folder, k := subfolders(p.Data.Names); k > 0 {
@@ -279,15 +275,11 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 			}
 		}
 	}
-	if algo == "stepwise" {
+	if traits(algo).StepsK {
 		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
 	}
-	if algo == "ibp" && opt.Chains == 0 {
-		// The window's chains field and the command line's --restarts arrive as Restarts.
-		opt.Chains = opt.Restarts
-	}
 	start := time.Now()
-	tr.update(algorithmTitle(algo), 0, 0)
+	tr.update(algorithms.Title(algo), 0, 0)
 	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
 	n, d := X.Dims()
 	budgetNext(4 * int64(n) * int64(d) * 8)

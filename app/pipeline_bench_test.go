@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 )
 
@@ -38,7 +39,7 @@ func BenchmarkPresentTabletop(b *testing.B) {
 	}
 	p.Thumbnails() // both made by the window's load, before the first run
 	p.ThumbnailPCA()
-	a, err := p.Run(context.Background(), "stepwise", learn.Options{K: DefaultTargetK, Restarts: 100, Seed: 1}, nil)
+	a, err := p.Run(context.Background(), "stepwise", learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -75,7 +75,8 @@ func TestAnalyzeRejectsBadRequests(t *testing.T) {
 	}{
 		{"unknown algorithm", Request{Algorithm: "nope", Options: learn.Options{Restarts: 1}}, "algo must be one of"},
 		{"negative pca", Request{Algorithm: "kmeans", PCA: -1, Options: learn.Options{Restarts: 1}}, "pca must be"},
-		{"no restarts", Request{Algorithm: "kmeans", Options: learn.Options{Restarts: 0}}, "restarts must be"},
+		{"negative restarts", Request{Algorithm: "kmeans", Options: learn.Options{Restarts: -1}}, "restarts must be"},
+		{"too many restarts", Request{Algorithm: "kmeans", Options: learn.Options{Restarts: 1e9}}, "restarts must be"},
 		{"NaN lambda", Request{Algorithm: "bpmeans", Options: learn.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
 		{"bad divergence", Request{Algorithm: "dpmeans", Options: learn.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
 	}
@@ -147,7 +148,7 @@ func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
 	}
 	none := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		a, err := p.Run(context.Background(), "ibp", learn.Options{Seed: seed, Restarts: 2, Sweeps: 100}, nil)
+		a, err := p.Run(context.Background(), "ibp", learn.Options{Seed: seed, Chains: 2, Sweeps: 100}, nil)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "the IBP sampler ended with no features: it explains all 7 images") {
 				t.Fatalf("seed %d: %v", seed, err)

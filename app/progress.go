@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 )
 
@@ -140,12 +141,12 @@ func (t *tracker) algorithm(algo string, ap learn.Progress) {
 		t.steps.observe(ap, t.now())
 		t.mu.Unlock()
 	}
-	title := algorithmTitle(algo)
+	title := algorithms.Title(algo)
 	switch ap.Stage {
 	case "K":
 		t.update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
 	case "restart":
-		if ap.K > 0 && algo == "stepwise" {
+		if ap.K > 0 && traits(algo).StepsK {
 			of := ""
 			if t.steps != nil {
 				t.mu.Lock()
@@ -164,31 +165,3 @@ func (t *tracker) algorithm(algo string, ap learn.Progress) {
 		t.update(title+": "+ap.Stage, ap.Done, ap.Total)
 	}
 }
-
-// algorithmTitle is the name the window and messages use for an algorithm.
-func algorithmTitle(algo string) string {
-	switch algo {
-	case "stepwise":
-		return "Stepwise K-features"
-	case "kfeatures":
-		return "K-features"
-	case "bpmeans":
-		return "BP-means"
-	case "collapsed":
-		return "Collapsed BP-means"
-	case "ibp":
-		return "IBP Gibbs sampler"
-	case "kmeans":
-		return "K-means"
-	case "dpmeans":
-		return "DP-means"
-	case "collapsed-dpmeans":
-		return "Collapsed DP-means"
-	case "hardhdp":
-		return "Hard HDP"
-	}
-	return algo
-}
-
-// AlgorithmTitle is the display name of an algorithm ("stepwise" → "Stepwise K-features").
-func AlgorithmTitle(algo string) string { return algorithmTitle(algo) }

@@ -24,7 +24,7 @@ type Reading struct {
 // least-squares fit to Z (a form of K-features or BP-means), and returns the learner's
 // own form, or nil when it was readable already or cannot be rewritten.
 func readable(scores *mat.Dense, algo string, res *learn.Result) *Reading {
-	if !leastSquaresLearners[algo] {
+	if !traits(algo).LeastSquares {
 		return nil
 	}
 	z, a, ok := features.WithBase(scores, res.Z, res.A)

@@ -27,7 +27,7 @@ type Segmentation struct {
 	Result *segment.Result
 }
 
-// SegmentSummary is the JSON `featurelab segment --json` prints (SPEC §6).
+// SegmentSummary is the JSON `featurelab segment --json` prints.
 type SegmentSummary struct {
 	Image      string  `json:"image"`
 	Method     string  `json:"method"`

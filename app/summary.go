@@ -11,7 +11,7 @@ import (
 	"featurelab/pca"
 )
 
-// Summary is the JSON object `featurelab analyze --json` prints (SPEC §6).
+// Summary is the JSON object `featurelab analyze --json` prints.
 type Summary struct {
 	Algorithm   string   `json:"algorithm"`
 	Source      string   `json:"source"`
@@ -51,7 +51,7 @@ type Summary struct {
 	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
 	Path      []PathPoint `json:"path,omitempty"`
 	Explained float64     `json:"explained_variance,omitempty"`
-	// IBP Gibbs sampler only (SPEC §6): posterior means over the second half of the
+	// IBP Gibbs sampler only: posterior means over the second half of the
 	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
 	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
 	// learners; posterior_objective is ‖X − ZA‖² with the posterior-mean A.
@@ -104,7 +104,7 @@ func (a *Analysis) Summary() Summary {
 		Seconds:     a.Times,
 		PeakMemory:  a.Peak,
 	}
-	if leastSquaresLearners[a.Algorithm] {
+	if traits(a.Algorithm).LeastSquares {
 		s.Reading = a.ReadingName()
 	}
 	if fs, ok := a.FolderScores(); ok {
@@ -215,7 +215,7 @@ func (a *Analysis) FullResult() FullResult {
 // showing one equal to the fit said λ² played a part it does not.
 func (a *Analysis) ObjectiveText() string {
 	r := a.Result
-	if !NeedsLambda2(a.Algorithm) {
+	if !uses(a.Algorithm, "lambda2") {
 		return fmt.Sprintf("objective %.6g", r.Objective)
 	}
 	return fmt.Sprintf("objective %.6g (with λ² = %.4g per %s: %.6g)", r.Objective, r.Lambda2, a.unit(), r.BPObjective)

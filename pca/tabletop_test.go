@@ -15,11 +15,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// tabletopDir holds the 100 real tabletop photos of the reference (SPEC §7).
+// tabletopDir holds the 100 real tabletop photos of the reference.
 const tabletopDir = "../../shared/data/tabletop"
 
 // referenceK1 is the reference's best K-features objective for K = 1 on the tabletop
-// photos after PCA to 100 dimensions (SPEC §7). It checks the scaling end to end: a
+// photos after PCA to 100 dimensions. It checks the scaling end to end: a
 // missing or wrong sqrt(N−1) would change it by a factor of about 99.
 const referenceK1 = 615.887
 

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 )
 
@@ -75,7 +76,7 @@ func (v *compareView) refresh() {
 	algos := v.ui.session.Algorithms()
 	titles := make([]string, len(algos))
 	for i, a := range algos {
-		titles[i] = app.AlgorithmTitle(a)
+		titles[i] = algorithms.Title(a)
 	}
 	for _, s := range []*compareSide{v.left, v.right} {
 		s.picker.Options = titles
@@ -113,7 +114,7 @@ func (v *compareView) show() {
 		if s.algo == "" {
 			s.picker.ClearSelected()
 		} else {
-			s.picker.SetSelected(app.AlgorithmTitle(s.algo))
+			s.picker.SetSelected(algorithms.Title(s.algo))
 		}
 		s.show(v.ui.session.Result(s.algo))
 	}
@@ -126,7 +127,7 @@ func (v *compareView) show() {
 	c := app.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
-		app.AlgorithmTitle(v.left.algo), app.AlgorithmTitle(v.right.algo), c.RandIndex)}
+		algorithms.Title(v.left.algo), algorithms.Title(v.right.algo), c.RandIndex)}
 	var pairs []string
 	for _, m := range c.Matches {
 		if m.Right >= 0 {
@@ -164,7 +165,7 @@ func (s *compareSide) show(p *app.Presentation) {
 		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		label := app.AlgorithmTitle(s.algo) + ": " + app.FeatureLabel(f)
+		label := algorithms.Title(s.algo) + ": " + app.FeatureLabel(f)
 		zoom := newZoomImage(s.win, img, func() (string, image.Image) { return label, nil })
 		s.cards.Add(container.NewVBox(zoom, title, owners))
 	}

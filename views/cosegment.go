@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/cosegment"
 	"featurelab/app"
 )
@@ -25,8 +26,9 @@ const cosegmentKey = "cosegment"
 type cosegmentView struct {
 	ui *UI
 
-	params  paramSet
+	params  *paramSet
 	byKey   map[string]*param
+	more    *moreOptions
 	form    *widget.Form
 	help    *widget.Label // the whole hint of the field with the focus
 	message *widget.Label
@@ -52,27 +54,18 @@ type cosegmentView struct {
 const cosegmentTileSide = 150
 
 func newCosegmentView(ui *UI) *cosegmentView {
-	v := &cosegmentView{ui: ui, byKey: map[string]*param{}, highlight: -1}
-	proposed := func() bool { return true }
-	v.params = paramSet{
-		newParam("k", "Target K", "global clusters aimed at; the number of global clusters the proposed penalties aim at", fmt.Sprint(cosegment.DefaultTargetK), false, 1, cosegmentKey),
-		newParam("lambdaLocal", "λ segment", "price of a segment; λ_bottom, the price of a segment in one image: a larger value gives fewer segments per image. Empty: DP-means' farthest-first λ for the target K", "", true, 0, cosegmentKey),
-		newParam("lambdaGlobal", "λ global", "price of a global cluster; λ_top, the price of a global cluster shared by the images: a larger value gives fewer global clusters. Empty: λ segment times the cells of a typical segment", "", true, 0, cosegmentKey),
-		newParam("cell", "Cell", "pixels on a cell's side; each image is cut into square cells of this many pixels, each cell one point of the clustering", fmt.Sprint(cosegment.DefaultCell), false, 1, cosegmentKey),
-		newParam("seed", "Seed", "same seed, same result; the same seed gives the same clusters", "1", false, 0, cosegmentKey),
-	}
-	v.params[1].emptyOK, v.params[2].emptyOK = proposed, proposed
+	v := &cosegmentView{ui: ui, highlight: -1}
 	v.help = widget.NewLabel("")
 	v.help.Wrapping = fyne.TextWrapWord
 	v.help.Importance = widget.LowImportance
-	for _, q := range v.params {
-		v.byKey[q.key] = q
-		q.entry.OnChanged = func(string) { v.validate() }
-		q.onFocus(func(s string) { v.help.SetText(s) })
-	}
-	v.params[1].entry.SetPlaceHolder("proposed")
-	v.params[2].entry.SetPlaceHolder("proposed")
-	v.form = widget.NewForm(v.params.load(ui.app.Preferences(), cosegmentKey, cosegmentKey)...)
+	v.params = newParamSet([]family{{cosegmentKey, algorithms.Cosegmenter.Fields()}},
+		func() { v.validate() }, v.help.SetText)
+	v.byKey = v.params.byKey
+	var more []*widget.FormItem
+	v.form = widget.NewForm()
+	v.form.Items, more = v.params.show(ui.app.Preferences(), cosegmentKey, cosegmentKey)
+	v.more = newMoreOptions()
+	v.more.set(more)
 	v.message = widget.NewLabel("")
 	v.message.Importance = widget.DangerImportance
 	v.message.Wrapping = fyne.TextWrapWord
@@ -117,7 +110,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	legendTitle := widget.NewLabelWithStyle("Global clusters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// The form scrolls above the legend, which gets most of the column once there is a
 	// result (finish): below a fixed form the legend showed two rows at 1024×700.
-	v.column = container.NewVSplit(container.NewVScroll(container.NewVBox(v.form, v.help, v.message)),
+	v.column = container.NewVSplit(container.NewVScroll(container.NewVBox(v.form, v.more.accordion, v.help, v.message)),
 		container.NewBorder(legendTitle, nil, nil, nil, v.legend))
 	v.column.Offset = 0.75
 	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
@@ -185,15 +178,9 @@ func (v *cosegmentView) validate() bool {
 	return true
 }
 
-// options reads the form.
-func (v *cosegmentView) options() cosegment.Options {
-	return cosegment.Options{
-		K:            v.byKey["k"].intFor(cosegmentKey),
-		LambdaLocal:  v.byKey["lambdaLocal"].floatFor(cosegmentKey),
-		LambdaGlobal: v.byKey["lambdaGlobal"].floatFor(cosegmentKey),
-		Cell:         v.byKey["cell"].intFor(cosegmentKey),
-		Seed:         uint64(v.byKey["seed"].intFor(cosegmentKey)),
-	}
+// options reads the form through the registry's parser.
+func (v *cosegmentView) options() (cosegment.Options, error) {
+	return algorithms.Cosegmenter.Parse(v.params.texts(cosegmentKey))
 }
 
 // start co-segments the open data set's images in the background.
@@ -203,7 +190,12 @@ func (v *cosegmentView) start() {
 		return
 	}
 	v.params.save(v.ui.app.Preferences(), cosegmentKey, cosegmentKey)
-	opt := v.options()
+	opt, err := v.options()
+	if err != nil {
+		v.message.SetText(err.Error())
+		v.message.Show()
+		return
+	}
 	v.running = true
 	v.runBtn.Disable()
 	v.stopBtn.Enable()

@@ -123,11 +123,11 @@ func TestCosegmentationBadFieldAndCancel(t *testing.T) {
 	ui := loadedUI(t)
 	v := ui.coseg
 	setEntry(v.byKey["cell"].entry, "0")
-	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "cell must be ≥ 1") {
+	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "cell must be a whole number in [1, 4096]") {
 		t.Fatalf("cell 0: Co-segment enabled %v, message %q", !v.runBtn.Disabled(), v.message.Text)
 	}
 	setEntry(v.byKey["cell"].entry, "16")
-	setEntry(v.byKey["lambdaGlobal"].entry, "")
+	setEntry(v.byKey["lambda-global"].entry, "")
 	if v.runBtn.Disabled() {
 		t.Fatalf("Co-segment stays disabled after the mend: %q", v.message.Text)
 	}
@@ -141,7 +141,7 @@ func TestCosegmentationBadFieldAndCancel(t *testing.T) {
 	}
 	test.Tap(v.runBtn)
 	ui.Wait()
-	if v.result == nil || v.options().Cell != 16 {
-		t.Fatalf("after Co-segment: result %v, options %+v", v.result != nil, v.options())
+	if opt, err := v.options(); v.result == nil || err != nil || opt.Cell != 16 {
+		t.Fatalf("after Co-segment: result %v, options %+v, %v", v.result != nil, opt, err)
 	}
 }

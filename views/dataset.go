@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 	"featurelab/assets"
 )
@@ -346,7 +347,7 @@ func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
 		var restoredPres *app.Presentation
 		var restoreErr error
 		if err == nil {
-			lambda2 = prep.ProposeLambda2(app.DefaultTargetK)
+			lambda2 = prep.ProposeLambda2(algorithms.DefaultTargetK)
 			prep.ThumbnailPCA() // here, so that the first result shows sooner
 			if saved != nil {
 				var a *app.Analysis

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 )
 
@@ -105,7 +106,7 @@ func (v *featuresView) show(p *app.Presentation) {
 		scores = "; " + fs.String()
 	}
 	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
-		app.AlgorithmTitle(a.Algorithm), a.Result.K, kind, a.ObjectiveText(), scores))
+		algorithms.Title(a.Algorithm), a.Result.K, kind, a.ObjectiveText(), scores))
 	v.cards.Objects = nil
 	v.buttons = nil
 	for _, f := range p.Features {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 )
 
@@ -36,13 +37,17 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 		t.Fatalf("the window opens at %v, larger than a %v×%v screen", firstSize, smallScreen.w, smallScreen.h)
 	}
 	check("the tabletop sample")
-	for _, a := range runAlgorithms {
-		ui.run.picker.SetSelected(app.AlgorithmTitle(a))
+	for _, a := range algorithms.Names() {
+		ui.run.picker.SetSelected(algorithms.Title(a))
 		check(a)
 	}
-	for _, m := range segmentMethods {
-		ui.segment.method.SetSelected(m.title)
-		check("segmenter " + m.key)
+	for _, m := range algorithms.Segmenters() {
+		ui.segment.method.SetSelected(m.Title)
+		check("segmenter " + m.Name)
+		// Its advanced fields opened must not widen or lengthen the window either.
+		ui.segment.more.accordion.OpenAll()
+		check("segmenter " + m.Name + ", more options open")
+		ui.segment.more.accordion.CloseAll()
 	}
 	// 400 images with 400 distinct codes, the worst the code list can be.
 	counts := make([]app.CodeCount, 400)
@@ -61,12 +66,22 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 // field's whole hint shows in the panel, λ²'s saying what a larger value does.
 func TestFieldHintsAreShortAndWhole(t *testing.T) {
 	ui := newTestUI(t)
-	for _, q := range append(append(paramSet{}, ui.run.params...), ui.segment.params...) {
-		if n := len([]rune(q.item.HintText)); n > shortHintRunes {
-			t.Errorf("%s: hint %q is %d characters", q.key, q.item.HintText, n)
+	short := func(algo string, items []*widget.FormItem) {
+		for _, it := range items {
+			if n := len([]rune(it.HintText)); n > shortHintRunes {
+				t.Errorf("%s, %s: hint %q is %d characters", algo, it.Text, it.HintText, n)
+			}
 		}
 	}
-	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	for _, a := range algorithms.Names() {
+		ui.run.picker.SetSelected(algorithms.Title(a))
+		short(a, append(ui.run.form.Items, ui.run.more.form.Items...))
+	}
+	for _, m := range algorithms.Segmenters() {
+		ui.segment.method.SetSelected(m.Title)
+		short(m.Name, append(ui.segment.form.Items, ui.segment.more.form.Items...))
+	}
+	ui.run.picker.SetSelected(algorithms.Title("bpmeans"))
 	ui.win.Canvas().Focus(ui.run.byKey["lambda2"].entry)
 	if got := ui.run.help.Text; !strings.Contains(got, "a larger λ² gives fewer features") {
 		t.Fatalf("help after focusing λ²: %q", got)
@@ -82,7 +97,7 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 	}{{"kmeans", "4"}, {"kfeatures", "16"}} {
 		ui := loadedUI(t)
 		ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
-		ui.run.picker.SetSelected(app.AlgorithmTitle(tc.algo))
+		ui.run.picker.SetSelected(algorithms.Title(tc.algo))
 		setParam(ui, "k", tc.k)
 		setParam(ui, "restarts", "2")
 		ui.run.start()
@@ -106,7 +121,7 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 // was sized short of the label's padding and showed 14 digits and an ellipsis.
 func TestLongCodesShowWhole(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kfeatures"))
+	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
 	setParam(ui, "k", "16")
 	setParam(ui, "restarts", "2")
 	ui.run.start()

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
 	"featurelab/app"
 )
@@ -18,7 +19,7 @@ import (
 // runAlgorithm picks an algorithm, sets its parameters, taps Run and waits for the job.
 func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *app.Presentation {
 	t.Helper()
-	ui.run.picker.SetSelected(app.AlgorithmTitle(algo))
+	ui.run.picker.SetSelected(algorithms.Title(algo))
 	for k, v := range params {
 		setParam(ui, k, v)
 	}
@@ -73,8 +74,8 @@ func TestCompareShowsTwoResultsSideBySide(t *testing.T) {
 		t.Fatalf("right side shows %d clusters, want 4", got)
 	}
 	// The user swaps the sides: the comparison follows.
-	c.left.picker.SetSelected(app.AlgorithmTitle("kmeans"))
-	c.right.picker.SetSelected(app.AlgorithmTitle("stepwise"))
+	c.left.picker.SetSelected(algorithms.Title("kmeans"))
+	c.right.picker.SetSelected(algorithms.Title("stepwise"))
 	if !strings.HasPrefix(c.summary.Text, "K-means vs") {
 		t.Fatalf("after swapping: %q", c.summary.Text)
 	}
@@ -95,33 +96,35 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 	if v.pics[0].Image == nil || v.pics[1].Image != nil {
 		t.Fatal("the chosen image is not shown before it is segmented")
 	}
-	for _, m := range segmentMethods {
-		v.method.SetSelected(m.title)
-		if m.key == segment.MethodKPYP {
+	for _, m := range algorithms.Segmenters() {
+		v.method.SetSelected(m.Title)
+		if m.Name == segment.MethodKPYP {
 			setEntry(v.byKey["iters"].entry, "30")
 			setEntry(v.byKey["width"].entry, "0.4")
-			v.learn.SetChecked(true)
+			v.byKey["learn-locations"].check.SetChecked(true)
+			v.byKey["learn-widths"].check.SetChecked(true)
 			// The window segments as the command line does: with its default discount.
-			if o := v.options(); o.Width != 0.4 || !o.LearnLocations || !o.LearnWidths || o.Discount != segment.DefaultDiscount {
-				t.Fatalf("KPYP options from the form: %+v", o)
+			if o, err := v.options(); err != nil || o.Width != 0.4 || !o.LearnLocations || !o.LearnWidths || o.Discount != segment.DefaultDiscount {
+				t.Fatalf("KPYP options from the form: %+v, %v", o, err)
 			}
 		}
-		if v.learn.Visible() != (m.key == segment.MethodKPYP) {
-			t.Errorf("%s: the learn check shown = %v", m.key, v.learn.Visible())
+		// The KPYP's switches sit under More options; the other methods have none.
+		if shown := slices.Contains(v.more.form.Items, v.byKey["learn-locations"].item); shown != (m.Name == segment.MethodKPYP) {
+			t.Errorf("%s: the learn switch shown = %v", m.Name, shown)
 		}
 		test.Tap(v.runBtn)
 		ui.Wait()
 		if v.result == nil || v.pics[1].Image == nil || v.pics[2].Image == nil {
-			t.Fatalf("%s: nothing shown: %s", m.key, ui.status.text())
+			t.Fatalf("%s: nothing shown: %s", m.Name, ui.status.text())
 		}
 		if !strings.Contains(v.info.Text, "segments in") {
-			t.Fatalf("%s: info %q", m.key, v.info.Text)
+			t.Fatalf("%s: info %q", m.Name, v.info.Text)
 		}
 		if v.result.Result.Segments < 2 {
-			t.Errorf("%s: %d segments on a tabletop scene", m.key, v.result.Result.Segments)
+			t.Errorf("%s: %d segments on a tabletop scene", m.Name, v.result.Result.Segments)
 		}
-		if pl := v.bound.plot; pl == nil || (m.key == segment.MethodKPYP) != (pl.Title.Text == "Variational bound") {
-			t.Errorf("%s: trace %v", m.key, pl)
+		if pl := v.bound.plot; pl == nil || (m.Name == segment.MethodKPYP) != (pl.Title.Text == "Variational bound") {
+			t.Errorf("%s: trace %v", m.Name, pl)
 		}
 	}
 	dir := t.TempDir()
@@ -135,9 +138,9 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 func TestSegmentBadParameterAndCancel(t *testing.T) {
 	ui := loadedUI(t)
 	v := ui.segment
-	v.method.SetSelected(segmentMethods[0].title)
-	setEntry(v.byKey["truncation"].entry, "1")
-	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "truncation must be ≥ 2") {
+	v.method.SetSelected(algorithms.Segmenters()[0].Title)
+	setEntry(v.byKey["truncation"].entry, "0")
+	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "truncation must be a whole number in [1, 65536]") {
 		t.Fatalf("bad truncation: Run enabled %v, message %q", !v.runBtn.Disabled(), v.message.Text)
 	}
 	setEntry(v.byKey["truncation"].entry, "20")
@@ -157,16 +160,16 @@ func TestSegmentBadParameterAndCancel(t *testing.T) {
 func TestSegmentIgnoresTheFieldsOfAnotherMethod(t *testing.T) {
 	ui := loadedUI(t)
 	v := ui.segment
-	v.method.SetSelected(segmentMethods[0].title)
+	v.method.SetSelected(algorithms.Segmenters()[0].Title)
 	setEntry(v.byKey["width"].entry, "-1")
-	v.method.SetSelected(segmentMethods[1].title)
+	v.method.SetSelected(algorithms.Segmenters()[1].Title)
 	if v.runBtn.Disabled() {
-		t.Fatalf("Segment disabled by a field %s does not use: %q", segmentMethods[1].title, v.message.Text)
+		t.Fatalf("Segment disabled by a field %s does not use: %q", algorithms.Segmenters()[1].Title, v.message.Text)
 	}
 	test.Tap(v.runBtn)
 	ui.Wait()
 	if v.result == nil || strings.Contains(ui.status.text(), "failed") {
-		t.Fatalf("%s with a hidden bad width: status %q", segmentMethods[1].title, ui.status.text())
+		t.Fatalf("%s with a hidden bad width: status %q", algorithms.Segmenters()[1].Title, ui.status.text())
 	}
 }
 
@@ -305,9 +308,9 @@ func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 	writePNGs(t, truth, []string{"two_1.png"}, func(int) image.Image { return halves })
 	v := ui.segment
 	v.setTruth(truth)
-	for _, m := range segmentMethods {
-		if m.key == segment.MethodKMeans {
-			v.method.SetSelected(m.title)
+	for _, m := range algorithms.Segmenters() {
+		if m.Name == segment.MethodKMeans {
+			v.method.SetSelected(m.Title)
 		}
 	}
 	setEntry(v.byKey["k"].entry, "2")

@@ -14,12 +14,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app"
 )
-
-// runAlgorithms are the algorithms the window offers, in the order of SPEC §5.
-var runAlgorithms = []string{"stepwise", "kfeatures", "bpmeans", "collapsed", "ibp", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"}
 
 const prefAlgorithm = "algorithm"
 
@@ -29,45 +27,37 @@ type runPanel struct {
 
 	algo     string
 	picker   *widget.Select
-	params   paramSet
+	params   *paramSet
 	byKey    map[string]*param
 	form     *widget.Form
+	more     *moreOptions // the advanced fields (workers)
 	message  *widget.Label
 	lambda   *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
 	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
-	// describe and divergence choose what a clustering learner reads of each image and,
-	// for DP-means, its Bregman divergence; shown for those learners only (readAs).
-	describe   *widget.Select
-	divergence *widget.Select
-	readAs     *fyne.Container
-	running    bool // a run is in progress (UI goroutine only)
-	box        fyne.CanvasObject
+	// describe chooses what a clustering learner reads of each image; shown for those
+	// learners only (readAs).
+	describe *widget.Select
+	readAs   *fyne.Container
+	running  bool // a run is in progress (UI goroutine only)
+	box      fyne.CanvasObject
 }
 
 func newRunPanel(ui *UI) *runPanel {
-	p := &runPanel{ui: ui, byKey: map[string]*param{}}
-	feat := runAlgorithms
-	p.params = paramSet{
-		newParam("k", "K", "features or clusters; the number of features (K-features), of clusters (K-means), or the target K from which DP-means' (or the hard HDP's) λ² is proposed", "5", false, 1, "kfeatures", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"),
-		newParam("lambda2", "λ²", "penalty per feature; the price of each feature (cluster, for DP-means) in the objective: a larger λ² gives fewer features. Stepwise, BP-means and collapsed BP-means with λ² empty choose K and λ² from their λ² path (the K that is best for the widest range of λ²); DP-means gets a λ² proposed from the data by the farthest-first heuristic. For the hard HDP, λ² is the price of a local cluster (a subfolder's images in one global cluster); a global cluster costs λ² times a subfolder's images over K", "", true, 0, "stepwise", "bpmeans", "collapsed", "dpmeans", "collapsed-dpmeans", "hardhdp"),
-		newParam("restarts", "Restarts", "random restarts; the best objective wins", "100", false, 1, "stepwise", "kfeatures", "bpmeans", "collapsed", "kmeans", "dpmeans", "collapsed-dpmeans", "hardhdp"),
-		newParam("sweeps", "Sweeps", "Gibbs sweeps", "1000", false, 1, "ibp"),
-		newParam("chains", "Chains", "Gibbs chains; independent Gibbs chains, run in parallel; the best is shown", fmt.Sprint(app.DefaultIBPChains), false, 1, "ibp"),
-		newParam("seed", "Seed", "same seed, same result; the same seed gives the same result, whatever the number of workers", "1", false, 0, feat...),
-		newParam("workers", "Workers", "0 = all cores", "0", false, 0, feat...),
+	p := &runPanel{ui: ui}
+	var families []family
+	for _, a := range algorithms.Learners() {
+		families = append(families, family{a.Name, a.Params.Fields()})
 	}
-	p.params[1].emptyOK = func() bool { return app.PathLambda2(p.algo) || p.ownLambda2() }
-	for _, q := range p.params {
-		p.byKey[q.key] = q
-		q.entry.OnChanged = func(string) { p.validate() }
-		q.onFocus(func(s string) { p.help.SetText(s) })
-	}
-	titles := make([]string, len(runAlgorithms))
-	for i, a := range runAlgorithms {
-		titles[i] = app.AlgorithmTitle(a)
+	p.help = widget.NewLabel("")
+	p.params = newParamSet(families, p.changed, p.help.SetText)
+	p.byKey = p.params.byKey
+	p.more = newMoreOptions()
+	var titles []string
+	for _, a := range algorithms.Learners() {
+		titles = append(titles, a.Title)
 	}
 	p.form = widget.NewForm()
 	p.message = widget.NewLabel("")
@@ -76,7 +66,6 @@ func newRunPanel(ui *UI) *runPanel {
 	p.lambda = widget.NewLabel("")
 	p.lambda.Wrapping = fyne.TextWrapWord
 	p.lambda.Importance = widget.LowImportance
-	p.help = widget.NewLabel("")
 	p.help.Wrapping = fyne.TextWrapWord
 	p.help.Importance = widget.LowImportance
 	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
@@ -91,21 +80,17 @@ func newRunPanel(ui *UI) *runPanel {
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.describe = widget.NewSelect(describeTitles, func(string) { p.representationChanged() })
 	p.describe.SetSelectedIndex(0)
-	p.divergence = widget.NewSelect(divergenceTitles, func(string) { p.representationChanged() })
-	p.divergence.SetSelectedIndex(0)
-	p.readAs = container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe),
-		container.NewBorder(nil, nil, widget.NewLabel("Divergence"), nil, p.divergence))
+	p.readAs = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe))
 	p.readAs.Hide()
 	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
 	// length, and visible when the form scrolls.
-	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.help, p.lambda, p.message))
+	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.more.accordion, p.help, p.lambda, p.message))
 	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
-	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, "stepwise")
-	if !slices.Contains(runAlgorithms, algo) {
-		algo = "stepwise"
+	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
+	if !slices.Contains(algorithms.Names(), algo) {
+		algo = algorithms.Names()[0]
 	}
-	p.picker.SetSelected(app.AlgorithmTitle(algo))
+	p.picker.SetSelected(algorithms.Title(algo))
 	return p
 }
 
@@ -119,12 +104,11 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	}
 	p.algo = algo
 	prefs.SetString(prefAlgorithm, algo)
-	p.form.Items = p.params.load(prefs, algo, algo)
+	var more []*widget.FormItem
+	p.form.Items, more = p.params.show(prefs, algo, algo)
+	p.more.set(more)
 	lambda := p.byKey["lambda2"]
-	lambda.entry.SetPlaceHolder("")
-	if app.PathLambda2(algo) {
-		lambda.entry.SetPlaceHolder("auto") // from the λ² path, as the line under the form says
-	} else if lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
+	if !p.traits().LambdaPath && lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
 	p.showReadAs()
@@ -133,36 +117,48 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	p.validate()
 }
 
-// What the window offers for app.Description's Kind and DP-means' divergence, titles in
-// the order of the kinds and names.
+// What the window offers for app.Description's Kind, titles in the order of the kinds.
 var (
-	describeTitles   = []string{"PCA scores", "Colour histogram", "Visual words"}
-	describeKinds    = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
-	divergenceTitles = []string{"Euclidean", "KL", "I-divergence"}
-	divergenceNames  = []string{"euclidean", "kl", "idiv"}
+	describeTitles = []string{"PCA scores", "Colour histogram", "Visual words"}
+	describeKinds  = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
 )
 
-// showReadAs shows the representation choice for the clustering learners, and the
-// divergence for DP-means and the hard HDP, the ones with more than one.
+// traits are the registry's traits of the learner shown.
+func (p *runPanel) traits() algorithms.Traits {
+	a, err := algorithms.Lookup(p.algo)
+	if err != nil {
+		return algorithms.Traits{}
+	}
+	return a.Traits
+}
+
+// showReadAs shows the representation choice for the clustering learners.
 func (p *runPanel) showReadAs() {
-	if !app.IsClusteringAlgorithm(p.algo) {
+	if !p.traits().Clusters {
 		p.readAs.Hide()
 		return
 	}
 	p.readAs.Show()
-	if app.HasDivergence(p.algo) {
-		p.divergence.Enable()
-	} else {
-		p.divergence.SetSelectedIndex(0)
-		p.divergence.Disable()
+}
+
+// changed is called when a field's value changes: a new divergence may stop the data
+// set's proposed λ² applying.
+func (p *runPanel) changed() {
+	if p.form == nil || p.algo == "" {
+		return // still being built
 	}
+	if p.byKey["divergence"].appliesTo(p.algo) {
+		p.representationChanged()
+		return
+	}
+	p.validate()
 }
 
 // description is the representation chosen, for a clustering learner; the PCA scores
 // for the others.
 func (p *runPanel) description() app.Description {
 	i := p.describe.SelectedIndex()
-	if !app.IsClusteringAlgorithm(p.algo) || i < 0 {
+	if !p.traits().Clusters || i < 0 {
 		return app.Description{}
 	}
 	return app.Description{Kind: describeKinds[i]}
@@ -172,7 +168,9 @@ func (p *runPanel) description() app.Description {
 // measured on the PCA scores in squared distance, so with another representation or
 // divergence DP-means proposes its own from the target K when λ² is left empty.
 func (p *runPanel) ownLambda2() bool {
-	return app.NeedsTargetK(p.algo) && (p.describe.SelectedIndex() > 0 || p.divergence.SelectedIndex() > 0)
+	div := p.byKey["divergence"]
+	otherDivergence := div.appliesTo(p.algo) && div.text() != "" && div.text() != div.choice.Options[0]
+	return p.traits().TargetK && (p.describe.SelectedIndex() > 0 || otherDivergence)
 }
 
 // representationChanged empties λ² when the data set's proposal stops applying, and
@@ -184,10 +182,10 @@ func (p *runPanel) representationChanged() {
 	lambda := p.byKey["lambda2"]
 	switch {
 	case p.ownLambda2():
-		lambda.entry.SetText("")
-		lambda.entry.SetPlaceHolder("auto")
-	case app.NeedsTargetK(p.algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0:
-		lambda.entry.SetPlaceHolder("")
+		if lambda.entry.Text != "" {
+			lambda.entry.SetText("")
+		}
+	case p.traits().TargetK && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0:
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
 	p.showProposal()
@@ -198,25 +196,25 @@ func (p *runPanel) representationChanged() {
 // fills it in, so the user sees it and can change it.
 func (p *runPanel) setProposal(lambda2 float64) {
 	p.proposed = lambda2
-	if lambda2 > 0 && !app.PathLambda2(p.algo) && p.byKey["lambda2"].appliesTo(p.algo) {
+	if lambda2 > 0 && !p.traits().LambdaPath && p.byKey["lambda2"].appliesTo(p.algo) {
 		p.byKey["lambda2"].entry.SetText(strconv.FormatFloat(lambda2, 'g', 4, 64))
 	}
 	p.showProposal()
 }
 
 func (p *runPanel) showProposal() {
-	if app.PathLambda2(p.algo) {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", app.AlgorithmTitle(p.algo)))
+	if p.traits().LambdaPath {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", algorithms.Title(p.algo)))
 		p.lambda.Show()
 		return
 	}
 	if p.ownLambda2() {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s proposes it in what it reads (farthest-first heuristic for the target K).", app.AlgorithmTitle(p.algo)))
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s proposes it in what it reads (farthest-first heuristic for the target K).", algorithms.Title(p.algo)))
 		p.lambda.Show()
 		return
 	}
 	if p.proposed > 0 && p.byKey["lambda2"].appliesTo(p.algo) {
-		p.lambda.SetText(fmt.Sprintf("λ² = %.4g was proposed from the data (farthest-first heuristic, target K = %d).", p.proposed, app.DefaultTargetK))
+		p.lambda.SetText(fmt.Sprintf("λ² = %.4g was proposed from the data (farthest-first heuristic, target K = %d).", p.proposed, algorithms.DefaultTargetK))
 		p.lambda.Show()
 		return
 	}
@@ -239,27 +237,21 @@ func (p *runPanel) validate() bool {
 	return true
 }
 
-// options reads the form into algorithm options.
-func (p *runPanel) options() learn.Options {
-	a := p.algo
-	o := learn.Options{
-		K:        p.byKey["k"].intFor(a),
-		Lambda2:  p.byKey["lambda2"].floatFor(a),
-		Restarts: p.byKey["restarts"].intFor(a),
-		Sweeps:   p.byKey["sweeps"].intFor(a),
-		Seed:     uint64(p.byKey["seed"].intFor(a)),
-		Workers:  p.byKey["workers"].intFor(a),
+// options reads the form into algorithm options, through the registry's parser: the
+// fields the algorithm does not take keep their defaults.
+func (p *runPanel) options() (learn.Options, error) {
+	a, err := algorithms.Lookup(p.algo)
+	if err != nil {
+		return learn.Options{}, err
 	}
-	if a == "ibp" {
-		o.Restarts = p.byKey["chains"].intFor(a)
+	o, err := a.Params.Parse(p.params.texts(p.algo))
+	if err != nil {
+		return o, err
 	}
-	if app.NeedsTargetK(p.algo) && o.Lambda2 > 0 {
+	if a.Traits.TargetK && o.Lambda2 > 0 {
 		o.K = 0 // an explicit λ² wins over the target K
 	}
-	if i := p.divergence.SelectedIndex(); app.HasDivergence(a) && i > 0 {
-		o.Divergence = divergenceNames[i]
-	}
-	return o
+	return o, nil
 }
 
 // start runs the algorithm on the loaded data set in the background.
@@ -277,8 +269,9 @@ func (p *runPanel) start() {
 		return
 	}
 	p.params.save(p.ui.app.Preferences(), p.algo, p.algo)
-	algo, opt, desc := p.algo, p.options(), p.description()
-	if err := app.ValidateOptions(algo, opt); err != nil {
+	algo, desc := p.algo, p.description()
+	opt, err := p.options()
+	if err != nil {
 		p.message.SetText(err.Error())
 		p.message.Show()
 		return
@@ -286,7 +279,7 @@ func (p *runPanel) start() {
 	p.running = true
 	p.runBtn.Disable()
 	p.stopBtn.Enable()
-	p.ui.status.busy(app.Progress{Stage: app.AlgorithmTitle(algo) + ": starting"})
+	p.ui.status.busy(app.Progress{Stage: algorithms.Title(algo) + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
 		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr app.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
@@ -304,12 +297,12 @@ func (p *runPanel) start() {
 			case errors.Is(err, context.Canceled):
 				p.ui.status.idle("Run cancelled; the previous result is kept")
 			case err != nil:
-				p.ui.status.idle(app.AlgorithmTitle(algo) + " failed")
+				p.ui.status.idle(algorithms.Title(algo) + " failed")
 				dialog.ShowError(err, p.ui.win)
 			case !p.ui.showAnalysis(pres):
-				p.ui.status.idle(app.AlgorithmTitle(algo) + " finished on the previous data set; its result was set aside")
+				p.ui.status.idle(algorithms.Title(algo) + " finished on the previous data set; its result was set aside")
 			default:
-				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", app.AlgorithmTitle(algo), a.Result.K, a.ObjectiveText(), a.Times.Algorithm)
+				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", algorithms.Title(algo), a.Result.K, a.ObjectiveText(), a.Times.Algorithm)
 				if fs, ok := a.FolderScores(); ok {
 					msg += "; " + fs.String()
 				}
@@ -321,9 +314,9 @@ func (p *runPanel) start() {
 
 // algorithmOfTitle is the algorithm a picker shows as title, or "" for none.
 func algorithmOfTitle(title string) string {
-	for _, a := range runAlgorithms {
-		if app.AlgorithmTitle(a) == title {
-			return a
+	for _, a := range algorithms.Learners() {
+		if a.Title == title {
+			return a.Name
 		}
 	}
 	return ""

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"featurelab/algorithms"
+	"featurelab/algorithms/cluster"
 	"featurelab/app"
 )
 
@@ -33,15 +35,15 @@ func setParam(ui testUI, key, value string) {
 
 func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("dpmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("dpmeans"))
 	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") || ui.run.byKey["lambda2"].entry.Text == "" {
 		t.Fatalf("λ² proposal not shown for DP-means: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
 	}
-	ui.run.picker.SetSelected(app.AlgorithmTitle("bpmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("bpmeans"))
 	if !strings.Contains(ui.run.lambda.Text, "BP-means chooses K itself") || ui.run.byKey["lambda2"].entry.Text != "" {
 		t.Fatalf("BP-means's λ² path not explained: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
 	}
-	ui.run.picker.SetSelected(app.AlgorithmTitle("stepwise"))
+	ui.run.picker.SetSelected(algorithms.Title("stepwise"))
 	if !strings.Contains(ui.run.lambda.Text, "Stepwise K-features chooses K itself") {
 		t.Fatalf("stepwise's λ² path not explained: %q", ui.run.lambda.Text)
 	}
@@ -78,7 +80,7 @@ func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 
 func TestBadParameterDisablesRunWithAMessage(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kfeatures"))
+	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
 	setParam(ui, "k", "zero")
 	if !ui.run.runBtn.Disabled() {
 		t.Fatal("Run stays enabled with a bad K")
@@ -94,7 +96,7 @@ func TestBadParameterDisablesRunWithAMessage(t *testing.T) {
 
 func TestCancelKeepsThePreviousResult(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "5")
 	test.Tap(ui.run.runBtn)
@@ -104,7 +106,7 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 		t.Fatalf("first run failed: %s", ui.status.text())
 	}
 	// A long run, cancelled at once: the window keeps the first result.
-	setParam(ui, "restarts", "1000000")
+	setParam(ui, "restarts", "100000") // the most restarts there may be
 	test.Tap(ui.run.runBtn)
 	test.Tap(ui.run.stopBtn)
 	ui.Wait()
@@ -121,7 +123,7 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 
 func TestExportGridWritesAReadablePNG(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "4")
 	setParam(ui, "restarts", "3")
 	test.Tap(ui.run.runBtn)
@@ -243,12 +245,12 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 	if ui.run.readAs.Visible() {
 		t.Fatalf("stepwise offers a representation")
 	}
-	ui.run.picker.SetSelected(app.AlgorithmTitle("dpmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("dpmeans"))
 	if !ui.run.readAs.Visible() || ui.run.byKey["lambda2"].entry.Text == "" {
 		t.Fatalf("DP-means: representation shown %v, λ² %q", ui.run.readAs.Visible(), ui.run.byKey["lambda2"].entry.Text)
 	}
 	ui.run.describe.SetSelected("Colour histogram")
-	ui.run.divergence.SetSelected("KL")
+	ui.run.byKey["divergence"].choice.SetSelected(cluster.KL)
 	if ui.run.byKey["lambda2"].entry.Text != "" || ui.run.runBtn.Disabled() || !strings.Contains(ui.run.lambda.Text, "proposes it in what it reads") {
 		t.Fatalf("λ² %q, Run disabled %v, note %q", ui.run.byKey["lambda2"].entry.Text, ui.run.runBtn.Disabled(), ui.run.lambda.Text)
 	}
@@ -263,7 +265,7 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 		t.Errorf("ran on %q with %q, λ² %v, K %d", a.Description.Kind, a.Options.Divergence, a.Result.Lambda2, a.Result.K)
 	}
 	ui.run.describe.SetSelected("PCA scores")
-	ui.run.divergence.SetSelected("Euclidean")
+	ui.run.byKey["divergence"].choice.SetSelected(cluster.Euclidean)
 	if ui.run.byKey["lambda2"].entry.Text == "" {
 		t.Errorf("the proposal did not come back with the PCA scores")
 	}

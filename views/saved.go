@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app"
 )
@@ -122,7 +122,7 @@ func (ui *UI) restored(s *app.Saved, pres *app.Presentation, err error) {
 	case !ui.showAnalysis(pres):
 		ui.status.idle("A newer data set was opened; the saved analysis was set aside")
 	default:
-		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", app.AlgorithmTitle(s.Algorithm), s.Source, s.Result.K))
+		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", algorithms.Title(s.Algorithm), s.Source, s.Result.K))
 	}
 }
 
@@ -134,42 +134,31 @@ func (p *datasetPanel) setChoices(c app.LoadChoices) {
 }
 
 // applySaved selects a saved analysis' algorithm and sets its fields to the options the
-// run used.
+// run used, each written by the registry as the user would type it.
 func (p *runPanel) applySaved(s *app.Saved) {
-	p.picker.SetSelected(app.AlgorithmTitle(s.Algorithm))
+	p.picker.SetSelected(algorithms.Title(s.Algorithm))
+	a, err := algorithms.Lookup(s.Algorithm)
+	if err != nil {
+		return
+	}
 	// Before the fields: a change of representation empties λ², which the saved λ² then
 	// fills again.
 	p.describe.SetSelectedIndex(max(slices.Index(describeKinds, s.Describe.Kind), 0))
-	p.divergence.SetSelectedIndex(max(slices.Index(divergenceNames, s.Options.Divergence), 0))
 	o := s.Options
-	lambda2 := o.Lambda2
-	if lambda2 == 0 {
-		lambda2 = s.Result.Lambda2 // the λ² the run proposed itself
+	if o.Lambda2 == 0 && !a.Traits.LambdaPath {
+		o.Lambda2 = s.Result.Lambda2 // the λ² the run proposed itself
 	}
-	set := func(key string, v string) {
-		if p.byKey[key].appliesTo(s.Algorithm) {
-			p.byKey[key].entry.SetText(v)
+	if o.Chains == 0 {
+		o.Chains = o.Restarts // analyses saved before chains had a field of their own
+	}
+	for _, q := range a.Params {
+		// A zero the learner read as its default (K, restarts, the divergence) is shown
+		// as that default.
+		text, scratch := q.Text(&o), learn.Options{}
+		if q.Set(&scratch, text) != nil {
+			text = q.Default
 		}
+		p.byKey[q.Key].setText(text)
 	}
-	set("k", strconv.Itoa(learnK(s.Algorithm, o)))
-	switch {
-	case app.PathLambda2(s.Algorithm) && o.Lambda2 == 0:
-		set("lambda2", "") // it chose λ² from its path, and will again
-	case lambda2 > 0:
-		set("lambda2", strconv.FormatFloat(lambda2, 'g', -1, 64))
-	}
-	set("restarts", strconv.Itoa(o.Restarts))
-	set("sweeps", strconv.Itoa(o.Sweeps))
-	set("chains", strconv.Itoa(max(o.Chains, o.Restarts)))
-	set("seed", strconv.FormatUint(o.Seed, 10))
 	p.validate()
-}
-
-// learnK is the K field's value for saved options: the K a fixed-K learner used
-// (learn.DefaultK when it was left at 0), or DP-means' target K.
-func learnK(algo string, o learn.Options) int {
-	if o.K == 0 && !app.NeedsTargetK(algo) {
-		return learn.DefaultK
-	}
-	return max(o.K, 1)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 	"featurelab/assets"
 )
@@ -24,7 +25,7 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 	ui.dataset.pca.SetText("12")
 	ui.LoadFolder(dir)
 	ui.Wait()
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kfeatures"))
+	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "4")
 	setParam(ui, "seed", "7")

@@ -14,16 +14,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
 	"featurelab/app"
 )
-
-// segmentMethods are the segmenters the window offers, with their titles.
-var segmentMethods = []struct{ key, title string }{
-	{segment.MethodKPYP, "Kernel Pitman-Yor process (KPYP)"},
-	{segment.MethodKMeans, "K-means on the pixel features"},
-	{segment.MethodDPMeans, "DP-means on the pixel features"},
-}
 
 // segmentView segments one picture — an image of the open data set or any file — and
 // shows original | segments | boundaries side by side.
@@ -35,11 +29,10 @@ type segmentView struct {
 	truthBtn *widget.Button // chooses the folder of human segmentations to score against
 	truth    *widget.Label  // which folder that is
 	method   *widget.Select
-	params   paramSet
+	params   *paramSet
 	byKey    map[string]*param
-	texture  *widget.Check
-	learn    *widget.Check // KPYP: learn locations and kernel widths
 	form     *widget.Form
+	more     *moreOptions // the advanced fields
 	message  *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
@@ -63,23 +56,17 @@ type segmentView struct {
 const openedPrefix = "file: "
 
 func newSegmentView(ui *UI) *segmentView {
-	v := &segmentView{ui: ui, byKey: map[string]*param{}}
-	v.params = paramSet{
-		newParam("truncation", "Truncation C", "most segments kept; the most segments the posterior keeps: the truncation of its stick-breaking", fmt.Sprint(segment.DefaultTruncation), false, 2, segment.MethodKPYP),
-		newParam("width", "Kernel width ψ", "reach of a stick; how far a segment's stick reaches, as a fraction of the image's side", fmt.Sprint(segment.DefaultWidth), true, 0.01, segment.MethodKPYP),
-		newParam("k", "K", "clusters (K-means); target K for DP-means' λ²", fmt.Sprint(segment.DefaultK), false, 1, segment.MethodKMeans, segment.MethodDPMeans),
-		newParam("lambda2", "λ²", "penalty per cluster; a larger λ² gives fewer segments; 0 = chosen for the target K", "0", true, 0, segment.MethodDPMeans),
-		newParam("iters", "Iterations", "most iterations", fmt.Sprint(segment.DefaultMaxIter), false, 1, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
-		newParam("seed", "Seed", "same seed, same result; the same seed gives the same segments", "1", false, 0, segment.MethodKPYP, segment.MethodKMeans, segment.MethodDPMeans),
-	}
+	v := &segmentView{ui: ui}
 	v.help = widget.NewLabel("")
 	v.help.Wrapping = fyne.TextWrapWord
 	v.help.Importance = widget.LowImportance
-	for _, q := range v.params {
-		v.byKey[q.key] = q
-		q.entry.OnChanged = func(string) { v.validate() }
-		q.onFocus(func(s string) { v.help.SetText(s) })
+	var families []family
+	for _, m := range algorithms.Segmenters() {
+		families = append(families, family{m.Name, m.Params.Fields()})
 	}
+	v.params = newParamSet(families, func() { v.validate() }, v.help.SetText)
+	v.byKey = v.params.byKey
+	v.more = newMoreOptions()
 	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
 	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
@@ -88,20 +75,17 @@ func newSegmentView(ui *UI) *segmentView {
 	v.truth.Wrapping = fyne.TextWrapWord
 	v.truth.Importance = widget.LowImportance
 	v.setTruth(ui.app.Preferences().String(prefTruthFolder))
-	titles := make([]string, len(segmentMethods))
-	for i, m := range segmentMethods {
-		titles[i] = m.title
+	var titles []string
+	for _, m := range algorithms.Segmenters() {
+		titles = append(titles, m.Title)
 	}
 	v.method = widget.NewSelect(titles, func(title string) {
-		for _, m := range segmentMethods {
-			if m.title == title {
-				v.selectMethod(m.key)
+		for _, m := range algorithms.Segmenters() {
+			if m.Title == title {
+				v.selectMethod(m.Name)
 			}
 		}
 	})
-	v.texture = widget.NewCheck("Texture features", nil)
-	v.texture.SetChecked(segment.DefaultTexture)
-	v.learn = widget.NewCheck("Learn locations, widths", nil)
 	v.form = widget.NewForm()
 	v.message = widget.NewLabel("")
 	v.message.Importance = widget.DangerImportance
@@ -141,7 +125,7 @@ func newSegmentView(ui *UI) *segmentView {
 		widget.NewLabelWithStyle("Image", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.image, v.openBtn, v.truthBtn, v.truth,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.method, v.form, v.help, v.texture, v.learn, v.message)
+		v.method, v.form, v.more.accordion, v.help, v.message)
 	// Segment, Cancel and Save stay at the foot, as Run does in the run panel: inside
 	// the scroll they were cut off at the bottom of a 700-pixel window.
 	foot := container.NewVBox(container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
@@ -152,10 +136,8 @@ func newSegmentView(ui *UI) *segmentView {
 
 	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
 	v.method.SetSelected(titles[0])
-	for _, m := range segmentMethods {
-		if m.key == method {
-			v.method.SetSelected(m.title)
-		}
+	if m, err := algorithms.LookupSegmenter(method); err == nil {
+		v.method.SetSelected(m.Title)
 	}
 	return v
 }
@@ -170,13 +152,10 @@ func (v *segmentView) selectMethod(key string) {
 	}
 	v.methodKey = key
 	prefs.SetString("segment.method", key)
-	v.form.Items = v.params.load(prefs, key, "segment."+key)
+	var more []*widget.FormItem
+	v.form.Items, more = v.params.show(prefs, key, "segment."+key)
 	v.form.Refresh()
-	if key == segment.MethodKPYP {
-		v.learn.Show()
-	} else {
-		v.learn.Hide()
-	}
+	v.more.set(more)
 	v.validate()
 }
 
@@ -290,23 +269,15 @@ func openChoice(src app.Source, choice string) (image.Image, error) {
 	return src.Image(choice)
 }
 
-// options reads the form.
-func (v *segmentView) options() segment.Options {
-	m := v.methodKey
-	return segment.Options{
-		Method:     m,
-		Truncation: v.byKey["truncation"].intFor(m),
-		K:          v.byKey["k"].intFor(m),
-		Lambda2:    v.byKey["lambda2"].floatFor(m),
-		MaxIter:    v.byKey["iters"].intFor(m),
-		Seed:       uint64(v.byKey["seed"].intFor(m)),
-		Texture:    v.texture.Checked,
-		Width:      v.byKey["width"].floatFor(m),
-		// Learnt together: the paper's §3.5 refines both by the same L-BFGS step.
-		LearnLocations: v.methodKey == segment.MethodKPYP && v.learn.Checked,
-		LearnWidths:    v.methodKey == segment.MethodKPYP && v.learn.Checked,
-		Discount:       segment.DefaultDiscount,
+// options reads the form through the registry's parser.
+func (v *segmentView) options() (segment.Options, error) {
+	m, err := algorithms.LookupSegmenter(v.methodKey)
+	if err != nil {
+		return segment.Options{}, err
 	}
+	o, err := m.Params.Parse(v.params.texts(m.Name))
+	o.Method = m.Name
+	return o, err
 }
 
 // start segments the chosen image in the background.
@@ -320,7 +291,12 @@ func (v *segmentView) start() {
 		return
 	}
 	v.saveParams()
-	opt := v.options()
+	opt, err := v.options()
+	if err != nil {
+		v.message.SetText(err.Error())
+		v.message.Show()
+		return
+	}
 	src := v.source()
 	// The picture on show is the one to segment: no need to decode it again.
 	var shown image.Image

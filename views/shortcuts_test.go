@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 
+	"featurelab/algorithms"
 	"featurelab/app"
 )
 
@@ -16,7 +17,7 @@ import (
 // menus show Open (Ctrl+O), Export grid (Ctrl+E), Run and Cancel with their shortcuts.
 func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "2")
 	for _, sc := range []fyne.Shortcut{shortcutRun, shortcutRunEnter} {
@@ -63,7 +64,7 @@ func TestExportsStartOutsideTheImageFolder(t *testing.T) {
 	if got := ui.exportFolder(); got != home {
 		t.Fatalf("first export starts in %q, want the home folder %q", got, home)
 	}
-	ui.run.picker.SetSelected(app.AlgorithmTitle("kmeans"))
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "2")
 	ui.run.start()

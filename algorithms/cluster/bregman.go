@@ -24,6 +24,13 @@ import (
 // KL is the I-divergence restricted to the simplex, so both share one formula; "kl"
 // normalises every row to sum 1 first.
 
+// The names of the divergences Options.Divergence accepts ("" is Euclidean).
+const (
+	Euclidean = "euclidean"
+	KL        = "kl"
+	IDiv      = "idiv"
+)
+
 // bregman names a Bregman divergence.
 type bregman int
 
@@ -41,18 +48,18 @@ const bregmanFloor = 1e-12
 // parseDivergence resolves Options.Divergence.
 func parseDivergence(name string) (bregman, error) {
 	switch name {
-	case "", "euclidean":
+	case "", Euclidean:
 		return bregEuclidean, nil
-	case "kl":
+	case KL:
 		return bregKL, nil
-	case "idiv":
+	case IDiv:
 		return bregIDiv, nil
 	}
 	return 0, fmt.Errorf("divergence must be one of euclidean, kl, idiv; got %q", name)
 }
 
 func (b bregman) String() string {
-	return [...]string{"euclidean", "kl", "idiv"}[b]
+	return [...]string{Euclidean, KL, IDiv}[b]
 }
 
 // bregData is the data a Bregman clustering works on: the rows y (N×D, row-major; rows

@@ -22,6 +22,9 @@ const (
 	DefaultCell     = 8 // pixels on a cell's side
 	DefaultTargetK  = 8 // global clusters the penalties are proposed for
 	DefaultRestarts = 3 // restarts of the hard HDP
+	// MaxCell is the largest cell: one cell then covers a 4096-pixel square, more than
+	// the working size of any picture.
+	MaxCell = 4096
 )
 
 // Options are a co-segmentation's settings.

@@ -82,6 +82,15 @@ const (
 // maxLabels caps Truncation and K: labels are stored in 16-bit label images.
 const maxLabels = 1 << 16
 
+// Bounds of the options, which the command line and the window check before a run.
+const (
+	MaxLabels = maxLabels // the most segments (Truncation) or clusters (K)
+	// MaxStride and MaxCell bound Stride and Cell: a photo is fitted at most 1
+	// megapixel, so a stride or cell beyond a thousand pixels leaves nothing to fit.
+	MaxStride = 1024
+	MaxCell   = 4096
+)
+
 // maxCells caps the size of the N×C responsibility matrix (2^27 float64s = 1 GiB).
 const maxCells = 1 << 27
 
@@ -248,14 +257,14 @@ func (opt Options) withDefaults() (Options, error) {
 	if opt.Power == 0 {
 		opt.Power = DefaultPower
 	}
-	if opt.Cell < 0 {
-		return opt, fmt.Errorf("segment: Cell must be ≥ 1, got %d", opt.Cell)
+	if opt.Cell < 0 || opt.Cell > MaxCell {
+		return opt, fmt.Errorf("segment: Cell must be in [1, %d], got %d", MaxCell, opt.Cell)
 	}
 	if opt.Cell == 0 {
 		opt.Cell = DefaultCell
 	}
-	if opt.Stride < 0 {
-		return opt, fmt.Errorf("segment: Stride must be ≥ 1, got %d", opt.Stride)
+	if opt.Stride < 0 || opt.Stride > MaxStride {
+		return opt, fmt.Errorf("segment: Stride must be in [1, %d], got %d", MaxStride, opt.Stride)
 	}
 	if opt.Stride == 0 {
 		opt.Stride = DefaultStride

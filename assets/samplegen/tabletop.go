@@ -12,7 +12,7 @@ import (
 // additive features, as in Griffiths & Ghahramani's tabletop photographs.
 //
 // The numbers are chosen so that stepwise K-features on PCA scores finds the truth (checked
-// with a reference implementation of the SPEC's K-features, 100 restarts per K):
+// with a reference implementation of K-features (MAD-Bayes §3), 100 restarts per K):
 //   - the objects do not overlap, even with their shadows and the jitter;
 //   - their effects have similar energies (within a factor of two, in colour and in grey):
 //     a weak feature beside a strong one is a trap for K-means++-style initialisation;
@@ -20,7 +20,7 @@ import (
 //     until the sample frequencies and correlations are close to the design (coveringCodes):
 //     both raise the share of restarts that reach the global optimum from ~2% to ~8%;
 //   - the jitter is ±1 pixel: at ±2 the misregistered edges are a third of the residual,
-//     and the K = 5 → 6 drop of the objective exceeds the λ² = 20 the SPEC suggests.
+//     and the K = 5 → 6 drop of the objective exceeds λ² = 20.
 //
 // With this, the best of 100 restarts gives objective 808, 626, 420, 240, 74.4, 63.8, 55.1
 // for K = 1…7 (colour, PCA to 99 dimensions) and recovers all 100 codes at K = 5.
