@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/features"
+	"featurelab/algorithms/internal/chol"
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
 )
@@ -525,12 +526,13 @@ func TestIBPLinalg(t *testing.T) {
 			flat[i*s+j] = spd.At(i, j)
 		}
 	}
-	logdet, ok := cholesky(flat, k, s)
+	ok := chol.Factor(flat, k, s, 0)
+	logdet := chol.LogDet(flat, k, s)
 	if want := math.Log(mat.Det(&spd)); !ok || math.Abs(logdet-want) > 1e-10 {
 		t.Errorf("log det %v, ok %v, want %v", logdet, ok, want)
 	}
 	inv := make([]float64, s*s)
-	cholInverse(flat, k, s, inv)
+	chol.Inverse(flat, k, s, inv)
 	var want mat.Dense
 	if err := want.Inverse(&spd); err != nil {
 		t.Fatal(err)
@@ -547,8 +549,8 @@ func TestIBPLinalg(t *testing.T) {
 		b[i] = rng.NormFloat64()
 	}
 	y := append([]float64(nil), b...)
-	forwardSolve(flat, k, s, y, d)
-	backSolve(flat, k, s, y, d)
+	chol.ForwardSolve(flat, k, s, y, d, d)
+	chol.BackSolve(flat, k, s, y, d, d)
 	var x mat.Dense
 	x.Mul(&want, mat.NewDense(k, d, b))
 	for i := range k {
@@ -559,7 +561,7 @@ func TestIBPLinalg(t *testing.T) {
 		}
 	}
 	flat[0] = -1
-	if _, ok := cholesky(flat, k, s); ok {
+	if chol.Factor(flat, k, s, 0) {
 		t.Error("Cholesky of an indefinite matrix succeeded")
 	}
 }
