@@ -11,8 +11,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
 
@@ -144,7 +142,8 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 // is only a starting point, which the sampler then moves from.
 const bpmeansRestarts = 10
 
-// bpmeansStart runs BP-means on X and makes its Z the start of every chain (Init
+// bpmeansStart runs BP-means (features.BPMeans, found through learn.Start so that this
+// package does not import its sibling) on X and makes its Z the start of every chain (Init
 // "bpmeans"). λ² is opt.Lambda2, or when that is 0 the farthest-first proposal for the
 // default target K, as the window proposes it (SPEC §5). BP-means gets the run's seed,
 // so the start, like the chains, depends only on opt.Seed.
@@ -152,9 +151,13 @@ func bpmeansStart(ctx context.Context, X *mat.Dense, opt learn.Options, st *sett
 	n, _ := X.Dims()
 	lam2 := opt.Lambda2
 	if lam2 == 0 {
-		lam2 = cluster.FarthestFirstLambda2(X, min(cluster.DefaultTargetK, n), "euclidean")
+		lam2 = learn.FarthestFirstLambda2(X, min(learn.DefaultTargetK, n))
 	}
-	bp, err := features.BPMeans(ctx, X, learn.Options{Lambda2: lam2, Restarts: bpmeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
+	bpMeans, ok := learn.Start("bpmeans")
+	if !ok {
+		return errors.New("bpmeans start: BP-means is not linked in (import featurelab/algorithms/features)")
+	}
+	bp, err := bpMeans(ctx, X, learn.Options{Lambda2: lam2, Restarts: bpmeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
 	if err != nil {
 		return fmt.Errorf("bpmeans start: %w", err)
 	}

@@ -10,5 +10,10 @@
 // K-features objective ‖X − ZA‖²_F of Broderick, Kulis & Jordan (2013) from Z and A,
 // the invariant every learner's Objective is tested against.
 //
+// What two families would otherwise each write lives here too: SqDist and the
+// farthest-first traversal behind every λ² proposal (FarthestFirst), DefaultTargetK, and
+// RegisterStart/Start, through which the IBP sampler starts from BP-means without
+// importing algorithms/features.
+//
 // The package imports only gonum: it is the leaf the learners stand on.
 package learn
