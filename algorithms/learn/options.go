@@ -64,6 +64,13 @@ type Progress struct {
 // Options.K is 0.
 const DefaultK = 5
 
+// DefaultRestarts and DefaultMaxIter are what Check fills in for Options.Restarts and
+// Options.MaxIter left at 0; the learners' doc comments quote them.
+const (
+	DefaultRestarts = 100
+	DefaultMaxIter  = 1000
+)
+
 // KOrDefault returns o.K, or DefaultK when it is 0.
 func (o Options) KOrDefault() int {
 	if o.K == 0 {
