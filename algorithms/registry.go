@@ -16,10 +16,6 @@ import (
 	"featurelab/algorithms/segment"
 )
 
-// FitFunc is the shape every learner of the families shares: a data matrix and Options
-// in, a Result out.
-type FitFunc func(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error)
-
 // Traits are what generic code needs to know of a learner instead of its name: the
 // pipeline, the window and the exports read them.
 type Traits struct {
@@ -53,13 +49,13 @@ type Algorithm struct {
 	Summary string // one line: what it does
 	Params  Params[learn.Options]
 	Traits  Traits
-	Fit     FitFunc
+	Fit     learn.LearnFunc
 }
 
 // Defaults of the parameters the learners share, written once.
 const (
-	DefaultRestarts = 100  // random restarts of the restart-based learners
-	DefaultSweeps   = 1000 // Gibbs sweeps of the IBP sampler
+	DefaultRestarts = learn.DefaultRestarts // random restarts of the restart-based learners
+	DefaultSweeps   = ibp.DefaultSweeps     // Gibbs sweeps of the IBP sampler
 	// DefaultChains is the number of IBP Gibbs chains. A single chain can stay in a
 	// redundant mode — on the built-in tetris sample 2 of 30 seeds end at K = 7 or 8 —
 	// while the best of 4 reached K = 5 for all 30.
@@ -67,7 +63,7 @@ const (
 	DefaultSeed   = 1
 	// DefaultTargetK is the number of features or clusters the farthest-first heuristic
 	// aims at when the user gives neither λ² nor K.
-	DefaultTargetK = cluster.DefaultTargetK
+	DefaultTargetK = learn.DefaultTargetK
 )
 
 // Upper bounds on the counts, so that a number too large is refused in one line before
@@ -135,6 +131,14 @@ var (
 		Field: func(o *learn.Options) any { return &o.Workers }}
 )
 
+// gibbs is the IBP sampler with BP-means at hand for its Init "bpmeans".
+func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	if opt.StartFrom == nil {
+		opt.StartFrom = features.BPMeans
+	}
+	return ibp.Gibbs(ctx, X, opt)
+}
+
 // learnerRegistry is every learner, in the order the window and the help list them.
 var learnerRegistry = []*Algorithm{
 	{Name: "stepwise", Title: "Stepwise K-features",
@@ -156,7 +160,7 @@ var learnerRegistry = []*Algorithm{
 	{Name: "ibp", Title: "IBP Gibbs sampler",
 		Summary: "the Indian buffet process's linear-Gaussian model, sampled by Gibbs (Griffiths & Ghahramani)",
 		Params:  Params[learn.Options]{sweeps, chains, seed, workers},
-		Traits:  Traits{Sampler: true}, Fit: ibp.Gibbs},
+		Traits:  Traits{Sampler: true}, Fit: gibbs},
 	{Name: "kmeans", Title: "K-means",
 		Summary: "K clusters by Lloyd's iterations from k-means++",
 		Params:  Params[learn.Options]{fixedK("clusters"), restarts, seed, workers},

@@ -45,7 +45,7 @@ func TestRunDispatch(t *testing.T) {
 		}
 	}
 	// Run is the learner: same options, same answer.
-	for name, fn := range map[string]FitFunc{"kmeans": cluster.KMeans, "dpmeans": cluster.DPMeans} {
+	for name, fn := range map[string]learn.LearnFunc{"kmeans": cluster.KMeans, "dpmeans": cluster.DPMeans} {
 		a, err := Run(ctx, name, X, opt)
 		if err != nil {
 			t.Fatal(err)

@@ -65,7 +65,7 @@ func FeatureKinds() []string { return []string{FeaturesPCA, FeaturesHistogram, F
 
 // Describe returns the rows a learner reads for the representation kind, N × columns:
 //   - FeaturesPCA: the PCA scores;
-//   - FeaturesHistogram: each image's colour histogram (cluster.ColorHistograms, joint RGB
+//   - FeaturesHistogram: each image's colour histogram (imgproc.ColorHistogram, joint RGB
 //     with HistogramBinsColour bins per channel, or HistogramBinsGrey grey bins), summing to 1;
 //   - FeaturesWords: a bag of visual words: dense gradient-orientation descriptors
 //     (imgproc.GradientDescriptors) on a grid over every image, quantised by K-means into
@@ -84,25 +84,18 @@ func (p *Prepared) Describe(ctx context.Context, kind string, words int, seed ui
 		if ds.Channels == 1 {
 			bins = HistogramBinsGrey
 		}
-		cols := bins
-		if ds.Channels == 3 {
-			cols = bins * bins * bins
+		cols, err := imgproc.HistogramCells(ds.Channels, bins)
+		if err != nil {
+			return nil, err
 		}
 		out := mat.NewDense(n, cols, nil)
-		one := mat.NewDense(1, ds.Values(), nil)
 		for i := 0; i < n; i++ {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			row := one.RawRowView(0)
-			for j, v := range ds.Row(i) {
-				row[j] = float64(v)
+			if err := imgproc.ColorHistogram(ds.Row(i), ds.Channels, bins, out.RawRowView(i)); err != nil {
+				return nil, fmt.Errorf("image %d: %w", i, err)
 			}
-			h, err := cluster.ColorHistograms(one, ds.Channels, bins)
-			if err != nil {
-				return nil, err
-			}
-			copy(out.RawRowView(i), h.RawRowView(0))
 		}
 		return out, nil
 	case FeaturesWords:

@@ -3,6 +3,8 @@ package pca
 import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // meanBlock is the column-block width of the passes that reduce over rows; a block of
@@ -14,7 +16,7 @@ const meanBlock = 2048
 // depend on the number of workers.
 func columnMeans[T sample](y rows[T], inv float64, workers int) []float64 {
 	mean := make([]float64, y.p)
-	forEach(workers, blocks(y.p, meanBlock), func(_, blk int) {
+	parallel.For(workers, blocks(y.p, meanBlock), func(_, blk int) {
 		p0 := blk * meanBlock
 		sum := mean[p0:min(p0+meanBlock, y.p)]
 		for i := range y.n {
@@ -68,7 +70,7 @@ func totalSquares[T sample](y rows[T], mean []float64, inv float64, workers int)
 	nb := blocks(y.p, meanBlock)
 	partial := make([]float64, nb)
 	scratch := make([][]float64, workers)
-	forEach(workers, nb, func(w, blk int) {
+	parallel.For(workers, nb, func(w, blk int) {
 		p0 := blk * meanBlock
 		b := min(meanBlock, y.p-p0)
 		if scratch[w] == nil {

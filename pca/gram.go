@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // fitGram computes the top d components of an N × P matrix with N ≤ P from the N × N
@@ -82,11 +84,11 @@ func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64,
 		}
 		b := min(bw, p-p0)
 		blk := pack[:n*b]
-		forEach(workers, n, func(_, i int) {
+		parallel.For(workers, n, func(_, i int) {
 			packRow(blk[i*b:(i+1)*b], y, i, p0, mean, inv)
 		})
 		// G[i, i:n] += Yc[i:n, block]·Yc[i, block]ᵀ.
-		forEach(workers, n, func(_, i int) {
+		parallel.For(workers, n, func(_, i int) {
 			impl.Dgemv(blas.NoTrans, n-i, b, 1, blk[i*b:], b, blk[i*b:(i+1)*b], 1, 1, g[i*n+i:], 1)
 		})
 		c.add()

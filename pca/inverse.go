@@ -6,6 +6,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // inverseBlock is the number of rows of V (pixels) one task maps back: 512 rows of 100
@@ -52,7 +54,7 @@ func (m *Model) InverseDense(S *mat.Dense) *mat.Dense {
 func (m *Model) inverse(S, dst blas64.General) {
 	v := m.Components.RawMatrix()
 	impl := blas64.Implementation()
-	forEach(m.workers, blocks(m.P, inverseBlock), func(_, blk int) {
+	parallel.For(m.workers, blocks(m.P, inverseBlock), func(_, blk int) {
 		p0 := blk * inverseBlock
 		b := min(inverseBlock, m.P-p0)
 		mean := m.Mean[p0 : p0+b]

@@ -16,6 +16,8 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/netlib/blas/netlib"
+
+	"featurelab/internal/parallel"
 )
 
 // openblas is the BLAS the randomized path's products run on. A product of a
@@ -50,7 +52,7 @@ const gemmChunk = 256
 // have the element type of the data. Chunks of gemmChunk rows of c run on up to
 // workers goroutines.
 func gemm[T sample](tA blas.Transpose, m, l, k int, alpha float64, a []T, lda int, b, c []T, workers int) {
-	forEach(workers, blocks(m, gemmChunk), func(_, blk int) {
+	parallel.For(workers, blocks(m, gemmChunk), func(_, blk int) {
 		i0 := blk * gemmChunk
 		rows := min(gemmChunk, m-i0)
 		// Rows i0… of op(a) start at row i0 of a, or at its column i0 when transposed.

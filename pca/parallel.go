@@ -4,7 +4,6 @@ import (
 	"context"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // workerCount resolves Options.Workers: values below 1 mean one worker per CPU.
@@ -13,34 +12,6 @@ func workerCount(w int) int {
 		return runtime.GOMAXPROCS(0)
 	}
 	return w
-}
-
-// forEach calls task(worker, i) for every i in [0, n) on up to workers goroutines that
-// take the next i from a shared counter, so uneven tasks balance themselves. worker is
-// in [0, min(workers, n)) and lets a task use per-goroutine scratch space. Results are
-// independent of the number of workers as long as each task writes only its own outputs.
-func forEach(workers, n int, task func(worker, i int)) {
-	workers = min(workers, n)
-	if workers <= 1 {
-		for i := range n {
-			task(0, i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				task(w, i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // blocks splits [0, n) into consecutive blocks of size (the last may be shorter) and

@@ -4,6 +4,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // Products with the centred, scaled data Yc = Y·inv − 1mᵀ that never form Yc: each
@@ -28,7 +30,7 @@ func projectColumns[T sample](V *mat.Dense, y rows[T], mean []float64, inv float
 	type scratch struct{ pack, vt []float64 }
 	scr := make([]scratch, workers)
 	impl := blas64.Implementation()
-	forEach(workers, blocks(p, bw), func(w, blk int) {
+	parallel.For(workers, blocks(p, bw), func(w, blk int) {
 		if scr[w].pack == nil {
 			scr[w] = scratch{make([]float64, rc*bw), make([]float64, r*bw)}
 		}
@@ -76,7 +78,7 @@ func projectRows[T sample](dst *mat.Dense, y rows[T], mean []float64, inv float6
 	chunk := max(rowChunk, (n+4*workers-1)/(4*workers))
 	seg := make([][]float64, workers)
 	impl := blas64.Implementation()
-	forEach(workers, blocks(n, chunk), func(w, c int) {
+	parallel.For(workers, blocks(n, chunk), func(w, c int) {
 		if seg[w] == nil {
 			seg[w] = make([]float64, bw)
 		}

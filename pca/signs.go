@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // signBlock is the number of rows of V one task scans for the sign convention.
@@ -20,7 +22,7 @@ func fixSigns(V, scores *mat.Dense, workers int) {
 	nb := blocks(p, signBlock)
 	// best[blk*d+k] is the entry of column k with the largest magnitude in block blk.
 	best := make([]float64, nb*d)
-	forEach(workers, nb, func(_, blk int) {
+	parallel.For(workers, nb, func(_, blk int) {
 		b := best[blk*d : (blk+1)*d]
 		mag := make([]float64, d) // |b[k]|, kept apart to halve the work in the loop
 		for i := blk * signBlock; i < min((blk+1)*signBlock, p); i++ {
@@ -46,7 +48,7 @@ func fixSigns(V, scores *mat.Dense, workers int) {
 	if !flipped {
 		return
 	}
-	forEach(workers, nb, func(_, blk int) {
+	parallel.For(workers, nb, func(_, blk int) {
 		for i := blk * signBlock; i < min((blk+1)*signBlock, p); i++ {
 			negate(vr.Data[i*vr.Stride:i*vr.Stride+d], flip)
 		}

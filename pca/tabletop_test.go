@@ -13,6 +13,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/internal/parallel"
 )
 
 // tabletopDir holds the 100 real tabletop photos of the reference.
@@ -35,7 +37,7 @@ func loadTabletop(tb testing.TB) *mat.Dense {
 	const n, w, h = 100, 320, 240
 	Y := mat.NewDense(n, w*h*3, nil)
 	errs := make([]error, n)
-	forEach(workerCount(0), n, func(_, i int) {
+	parallel.For(workerCount(0), n, func(_, i int) {
 		errs[i] = loadPhoto(Y.RawRowView(i), filepath.Join(tabletopDir, fmt.Sprintf("Picture_%d.jpg", i+1)), w, h)
 	})
 	for _, err := range errs {

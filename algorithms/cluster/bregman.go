@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -123,7 +122,7 @@ func (b *bregData) row(i int) (y, ly []float64) {
 // stop early and return +Inf: callers looking for a minimum pass the best so far.
 func (b *bregData) div(x, lx, mu, lmu []float64, bound float64) float64 {
 	if b.kind == bregEuclidean {
-		return sqDistBounded(x, mu, bound)
+		return learn.SqDistBounded(x, mu, bound)
 	}
 	return genIDiv(x, lx, mu, lmu)
 }
@@ -145,56 +144,4 @@ func floorLogs(dst, src []float64) {
 	for j, v := range src {
 		dst[j] = math.Log(max(v, bregmanFloor))
 	}
-}
-
-// ColorHistograms turns each row of pixels — one image with values in [0,1], pixel-
-// interleaved (RGBRGB… for channels = 3, grey for channels = 1) — into a normalised
-// histogram, the data of KL DP-means (Jiang, Kulis & Jordan 2012, §5). Colour images get
-// the joint histogram over bins^3 cells, cell (r·bins + g)·bins + b, the usual colour
-// histogram of image retrieval: it keeps which colours occur, where per-channel marginals
-// would not. A value v falls in bin min(⌊v·bins⌋, bins−1), values outside [0,1] in the end
-// bins. Each output row sums to 1. bins may be at most 256 for grey and 32 for colour.
-func ColorHistograms(pixels *mat.Dense, channels, bins int) (*mat.Dense, error) {
-	if pixels == nil || pixels.IsEmpty() {
-		return nil, errors.New("color histograms: no pixels")
-	}
-	if channels != 1 && channels != 3 {
-		return nil, fmt.Errorf("color histograms: channels must be 1 or 3, got %d", channels)
-	}
-	maxBins := 256
-	if channels == 3 {
-		maxBins = 32 // 32³ = 32768 cells per image already
-	}
-	if bins < 1 || bins > maxBins {
-		return nil, fmt.Errorf("color histograms: bins must lie in 1…%d for %d channel(s), got %d", maxBins, channels, bins)
-	}
-	n, p := pixels.Dims()
-	if p%channels != 0 {
-		return nil, fmt.Errorf("color histograms: %d values per row is not a whole number of %d-channel pixels", p, channels)
-	}
-	cells := bins
-	if channels == 3 {
-		cells = bins * bins * bins
-	}
-	H := mat.NewDense(n, cells, nil)
-	inv := 1 / float64(p/channels)
-	for i := 0; i < n; i++ {
-		row, h := pixels.RawRowView(i), H.RawRowView(i)
-		for j := 0; j < p; j += channels {
-			cell := 0
-			for c := 0; c < channels; c++ {
-				v := row[j+c]
-				if math.IsNaN(v) {
-					return nil, fmt.Errorf("color histograms: NaN at row %d, column %d", i, j+c)
-				}
-				bin := int(min(max(v, 0), 1) * float64(bins))
-				cell = cell*bins + min(bin, bins-1)
-			}
-			h[cell]++
-		}
-		for j := range h {
-			h[j] *= inv
-		}
-	}
-	return H, nil
 }

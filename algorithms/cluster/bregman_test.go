@@ -3,7 +3,6 @@ package cluster
 import (
 	"errors"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -79,52 +78,6 @@ func TestBregmanBadData(t *testing.T) {
 	}
 	if _, err := parseDivergence("cosine"); err == nil || !strings.Contains(err.Error(), "euclidean, kl, idiv") {
 		t.Errorf("unknown divergence: err = %v", err)
-	}
-}
-
-func TestColorHistograms(t *testing.T) {
-	grey := mat.NewDense(2, 4, []float64{
-		0.1, 0.9, 0.5, 1, // bins of ⌊2v⌋ capped at 1: 0, 1, 1, 1
-		-0.2, 0, 0.49, 2, // out-of-range values fall in the end bins: 0, 0, 0, 1
-	})
-	H, err := ColorHistograms(grey, 1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []float64{0.25, 0.75, 0.75, 0.25}; !slices.Equal(H.RawMatrix().Data, want) {
-		t.Errorf("grey histograms %v, want %v", H.RawMatrix().Data, want)
-	}
-
-	colour := mat.NewDense(1, 9, []float64{
-		1, 0, 0, // red: cell (1·2 + 0)·2 + 0 = 4
-		0, 0, 1, // blue: cell 1
-		0.9, 0.1, 0.2, // reddish: cell 4
-	})
-	H, err = ColorHistograms(colour, 3, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []float64{0, 1.0 / 3, 0, 0, 2.0 / 3, 0, 0, 0}
-	if !slices.Equal(H.RawRowView(0), want) {
-		t.Errorf("colour histogram %v, want %v", H.RawRowView(0), want)
-	}
-
-	for _, tc := range []struct {
-		X              *mat.Dense
-		channels, bins int
-		want           string
-	}{
-		{nil, 1, 4, "no pixels"},
-		{grey, 2, 4, "channels must be 1 or 3"},
-		{grey, 1, 0, "bins must lie in 1…256"},
-		{colour, 3, 33, "bins must lie in 1…32"},
-		{grey, 3, 2, "not a whole number"},
-		{mat.NewDense(1, 2, []float64{0, math.NaN()}), 1, 2, "NaN at row 0, column 1"},
-	} {
-		_, err := ColorHistograms(tc.X, tc.channels, tc.bins)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("err = %v, want it to mention %q", err, tc.want)
-		}
 	}
 }
 

@@ -4,9 +4,9 @@
 // Bayesian Nonparametrics", ICML 2012), which opens a cluster whenever a point lies more
 // than λ² from every centre; and its exponential-family form for any Bregman divergence —
 // squared Euclidean, KL on histograms, generalised I-divergence (Jiang, Kulis & Jordan,
-// NIPS 2012, papers/exponential-family-dp-means-jiang-kulis-jordan-2012.txt).
+// NIPS 2012, §3.2).
 // CollapsedDPMeans is MAD-Bayes Alg. 2 (Broderick, Kulis & Jordan, ICML 2013,
-// papers/mad-bayes-broderick-kulis-jordan-2013.txt, eqs. 8–9): DP-means with the means
+// eqs. 8–9): DP-means with the means
 // integrated out, each row's move updating its clusters' means at once.
 // HardHDP is the hard hierarchical Dirichlet process of the same exponential-family
 // paper (§4, eq. 4; for squared Euclidean distance Kulis & Jordan's Alg. 2): rows in

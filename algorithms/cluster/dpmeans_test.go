@@ -99,7 +99,7 @@ func TestDPMeansLambda2Extremes(t *testing.T) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		scatter += sqDist(X.RawRowView(i), mean)
+		scatter += learn.SqDist(X.RawRowView(i), mean)
 	}
 	if math.Abs(res.Objective-scatter) > 1e-9*scatter {
 		t.Errorf("one cluster: objective %v, want the scatter %v", res.Objective, scatter)

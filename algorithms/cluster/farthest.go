@@ -4,11 +4,13 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 )
 
 // DefaultTargetK is the number of features the farthest-first λ² aims at when none is
-// given (SPEC §5): the window's proposal and Init "bpmeans" of the IBP sampler.
-const DefaultTargetK = 5
+// given; it is learn.DefaultTargetK, named here for the callers of this package.
+const DefaultTargetK = learn.DefaultTargetK
 
 // FarthestFirstLambda2 proposes the DP-means penalty λ² for about k clusters by the
 // farthest-first heuristic of Kulis & Jordan (2012, §6), which Jiang, Kulis & Jordan
@@ -35,30 +37,18 @@ func FarthestFirstLambda2(X *mat.Dense, k int, div string) float64 {
 	return b.farthestFirst(k, mean, lmean)
 }
 
-// farthestFirst is FarthestFirstLambda2 on prepared data, for 1 ≤ k ≤ N.
+// farthestFirst is FarthestFirstLambda2 on prepared data, for 1 ≤ k ≤ N: learn's
+// traversal with this divergence. A centre is a row itself, so its logs are the row's
+// floored logs.
 func (b *bregData) farthestFirst(k int, mean, lmean []float64) float64 {
-	dist := make([]float64, b.n)
-	for i := range dist {
-		y, ly := b.row(i)
-		dist[i] = b.div(y, ly, mean, lmean, math.Inf(1))
-	}
-	for round := 1; ; round++ {
-		far := 0
-		for i, v := range dist {
-			if v > dist[far] {
-				far = i
-			}
-		}
-		if round == k || dist[far] == 0 {
-			return dist[far]
-		}
-		// The centre is the row itself: its logs are the row's floored logs.
-		cy, cly := b.row(far)
-		for i := range dist {
+	return learn.FarthestFirst(b.n, k,
+		func(i int) float64 {
 			y, ly := b.row(i)
-			if v := b.div(y, ly, cy, cly, dist[i]); v < dist[i] {
-				dist[i] = v
-			}
-		}
-	}
+			return b.div(y, ly, mean, lmean, math.Inf(1))
+		},
+		func(i, c int, bound float64) float64 {
+			y, ly := b.row(i)
+			cy, cly := b.row(c)
+			return b.div(y, ly, cy, cly, bound)
+		})
 }

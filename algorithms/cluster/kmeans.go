@@ -120,7 +120,7 @@ func (w *kmWork) seed(st *kmState, rng *rand.Rand) {
 	first := rng.IntN(n)
 	copy(st.cent[:d], x[first*d:(first+1)*d])
 	for i := 0; i < n; i++ {
-		dist[i] = sqDist(x[i*d:(i+1)*d], st.cent[:d])
+		dist[i] = learn.SqDist(x[i*d:(i+1)*d], st.cent[:d])
 	}
 	for j := 1; j < w.k; j++ {
 		pick := drawWeighted(rng, dist)
@@ -131,7 +131,7 @@ func (w *kmWork) seed(st *kmState, rng *rand.Rand) {
 		c := st.cent[j*d : (j+1)*d]
 		copy(c, x[pick*d:(pick+1)*d])
 		for i := 0; i < n; i++ {
-			if v := sqDist(x[i*d:(i+1)*d], c); v < dist[i] {
+			if v := learn.SqDist(x[i*d:(i+1)*d], c); v < dist[i] {
 				dist[i] = v
 			}
 		}
@@ -198,13 +198,13 @@ func (w *kmWork) assignStep(st *kmState) int {
 		cur := st.assign[i]
 		bestC, bestD := -1, math.Inf(1)
 		if cur >= 0 {
-			bestC, bestD = cur, sqDist(xi, st.cent[cur*d:(cur+1)*d])
+			bestC, bestD = cur, learn.SqDist(xi, st.cent[cur*d:(cur+1)*d])
 		}
 		for c := 0; c < k; c++ {
 			if c == cur {
 				continue
 			}
-			if v := sqDistBounded(xi, st.cent[c*d:(c+1)*d], bestD); v < bestD {
+			if v := learn.SqDistBounded(xi, st.cent[c*d:(c+1)*d], bestD); v < bestD {
 				bestC, bestD = c, v
 			}
 		}
@@ -262,68 +262,12 @@ func (w *kmWork) updateStep(st *kmState) {
 	}
 }
 
-// sqDist returns ‖a − b‖². Four accumulators break the add dependency chain; the
-// four-element windows let the compiler drop the bounds checks.
-func sqDist(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+4 <= len(a); j += 4 {
-		x, y := a[j:j+4:j+4], b[j:j+4:j+4]
-		d0, d1, d2, d3 := x[0]-y[0], x[1]-y[1], x[2]-y[2], x[3]-y[3]
-		s0 += d0 * d0
-		s1 += d1 * d1
-		s2 += d2 * d2
-		s3 += d3 * d3
-	}
-	for ; j < len(a); j++ {
-		dj := a[j] - b[j]
-		s0 += dj * dj
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
-// sqDistBounded returns ‖a − b‖², or +Inf as soon as a partial sum shows the distance is
-// at least bound. It checks after every 16 coordinates, so the early exit costs little,
-// and it adds in the same order as sqDist, so a value it returns equals sqDist's to the bit.
-func sqDistBounded(a, b []float64, bound float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+16 <= len(a); j += 16 {
-		x, y := a[j:j+16:j+16], b[j:j+16:j+16]
-		for q := 0; q < 16; q += 4 {
-			d0, d1, d2, d3 := x[q]-y[q], x[q+1]-y[q+1], x[q+2]-y[q+2], x[q+3]-y[q+3]
-			s0 += d0 * d0
-			s1 += d1 * d1
-			s2 += d2 * d2
-			s3 += d3 * d3
-		}
-		if (s0+s1)+(s2+s3) >= bound {
-			return math.Inf(1)
-		}
-	}
-	for ; j+4 <= len(a); j += 4 {
-		x, y := a[j:j+4:j+4], b[j:j+4:j+4]
-		d0, d1, d2, d3 := x[0]-y[0], x[1]-y[1], x[2]-y[2], x[3]-y[3]
-		s0 += d0 * d0
-		s1 += d1 * d1
-		s2 += d2 * d2
-		s3 += d3 * d3
-	}
-	for ; j < len(a); j++ {
-		dj := a[j] - b[j]
-		s0 += dj * dj
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
 // sqDistSum returns Σₙ ‖xₙ − μ_{zₙ}‖², the K-means objective.
 func sqDistSum(x, cent []float64, assign []int, n, d int) float64 {
 	var total float64
 	for i := 0; i < n; i++ {
 		c := assign[i]
-		total += sqDist(x[i*d:(i+1)*d], cent[c*d:(c+1)*d])
+		total += learn.SqDist(x[i*d:(i+1)*d], cent[c*d:(c+1)*d])
 	}
 	return total
 }

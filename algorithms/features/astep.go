@@ -6,6 +6,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/internal/chol"
 )
 
 // errSingular reports a Z whose Gram matrix Z'Z cannot be inverted: a feature owned by no
@@ -21,7 +23,7 @@ const aStepPivotTol = 1e-10
 // restart loop free of allocations.
 type aStepWork struct {
 	k, d int
-	gram []float64 // K×K: Z'Z, then its Cholesky factor L (lower triangle)
+	gram []float64 // K×K: Z'Z (lower triangle), then its Cholesky factor L
 	ztx  []float64 // K×D: Z'X
 }
 
@@ -51,72 +53,19 @@ func aStep(A, Z, X *mat.Dense, ws *aStepWork) error {
 			}
 			floats.AddScaled(ztx[j*d:j*d+d], zj, x)
 			for t := j; t < k; t++ {
-				g[j*k+t] += zj * z[t] // upper triangle
+				g[t*k+j] += zj * z[t] // lower triangle, as chol.Factor reads it
 			}
 		}
 	}
-	if !choleskyLower(g, k) {
+	if !chol.Factor(g, k, k, aStepPivotTol) {
 		return errSingular
 	}
 	a := A.RawMatrix()
 	for i := 0; i < k; i++ {
 		copy(a.Data[i*a.Stride:i*a.Stride+d], ztx[i*d:i*d+d])
 	}
-	cholSolveRowsStrided(g, k, a.Data, a.Stride, d)
+	chol.Solve(g, k, k, a.Data, a.Stride, d)
 	return nil
-}
-
-// cholSolveRows sets dst = (LLᵀ)⁻¹src for the K×width row-major matrices dst and src,
-// with L the lower triangle of l as left by choleskyLower: forward substitution from src
-// into dst, then back substitution in place. Each step is a whole-row axpy.
-func cholSolveRows(l []float64, k int, dst, src []float64, width int) {
-	copy(dst[:k*width], src[:k*width])
-	cholSolveRowsStrided(l, k, dst, width, width)
-}
-
-// cholSolveRowsStrided solves LLᵀY = B in place, B held in the first width columns of the
-// K rows of dst, which are stride apart.
-func cholSolveRowsStrided(l []float64, k int, dst []float64, stride, width int) {
-	row := func(i int) []float64 { return dst[i*stride : i*stride+width] }
-	for i := 0; i < k; i++ {
-		r := row(i)
-		for j := 0; j < i; j++ {
-			floats.AddScaled(r, -l[i*k+j], row(j))
-		}
-		floats.Scale(1/l[i*k+i], r)
-	}
-	for i := k - 1; i >= 0; i-- {
-		r := row(i)
-		for j := i + 1; j < k; j++ {
-			floats.AddScaled(r, -l[j*k+i], row(j))
-		}
-		floats.Scale(1/l[i*k+i], r)
-	}
-}
-
-// choleskyLower factorises the symmetric K×K matrix whose upper triangle is stored in g
-// (row-major) as LLᵀ, writing L into the lower triangle and diagonal of g. It reports
-// false when a pivot is not positive relative to its diagonal entry (aStepPivotTol).
-func choleskyLower(g []float64, k int) bool {
-	for j := 0; j < k; j++ {
-		for i := 0; i < j; i++ {
-			s := g[i*k+j] // upper triangle: the original (i, j) entry
-			for t := 0; t < i; t++ {
-				s -= g[j*k+t] * g[i*k+t]
-			}
-			g[j*k+i] = s / g[i*k+i]
-		}
-		diag := g[j*k+j]
-		s := diag
-		for t := 0; t < j; t++ {
-			s -= g[j*k+t] * g[j*k+t]
-		}
-		if !(s > aStepPivotTol*diag) || diag <= 0 {
-			return false
-		}
-		g[j*k+j] = math.Sqrt(s)
-	}
-	return true
 }
 
 // bpPivotTol is the relative size below which a Cholesky pivot of Z'Z counts as zero. Z is

@@ -1,6 +1,5 @@
 // Package features holds the MAD-Bayes feature-allocation learners of Broderick, Kulis &
-// Jordan, "MAD-Bayes: MAP-based Asymptotic Derivations from Bayes" (ICML 2013,
-// papers/mad-bayes-broderick-kulis-jordan-2013.txt): the small-variance limits of the
+// Jordan, "MAD-Bayes: MAP-based Asymptotic Derivations from Bayes" (ICML 2013): the small-variance limits of the
 // beta process / Indian buffet process, which find a binary N×K allocation Z and K×D
 // features A with X ≈ ZA.
 //

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
+
+	"featurelab/algorithms/internal/chol"
 )
 
 // kfWork is one worker's state for restarts of K-features; after newKFWork a restart
@@ -371,16 +373,18 @@ func (w *kfWork) solve() bool {
 		for r := code; r != 0; r &= r - 1 {
 			i := bits.TrailingZeros64(r)
 			for t := r; t != 0; t &= t - 1 {
-				m[i*k+bits.TrailingZeros64(t)]++ // upper triangle
+				m[bits.TrailingZeros64(t)*k+i]++ // lower triangle
 			}
 		}
 	}
-	if !choleskyLower(m, k) {
+	if !chol.Factor(m, k, k, aStepPivotTol) {
 		return false
 	}
-	cholSolveRows(m, k, w.a[:k*d], w.w[:k*d], d)
+	copy(w.a[:k*d], w.w[:k*d])
+	chol.Solve(m, k, k, w.a, d, d)
 	if w.pt != nil {
-		cholSolveRows(m, k, w.bt[:k*n], w.pt[:k*n], n)
+		copy(w.bt[:k*n], w.pt[:k*n])
+		chol.Solve(m, k, k, w.bt, n, n)
 		return true
 	}
 	for j := 0; j < k; j++ {
@@ -407,7 +411,7 @@ func (w *kfWork) aStep() {
 		}
 		dep := w.dependentFeatures()
 		if dep == 0 {
-			// dependentFeatures repeats choleskyLower's arithmetic, so this cannot happen;
+			// dependentFeatures repeats chol.Factor's arithmetic, so this cannot happen;
 			// removing the last feature still guarantees progress if it does.
 			dep = 1 << (w.k - 1)
 		}
@@ -448,7 +452,7 @@ func (w *kfWork) residualNorms() {
 }
 
 // dependentFeatures returns the features whose column of Z is a linear combination of the
-// columns before it (an empty column included): the pivots choleskyLower rejects, found
+// columns before it (an empty column included): the pivots chol.Factor rejects, found
 // by the same factorisation of Z'Z but skipping such columns instead of stopping.
 func (w *kfWork) dependentFeatures() uint64 {
 	k := w.k
@@ -458,36 +462,11 @@ func (w *kfWork) dependentFeatures() uint64 {
 		for r := code; r != 0; r &= r - 1 {
 			i := bits.TrailingZeros64(r)
 			for t := r; t != 0; t &= t - 1 {
-				m[i*k+bits.TrailingZeros64(t)]++
+				m[bits.TrailingZeros64(t)*k+i]++ // lower triangle
 			}
 		}
 	}
-	var dep uint64
-	for j := 0; j < k; j++ {
-		for i := 0; i < j; i++ {
-			if dep&(1<<i) != 0 {
-				m[j*k+i] = 0
-				continue
-			}
-			s := m[i*k+j]
-			for t := 0; t < i; t++ {
-				s -= m[j*k+t] * m[i*k+t]
-			}
-			m[j*k+i] = s / m[i*k+i]
-		}
-		diag := m[j*k+j]
-		s := diag
-		for t := 0; t < j; t++ {
-			s -= m[j*k+t] * m[j*k+t]
-		}
-		if !(s > aStepPivotTol*diag) || diag <= 0 {
-			dep |= 1 << j
-			m[j*k+j] = 1
-			continue
-		}
-		m[j*k+j] = math.Sqrt(s)
-	}
-	return dep
+	return chol.DependentColumns(m, k, k, aStepPivotTol)
 }
 
 // compressCode deletes the bits in dep from code, shifting the higher bits down.

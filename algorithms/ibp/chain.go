@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"featurelab/algorithms/internal/chol"
 )
 
 // chain is one Markov chain of the collapsed Gibbs sampler for the linear-Gaussian
@@ -215,12 +217,12 @@ func (c *chain) factor(lam float64) (logdet, quad float64, ok bool) {
 		copy(c.L[a*kc:a*kc+a+1], c.G[a*kc:a*kc+a+1])
 		c.L[a*kc+a] += lam
 	}
-	logdet, ok = cholesky(c.L, k, kc)
-	if !ok {
+	if !chol.Factor(c.L, k, kc, 0) {
 		return 0, 0, false
 	}
+	logdet = chol.LogDet(c.L, k, kc)
 	copy(c.Y[:k*d], c.B[:k*d])
-	forwardSolve(c.L, k, kc, c.Y, d)
+	chol.ForwardSolve(c.L, k, kc, c.Y, d, d)
 	for _, v := range c.Y[:k*d] {
 		quad += v * v
 	}
@@ -272,9 +274,9 @@ func (c *chain) invert(lam float64) {
 		c.fail()
 		return
 	}
-	cholInverse(c.L, k, kc, c.M)
+	chol.Inverse(c.L, k, kc, c.M)
 	copy(c.H[:k*d], c.Y[:k*d])
-	backSolve(c.L, k, kc, c.H, d)
+	chol.BackSolve(c.L, k, kc, c.H, d, d)
 }
 
 // removeFeature deletes feature f from Z and updates M and H exactly: deleting row and

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"featurelab/algorithms/internal/chol"
 )
 
 // Geweke's "getting it right" test (Geweke 2004, JASA 99:799). Two simulators of the
@@ -89,7 +91,7 @@ func redrawX(c *chain, rng *rand.Rand) {
 	k, kc, d, n := c.k, c.kc, c.d, c.n
 	l := make([]float64, kc*kc)
 	copy(l, c.M)
-	if _, ok := cholesky(l, k, kc); !ok {
+	if !chol.Factor(l, k, kc, 0) {
 		panic("posterior covariance of A not positive definite")
 	}
 	a := make([]float64, k*d)

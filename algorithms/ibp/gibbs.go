@@ -11,8 +11,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
 
@@ -78,7 +76,7 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 		return st, err
 	}
 	if st.sweeps == 0 {
-		st.sweeps = 1000
+		st.sweeps = DefaultSweeps
 	}
 	if st.chains == 0 {
 		st.chains = 1
@@ -140,21 +138,28 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 	return st, nil
 }
 
+// DefaultSweeps is the number of Gibbs sweeps of each chain when Options.Sweeps is 0.
+const DefaultSweeps = 1000
+
 // bpmeansRestarts is the number of BP-means restarts behind Init "bpmeans": the result
 // is only a starting point, which the sampler then moves from.
 const bpmeansRestarts = 10
 
-// bpmeansStart runs BP-means on X and makes its Z the start of every chain (Init
+// bpmeansStart runs BP-means (opt.StartFrom, handed in so that this package does not
+// import its sibling) on X and makes its Z the start of every chain (Init
 // "bpmeans"). λ² is opt.Lambda2, or when that is 0 the farthest-first proposal for the
-// default target K, as the window proposes it (SPEC §5). BP-means gets the run's seed,
+// default target K, as the window proposes it. BP-means gets the run's seed,
 // so the start, like the chains, depends only on opt.Seed.
 func bpmeansStart(ctx context.Context, X *mat.Dense, opt learn.Options, st *settings) error {
 	n, _ := X.Dims()
 	lam2 := opt.Lambda2
 	if lam2 == 0 {
-		lam2 = cluster.FarthestFirstLambda2(X, min(cluster.DefaultTargetK, n), "euclidean")
+		lam2 = learn.FarthestFirstLambda2(X, min(learn.DefaultTargetK, n))
 	}
-	bp, err := features.BPMeans(ctx, X, learn.Options{Lambda2: lam2, Restarts: bpmeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
+	if opt.StartFrom == nil {
+		return errors.New(`init "bpmeans" needs Options.StartFrom, the BP-means learner`)
+	}
+	bp, err := opt.StartFrom(ctx, X, learn.Options{Lambda2: lam2, Restarts: bpmeansRestarts, Seed: opt.Seed, Workers: opt.Workers})
 	if err != nil {
 		return fmt.Errorf("bpmeans start: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/features"
+	"featurelab/algorithms/internal/chol"
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
 )
@@ -387,7 +388,7 @@ func TestIBPBadInput(t *testing.T) {
 		{"infinite sigmaa0", X, learn.Options{SigmaA0: math.Inf(1)}, "sigmaa0"},
 		{"extreme sigma ratio", X, learn.Options{SigmaX0: 1e-6, SigmaA0: 10}, "ratio"},
 		{"unknown init", X, learn.Options{Init: "kmeans"}, "init"},
-		{"bpmeans init with a bad lambda2", X, learn.Options{Init: "bpmeans", Lambda2: math.Inf(1)}, "lambda2"},
+		{"bpmeans init with a bad lambda2", X, learn.Options{Init: "bpmeans", StartFrom: features.BPMeans, Lambda2: math.Inf(1)}, "lambda2"},
 		{"given without InitZ", X, learn.Options{Init: "given"}, "InitZ"},
 		{"InitZ rows", X, learn.Options{InitZ: mat.NewDense(3, 2, nil)}, "initz has 3 rows"},
 		{"InitZ not binary", X, learn.Options{InitZ: mat.NewDense(100, 1, fill(100, 0.5))}, "only 0 and 1"},
@@ -421,7 +422,7 @@ func TestIBPInitModes(t *testing.T) {
 	}{
 		{"prior", learn.Options{Init: "prior"}, 0},
 		{"single", learn.Options{Init: "single"}, 1},
-		{"bpmeans", learn.Options{Init: "bpmeans"}, 3},
+		{"bpmeans", learn.Options{Init: "bpmeans", StartFrom: features.BPMeans}, 3},
 		{"given truth", learn.Options{InitZ: Ztrue}, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -525,12 +526,13 @@ func TestIBPLinalg(t *testing.T) {
 			flat[i*s+j] = spd.At(i, j)
 		}
 	}
-	logdet, ok := cholesky(flat, k, s)
+	ok := chol.Factor(flat, k, s, 0)
+	logdet := chol.LogDet(flat, k, s)
 	if want := math.Log(mat.Det(&spd)); !ok || math.Abs(logdet-want) > 1e-10 {
 		t.Errorf("log det %v, ok %v, want %v", logdet, ok, want)
 	}
 	inv := make([]float64, s*s)
-	cholInverse(flat, k, s, inv)
+	chol.Inverse(flat, k, s, inv)
 	var want mat.Dense
 	if err := want.Inverse(&spd); err != nil {
 		t.Fatal(err)
@@ -547,8 +549,8 @@ func TestIBPLinalg(t *testing.T) {
 		b[i] = rng.NormFloat64()
 	}
 	y := append([]float64(nil), b...)
-	forwardSolve(flat, k, s, y, d)
-	backSolve(flat, k, s, y, d)
+	chol.ForwardSolve(flat, k, s, y, d, d)
+	chol.BackSolve(flat, k, s, y, d, d)
 	var x mat.Dense
 	x.Mul(&want, mat.NewDense(k, d, b))
 	for i := range k {
@@ -559,7 +561,7 @@ func TestIBPLinalg(t *testing.T) {
 		}
 	}
 	flat[0] = -1
-	if _, ok := cholesky(flat, k, s); ok {
+	if chol.Factor(flat, k, s, 0) {
 		t.Error("Cholesky of an indefinite matrix succeeded")
 	}
 }
@@ -700,7 +702,7 @@ func TestIBPKNewMatchesRecursion(t *testing.T) {
 // BP-means run with the run's seed and λ².
 func TestIBPBPMeansStart(t *testing.T) {
 	X, _, _ := tetris(5)
-	opt := learn.Options{Init: "bpmeans", Lambda2: 2, Seed: 4}
+	opt := learn.Options{Init: "bpmeans", StartFrom: features.BPMeans, Lambda2: 2, Seed: 4}
 	st, err := settingsFrom(X, opt)
 	if err != nil {
 		t.Fatal(err)

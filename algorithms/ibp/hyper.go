@@ -11,7 +11,7 @@ import (
 // defaultConfig; tests change them (lighter-tailed priors for the Geweke test) and
 // inject known bugs to check that the tests would notice.
 type config struct {
-	// α ~ Gamma(alphaShape, rate alphaRate) (SPEC §3: Gamma(1, 1)).
+	// α ~ Gamma(alphaShape, rate alphaRate) (Gamma(1, 1), as in Griffiths & Ghahramani).
 	alphaShape, alphaRate float64
 	// σ_X² ~ InvGamma(sxShape, scale sxScale), σ_A² ~ InvGamma(saShape, scale saScale).
 	sxShape, sxScale float64

@@ -38,10 +38,10 @@ func Check(X *mat.Dense, opt Options) (Config, error) {
 		return c, err
 	}
 	if c.Restarts == 0 {
-		c.Restarts = 100
+		c.Restarts = DefaultRestarts
 	}
 	if c.MaxIter == 0 {
-		c.MaxIter = 1000
+		c.MaxIter = DefaultMaxIter
 	}
 	return c, nil
 }

@@ -10,5 +10,10 @@
 // K-features objective ‖X − ZA‖²_F of Broderick, Kulis & Jordan (2013) from Z and A,
 // the invariant every learner's Objective is tested against.
 //
+// What two families would otherwise each write lives here too: SqDist and the
+// farthest-first traversal behind every λ² proposal (FarthestFirst), and DefaultTargetK.
+// A learner that starts from another's result (the IBP sampler from BP-means) is handed
+// it in Options.StartFrom, so the families need not import each other.
+//
 // The package imports only gonum: it is the leaf the learners stand on.
 package learn

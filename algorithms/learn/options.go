@@ -43,6 +43,10 @@ type Options struct {
 	Init string
 	// InitZ is a starting N×K 0/1 allocation for the IBP sampler, e.g. a BP-means Z.
 	InitZ *mat.Dense
+	// StartFrom is the learner whose Z starts the IBP sampler under Init "bpmeans":
+	// BP-means, handed in by the registry (algorithms) so that ibp need not import
+	// features.
+	StartFrom LearnFunc
 	// Chains is the number of independent IBP chains, run in parallel on Workers; the
 	// chain whose best sample has the highest log joint is reported. Default 1.
 	Chains int
@@ -63,6 +67,13 @@ type Progress struct {
 // DefaultK is the number of features or clusters the fixed-K learners use when
 // Options.K is 0.
 const DefaultK = 5
+
+// DefaultRestarts and DefaultMaxIter are what Check fills in for Options.Restarts and
+// Options.MaxIter left at 0; the learners' doc comments quote them.
+const (
+	DefaultRestarts = 100
+	DefaultMaxIter  = 1000
+)
 
 // KOrDefault returns o.K, or DefaultK when it is 0.
 func (o Options) KOrDefault() int {

@@ -4,6 +4,6 @@
 // its probabilistic form against several references (Unnikrishnan, Pantofaru & Hebert
 // 2007), the variation of information (Meilă 2007), the normalised mutual information
 // (Strehl & Ghosh 2002), which the exponential-family DP-means paper reports for image
-// clustering (papers/exponential-family-dp-means-jiang-kulis-jordan-2012.txt, §5), and the
+// clustering (Jiang, Kulis & Jordan, NIPS 2012, §5), and the
 // adjusted Rand index (Hubert & Arabie 1985).
 package partition

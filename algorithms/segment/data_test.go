@@ -7,7 +7,7 @@ import (
 	"os"
 )
 
-// dataDir holds the shared real data sets (see SPEC §7).
+// dataDir holds the shared real data sets (../shared/data beside the checkout).
 const dataDir = "/work/shared/data"
 
 // loadImage decodes an image file with the standard library decoders.

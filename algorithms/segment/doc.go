@@ -1,6 +1,6 @@
 // Package segment splits one image into regions with the kernel Pitman–Yor process
 // mixture (KPYP) of Chatzis, Korkinof & Demiris, fitted by mean-field variational Bayes
-// (papers/kernel-pitman-yor-process-chatzis-korkinof-demiris.txt, §3), and, for
+// ("A Nonparametric Bayesian Approach Toward Image Segmentation", §3), and, for
 // comparison, with K-means and DP-means on the same pixel features.
 //
 // Each pixel n is an observation y_n — its CIE L*a*b* colour, optionally with the mean

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"featurelab/algorithms/learn"
 )
 
 // locationWeight scales the standardised pixel coordinates against the colour (and
@@ -164,10 +166,9 @@ func kmeansLabels(ctx context.Context, x []float64, n, d, k int, seed uint64, ma
 	return labels, trace, err
 }
 
-// farthestFirstLambda2 is the farthest-first heuristic of Kulis & Jordan for choosing
-// DP-means' λ² so that about k clusters form: start from the mean of the rows, add the
-// row farthest from the chosen set until it holds k points, and return the squared
-// distance from the set of the row farthest from it then.
+// farthestFirstLambda2 proposes DP-means' λ² for about k clusters of the rows of x by
+// learn.FarthestFirst, the traversal the clustering learners use, with this package's
+// squared distance (summed in coordinate order, as every distance of the segmenter is).
 func farthestFirstLambda2(x []float64, n, d, k int) float64 {
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {
@@ -178,27 +179,9 @@ func farthestFirstLambda2(x []float64, n, d, k int) float64 {
 	for j := range mean {
 		mean[j] /= float64(n)
 	}
-	dist := make([]float64, n)
-	for i := 0; i < n; i++ {
-		dist[i] = sqDist(x[i*d:(i+1)*d], mean)
-	}
-	for chosen := 1; ; chosen++ {
-		far, fd := 0, -1.0
-		for i, v := range dist {
-			if v > fd {
-				far, fd = i, v
-			}
-		}
-		if chosen >= k || fd <= 0 {
-			return fd
-		}
-		c := x[far*d : (far+1)*d]
-		for i := 0; i < n; i++ {
-			if v := sqDist(x[i*d:(i+1)*d], c); v < dist[i] {
-				dist[i] = v
-			}
-		}
-	}
+	return learn.FarthestFirst(n, k,
+		func(i int) float64 { return sqDist(x[i*d:(i+1)*d], mean) },
+		func(i, c int, _ float64) float64 { return sqDist(x[i*d:(i+1)*d], x[c*d:(c+1)*d]) })
 }
 
 // dpMeans runs DP-means (Kulis & Jordan 2012, Alg. 1; their Alg. 2 is the hard HDP) on

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mathext"
+
+	"featurelab/internal/parallel"
 )
 
 // Learning the cluster locations x̂_c and kernel widths ψ_c (paper §3.5): the bound
@@ -37,7 +39,7 @@ func (m *kpyp) refineLocations() {
 	counts := m.cellCounts()
 	_, elog := m.alphaMoments()
 	alphaMean, alphaBar := m.eta1/m.eta2, math.Exp(elog)
-	forEach(m.C-1, m.workers, func(_, c int) {
+	parallel.For(m.workers, m.C-1, func(_, c int) {
 		m.refineCluster(c, counts, alphaMean, alphaBar)
 	})
 	m.kernelTables()
@@ -49,7 +51,7 @@ func (m *kpyp) refineLocations() {
 func (m *kpyp) cellCounts() []float64 {
 	C, W := m.C, m.p.W
 	counts := make([]float64, m.GH*m.GW*C)
-	forEach(m.GH, m.workers, func(_, i int) {
+	parallel.For(m.workers, m.GH, func(_, i int) {
 		for j := 0; j < m.GW; j++ {
 			cnt := counts[(i*m.GW+j)*C : (i*m.GW+j+1)*C]
 			for y := i * m.cell; y < min((i+1)*m.cell, m.p.H); y++ {

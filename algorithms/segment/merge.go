@@ -3,6 +3,8 @@ package segment
 import (
 	"math"
 	"slices"
+
+	"featurelab/internal/parallel"
 )
 
 // Merge moves. Mean-field updates from a K-means start with C clusters stop in local
@@ -113,7 +115,7 @@ func (m *kpyp) newScreen() *screen {
 // screenSticks recomputes the stick terms of sticks lo..hi−1 of every cell.
 func (m *kpyp) screenSticks(sc *screen, lo, hi int) {
 	C := m.C
-	forEach(m.GH, m.workers, func(_, i int) {
+	parallel.For(m.workers, m.GH, func(_, i int) {
 		for j := 0; j < m.GW; j++ {
 			cell := i*m.GW + j
 			cnt := sc.counts[cell*C : (cell+1)*C]
@@ -188,7 +190,7 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 
 	C := m.C
 	hi := min(b+1, C-1) // sticks a..b change (stick C has none)
 	inv := 1 / (m.width[a] * m.width[a])
-	forEach(m.GH, m.workers, func(_, i int) {
+	parallel.For(m.workers, m.GH, func(_, i int) {
 		var row float64
 		ey := m.cellCentre(i, m.p.H) - ly
 		for j := 0; j < m.GW; j++ {

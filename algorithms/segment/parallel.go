@@ -1,9 +1,6 @@
 package segment
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "featurelab/internal/parallel"
 
 // chunkPixels is the number of pixels of one unit of parallel work. Chunks, and so the
 // order in which their partial sums are added, depend only on the image size, which is
@@ -17,38 +14,9 @@ func numChunks(n int) int { return (n + chunkPixels - 1) / chunkPixels }
 // workers goroutines; w ∈ [0, workers) names the calling worker so fn can use per-worker
 // scratch. It returns when every chunk is done.
 func forChunks(n, workers int, fn func(w, chunk, lo, hi int)) {
-	forEach(numChunks(n), workers, func(w, c int) {
+	parallel.For(workers, numChunks(n), func(w, c int) {
 		fn(w, c, c*chunkPixels, min((c+1)*chunkPixels, n))
 	})
-}
-
-// forEach calls fn(w, i) for i = 0..nc−1 on workers goroutines, w naming the worker.
-func forEach(nc, workers int, fn func(w, i int)) {
-	if workers > nc {
-		workers = nc
-	}
-	if workers <= 1 {
-		for c := 0; c < nc; c++ {
-			fn(0, c)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for {
-				c := int(next.Add(1) - 1)
-				if c >= nc {
-					return
-				}
-				fn(w, c)
-			}
-		}(w)
-	}
-	wg.Wait()
 }
 
 // sumChunks adds the per-chunk partial sums parts[c] (each of length len(dst)) into dst

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mathext"
+
+	"featurelab/internal/parallel"
 )
 
 // expUnderflow is the argument below which math.Exp returns 0.
@@ -98,7 +100,7 @@ func (m *kpyp) expLogLiks(a, e, yn, diff []float64) (int, float64) {
 func (m *kpyp) pass(retangent bool) {
 	alphaMean, elog := m.alphaMoments()
 	alphaBar := math.Exp(elog)
-	forEach(m.numChunks(), m.workers, func(w, ch int) {
+	parallel.For(m.workers, m.numChunks(), func(w, ch int) {
 		acc := m.parts[ch]
 		clear(acc)
 		for i := ch * m.chunkRows; i < min((ch+1)*m.chunkRows, m.GH); i++ {

@@ -15,7 +15,7 @@ func loadScaled(t *testing.T, rel string, w, h int) image.Image {
 	t.Helper()
 	src, err := loadImage(filepath.Join(dataDir, rel))
 	if err != nil {
-		t.Skipf("real data absent (%v); see SPEC §7", err)
+		t.Skipf("real data absent (%v); the real data sets are read from ../shared/data beside the checkout", err)
 	}
 	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
 	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)

@@ -6,6 +6,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mathext"
+
+	"featurelab/internal/parallel"
 )
 
 // Fitting on a subsampled grid (Options.Stride). The model's observations are the
@@ -106,7 +108,7 @@ func (m *kpyp) labelAll(full *pixels, s int) []int32 {
 	}
 	labels := make([]int32, full.N)
 	weight := 1 / float64(s*s)
-	forEach(k, m.workers, func(w, l int) {
+	parallel.For(m.workers, k, func(w, l int) {
 		px := order[off[l]:off[l+1]]
 		if len(px) == 0 {
 			return
