@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // sampler's fields.
 func TestAnalyzeIBPTetris(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"analyze", "--algo", "ibp", "--sample", "tetris", "--pca", "0", "--json", "--out", t.TempDir()}, &stdout, &stderr)
+	code := Run([]string{"analyze", "--algo", "ibp", "--sample", "tetris", "--pca", "0", "--json", "--out", t.TempDir()}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

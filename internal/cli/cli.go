@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -38,9 +38,9 @@ Usage:
 Run 'featurelab analyze -h' for the flags.
 `
 
-// run is the whole command line; it returns the process exit code. Errors are one line on
+// Run is the whole command line; it returns the process exit code. Errors are one line on
 // stderr, never a panic or a trace.
-func run(args []string, stdout, stderr io.Writer) (code int) {
+func Run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			if msg := fmt.Sprint(r); strings.Contains(msg, "GLFW") {

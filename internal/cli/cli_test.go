@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func analyze(t *testing.T, args ...string) (summary, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	args = append([]string{"analyze", "--json", "--out", t.TempDir()}, args...)
-	code := run(args, &stdout, &stderr)
+	code := Run(args, &stdout, &stderr)
 	var s summary
 	if code == 0 {
 		if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
@@ -88,7 +88,7 @@ func TestAnalyzeRealData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			dir := filepath.Join("..", "shared", "data", tt.dir)
+			dir := filepath.Join("..", "..", "..", "shared", "data", tt.dir)
 			if _, err := os.Stat(dir); err != nil {
 				t.Skipf("real data not here (%v): it lives in ../shared/data on development machines and in CI", err)
 			}
@@ -107,7 +107,7 @@ func TestAnalyzeRealData(t *testing.T) {
 }
 
 func TestAnalyzeBadFolder(t *testing.T) {
-	s, stderr, code := analyze(t, filepath.Join("testdata", "images", "bad"), "--algo", "kmeans", "--k", "2", "--restarts", "2")
+	s, stderr, code := analyze(t, filepath.Join("..", "..", "testdata", "images", "bad"), "--algo", "kmeans", "--k", "2", "--restarts", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -147,7 +147,7 @@ func TestAnalyzeFailuresAreOneLine(t *testing.T) {
 			if tt.args[0] != "analyze" {
 				args = tt.args
 			}
-			code := run(args, &stdout, &stderr)
+			code := Run(args, &stdout, &stderr)
 			if code == 0 {
 				t.Fatal("exit 0, want failure")
 			}
@@ -162,7 +162,7 @@ func TestAnalyzeFailuresAreOneLine(t *testing.T) {
 func TestSamplesWritesEverySet(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"samples", dir}, &stdout, &stderr); code != 0 {
+	if code := Run([]string{"samples", dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, set := range []string{"tabletop", "dice", "tetris", "cards", "faces"} {
@@ -174,7 +174,7 @@ func TestSamplesWritesEverySet(t *testing.T) {
 			t.Fatalf("%s/truth.csv has too few lines", set)
 		}
 	}
-	if code := run([]string{"samples", dir}, &stdout, &stderr); code == 0 {
+	if code := Run([]string{"samples", dir}, &stdout, &stderr); code == 0 {
 		t.Fatal("writing the samples twice into the same folder must refuse to overwrite")
 	}
 }
@@ -183,12 +183,12 @@ func TestSamplesWritesEverySet(t *testing.T) {
 // (FEATURELAB_MEMORY), analyze refuses in one line that says what to change, exit 1.
 func TestAnalyzeRefusesAFolderThatDoesNotFit(t *testing.T) {
 	dir := t.TempDir()
-	if err := run([]string{"samples", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != 0 {
+	if err := Run([]string{"samples", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != 0 {
 		t.Fatal("samples failed")
 	}
 	t.Setenv("FEATURELAB_MEMORY", "10M") // the tabletop sample needs 88 MB of pixels (100 × 320×240×3 × 4 B) and 199 MB for its PCA
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr)
+	code := Run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr)
 	// Progress lines may come first when loading takes over a second; the failure is one
 	// line, the last.
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
@@ -200,7 +200,7 @@ func TestAnalyzeRefusesAFolderThatDoesNotFit(t *testing.T) {
 	}
 	t.Setenv("FEATURELAB_MEMORY", "lots")
 	stderr.Reset()
-	if code := run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr); code != 1 ||
+	if code := Run([]string{"analyze", "--out", t.TempDir(), filepath.Join(dir, "tabletop")}, &stdout, &stderr); code != 1 ||
 		!strings.Contains(stderr.String(), `FEATURELAB_MEMORY="lots" is not a size`) {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
@@ -217,7 +217,7 @@ func TestWindowWithoutADisplayIsOneLine(t *testing.T) {
 	t.Setenv("WAYLAND_DISPLAY", "")
 	for _, args := range [][]string{nil, {t.TempDir()}} {
 		var out, errb strings.Builder
-		code := run(args, &out, &errb)
+		code := Run(args, &out, &errb)
 		got := errb.String()
 		if code != 2 || strings.Count(got, "\n") != 1 || !strings.Contains(got, "no display to open the window on") {
 			t.Errorf("featurelab %v: exit %d, stderr %q", args, code, got)

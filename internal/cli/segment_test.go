@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func TestSegmentWritesOutputsAndSummary(t *testing.T) {
 	f.Close()
 	out := filepath.Join(dir, "out")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"segment", in, "--json", "--iters", "30", "--truncation", "6", "--out", out}, &stdout, &stderr); code != 0 {
+	if code := Run([]string{"segment", in, "--json", "--iters", "30", "--truncation", "6", "--out", out}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var s struct {
@@ -59,7 +59,7 @@ func TestSegmentWritesOutputsAndSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if code := run([]string{"segment", filepath.Join(dir, "missing.png")}, &stdout, &stderr); code == 0 {
+	if code := Run([]string{"segment", filepath.Join(dir, "missing.png")}, &stdout, &stderr); code == 0 {
 		t.Fatal("a missing image must fail")
 	}
 }
@@ -90,7 +90,7 @@ func TestSegmentEvalScoresAgainstHumanMaps(t *testing.T) {
 	flags := []string{"--iters", "30", "--truncation", "6"}
 	var stdout, stderr bytes.Buffer
 	out := filepath.Join(dir, "out")
-	if code := run(append([]string{"segment", filepath.Join(photos, "two.png"), "--out", out}, flags...), &stdout, &stderr); code != 0 {
+	if code := Run(append([]string{"segment", filepath.Join(photos, "two.png"), "--out", out}, flags...), &stdout, &stderr); code != 0 {
 		t.Fatalf("segment: exit %d: %s", code, stderr.String())
 	}
 	own, err := os.ReadFile(filepath.Join(out, "labels.png"))
@@ -104,7 +104,7 @@ func TestSegmentEvalScoresAgainstHumanMaps(t *testing.T) {
 		stdout.Reset()
 		stderr.Reset()
 		args := append(append([]string{"segment-eval", "--json"}, extra...), photos, truth)
-		if code := run(args, &stdout, &stderr); code != 0 {
+		if code := Run(args, &stdout, &stderr); code != 0 {
 			t.Fatalf("%v: exit %d: %s", extra, code, stderr.String())
 		}
 		var rep struct {
@@ -122,12 +122,12 @@ func TestSegmentEvalScoresAgainstHumanMaps(t *testing.T) {
 		}
 	}
 	stdout.Reset()
-	if code := run([]string{"segment-eval", "--labels", labels, photos, truth}, &stdout, &stderr); code != 0 ||
+	if code := Run([]string{"segment-eval", "--labels", labels, photos, truth}, &stdout, &stderr); code != 0 ||
 		!bytes.Contains(stdout.Bytes(), []byte("mean of 1")) || !bytes.Contains(stdout.Bytes(), []byte("VoI (bits)")) {
 		t.Errorf("table: exit %d\n%s", code, stdout.String())
 	}
 	stderr.Reset()
-	if code := run([]string{"segment-eval", photos}, &stdout, &stderr); code != 1 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
+	if code := Run([]string{"segment-eval", photos}, &stdout, &stderr); code != 1 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
 		t.Errorf("one folder: exit %d, %q", code, stderr.String())
 	}
 }

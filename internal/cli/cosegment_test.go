@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ func TestCosegmentCommand(t *testing.T) {
 	}
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"cosegment", "--json", "--out", out, dir}, &stdout, &stderr); code != 0 {
+	if code := Run([]string{"cosegment", "--json", "--out", out, dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var s struct {
@@ -106,7 +106,7 @@ func TestCosegmentCommand(t *testing.T) {
 		}
 	}
 	stderr.Reset()
-	if code := run([]string{"cosegment"}, &stdout, &stderr); code != 1 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
+	if code := Run([]string{"cosegment"}, &stdout, &stderr); code != 1 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
 		t.Errorf("no folder: exit %d, %q", code, stderr.String())
 	}
 }

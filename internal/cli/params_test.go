@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 func TestEveryParameterHasAFlag(t *testing.T) {
 	help := func(cmd string) string {
 		var stderr bytes.Buffer
-		if code := run([]string{cmd, "-h"}, io.Discard, &stderr); code != 0 {
+		if code := Run([]string{cmd, "-h"}, io.Discard, &stderr); code != 0 {
 			t.Fatalf("%s -h: exit %d", cmd, code)
 		}
 		return stderr.String()
@@ -72,7 +72,7 @@ func TestEveryFlagAtTheEdges(t *testing.T) {
 	values := []string{"9223372036854775807", "-9223372036854775808", "NaN", "+Inf", "-Inf", "0", "many"}
 	try := func(args []string) {
 		var stderr bytes.Buffer
-		code := run(append(args, "--out", t.TempDir()), io.Discard, &stderr)
+		code := Run(append(args, "--out", t.TempDir()), io.Discard, &stderr)
 		msg := strings.TrimRight(stderr.String(), "\n")
 		if code == 0 || msg == "" || strings.Contains(msg, "\n") || strings.Contains(msg, "goroutine") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, msg)
