@@ -1,0 +1,74 @@
+package scenes
+
+import (
+	"image"
+	"path/filepath"
+)
+
+// Sets are the folders the reading and K are checked on: each a real photo of
+// ../shared/data/bsds500-train as the scene, two cards, a shadow and a colour patch at
+// fixed places, each in 20–90 % of the pictures, with ±5 % exposure, ±1 pixel jitter and
+// JPEG at quality 90. data is the shared data folder (holding bsds500-train and cards).
+func Sets(data string) []Spec {
+	photo := func(id string) string { return filepath.Join(data, "bsds500-train", "images", id+".jpg") }
+	card := func(name string) string { return filepath.Join(data, "cards", name+".png") }
+	objects := func(p [4]float64, cards [2]string) []Object {
+		return []Object{
+			{Name: "card " + cards[0], Kind: Card, Picture: card(cards[0]), Place: image.Rect(18, 16, 46, 56), Presence: p[0]},
+			{Name: "card " + cards[1], Kind: Card, Picture: card(cards[1]), Place: image.Rect(142, 70, 170, 110), Presence: p[1]},
+			{Name: "shadow", Kind: Shadow, Place: image.Rect(96, 14, 140, 48), Presence: p[2]},
+			{Name: "stripes", Kind: Colour, Place: image.Rect(34, 78, 66, 108), Presence: p[3]},
+		}
+	}
+	set := func(scene string, n int, seed uint64, p [4]float64, cards [2]string) Spec {
+		return Spec{Scene: photo(scene), Width: 192, Height: 128, N: n, Objects: objects(p, cards),
+			Exposure: 0.05, Jitter: 1, Quality: 90, Seed: seed}
+	}
+	return []Spec{
+		set("100075", 120, 1, [4]float64{0.25, 0.87, 0.5, 0.7}, [2]string{"king_of_hearts", "3_of_spades"}),
+		set("12003", 200, 2, [4]float64{0.9, 0.2, 0.6, 0.4}, [2]string{"ace_of_diamonds", "10_of_clubs"}),
+		set("105019", 160, 3, [4]float64{0.55, 0.35, 0.8, 0.22}, [2]string{"queen_of_spades", "7_of_hearts"}),
+	}
+}
+
+// Match is how one object was found among a result's features.
+type Match struct {
+	Feature    int     // the feature (column) that agrees best with the object, −1 for none
+	Complement bool    // the feature is owned by the pictures without the object
+	Agreement  float64 // the share of pictures on which the feature (or its complement) is the object
+}
+
+// MatchObjects finds, for every object of truth, the learned feature whose owners agree
+// best with the pictures that show it, directly or as its complement. learned is per
+// picture the learned code.
+func MatchObjects(truth, learned [][]bool) []Match {
+	if len(truth) == 0 {
+		return nil
+	}
+	objects, k := len(truth[0]), 0
+	if len(learned) > 0 {
+		k = len(learned[0])
+	}
+	out := make([]Match, objects)
+	for j := range out {
+		out[j] = Match{Feature: -1}
+		for f := 0; f < k; f++ {
+			same := 0
+			for n := range truth {
+				if truth[n][j] == learned[n][f] {
+					same++
+				}
+			}
+			for _, complement := range []bool{false, true} {
+				agree := same
+				if complement {
+					agree = len(truth) - same
+				}
+				if a := float64(agree) / float64(len(truth)); a > out[j].Agreement {
+					out[j] = Match{Feature: f, Complement: complement, Agreement: a}
+				}
+			}
+		}
+	}
+	return out
+}

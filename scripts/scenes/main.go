@@ -1,0 +1,79 @@
+// Command scenes writes the scene folders of internal/scenes (a real photo, objects that
+// come and go, exposure, jitter, JPEG) and, given a featurelab binary, runs it on each
+// with the defaults and says how each object was found:
+//
+//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-args "--algo ibp"]
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"featurelab/internal/scenes"
+)
+
+func main() {
+	out := flag.String("out", "/tmp/featurelab-scenes", "where to write the folders")
+	data := flag.String("data", "../shared/data", "the shared data folder")
+	bin := flag.String("bin", "", "a featurelab binary to run on each folder (none: only write them)")
+	extra := flag.String("args", "", "more analyze flags, space-separated")
+	flag.Parse()
+	for i, spec := range scenes.Sets(*data) {
+		dir := filepath.Join(*out, fmt.Sprintf("set%d", i+1))
+		f, err := scenes.Write(dir, spec)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Printf("%s: %d pictures, objects %v\n", dir, len(f.Names), f.Objects)
+		if *bin == "" {
+			continue
+		}
+		args := append([]string{"analyze", dir, "--json", "--out", dir + "-out"}, strings.Fields(*extra)...)
+		var stdout bytes.Buffer
+		cmd := exec.Command(*bin, args...)
+		cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		var s struct {
+			K     int      `json:"k"`
+			Codes []string `json:"codes"`
+			Names []string `json:"names"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		byName := map[string][]bool{}
+		for n, name := range s.Names {
+			code := make([]bool, len(s.Codes[n]))
+			for j, c := range s.Codes[n] {
+				code[j] = c == '1'
+			}
+			byName[name] = code
+		}
+		learned := make([][]bool, len(f.Names))
+		for n, name := range f.Names {
+			learned[n] = byName[name]
+		}
+		fmt.Printf("  K = %d\n", s.K)
+		for j, m := range scenes.MatchObjects(f.Codes, learned) {
+			present := 0
+			for n := range f.Codes {
+				if f.Codes[n][j] {
+					present++
+				}
+			}
+			fmt.Printf("  %-22s in %3.0f%%: feature #%d%s agrees on %.1f%%\n", f.Objects[j],
+				100*float64(present)/float64(len(f.Codes)), m.Feature+1, map[bool]string{true: " (complement)"}[m.Complement], 100*m.Agreement)
+		}
+	}
+}
