@@ -88,6 +88,10 @@ func Write(dir string, spec Spec) (Folder, error) {
 		if err != nil {
 			return Folder{}, fmt.Errorf("scenes: object %s: %w", o.Name, err)
 		}
+		// The deck's pictures are the print on a transparent ground: a card is that print
+		// on white.
+		white := imaging.New(card.Bounds().Dx(), card.Bounds().Dy(), color.White)
+		card = imaging.Overlay(white, card, image.Point{}, 1)
 		pictures[j] = imaging.Resize(card, o.Place.Dx(), o.Place.Dy(), imaging.Lanczos)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
