@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
 )
 
 // export is one thing the window can save: a name for menus, a default file name, and the
@@ -22,13 +23,13 @@ type export struct {
 	label string
 	file  string
 	ext   string
-	write func(a *app.Analysis, path string) error
+	write func(a *pipeline.Analysis, path string) error
 }
 
 var exports = []export{
-	{"Feature grid (PNG)…", app.FeaturesFile, ".png", func(a *app.Analysis, p string) error { return a.ExportFeatureGrid(p, true) }},
-	{"Codes (CSV)…", app.CodesFile, ".csv", func(a *app.Analysis, p string) error { return a.ExportCodes(p, true) }},
-	{"Result (JSON)…", app.ResultFile, ".json", func(a *app.Analysis, p string) error { return a.ExportResult(p, true) }},
+	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *pipeline.Analysis, p string) error { return report.ExportFeatureGrid(a, p, true) }},
+	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *pipeline.Analysis, p string) error { return report.ExportCodes(a, p, true) }},
+	{"Result (JSON)…", report.ResultFile, ".json", func(a *pipeline.Analysis, p string) error { return report.ExportResult(a, p, true) }},
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app"
+	"featurelab/app/pipeline"
 )
 
 // queueRunner holds background jobs until the test runs them on its own goroutine.
@@ -230,7 +230,7 @@ func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
 		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.Text, p.skippedBox.Visible())
 	}
-	p.preview(app.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
+	p.preview(pipeline.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
 	if p.skippedBox.Visible() || p.skipped.Text != "" {
 		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.Text)
 	}
