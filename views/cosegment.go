@@ -64,7 +64,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.byKey = v.params.byKey
 	var more []*widget.FormItem
 	v.form = widget.NewForm()
-	v.form.Items, more = v.params.show(ui.app.Preferences(), cosegmentKey, cosegmentKey)
+	v.form.Items, more = v.params.show(ui.fyneApp.Preferences(), cosegmentKey, cosegmentKey)
 	v.more = newMoreOptions()
 	v.more.set(more)
 	v.message = widget.NewLabel("")
@@ -190,7 +190,7 @@ func (v *cosegmentView) start() {
 	if prep == nil || !v.validate() {
 		return
 	}
-	v.params.save(v.ui.app.Preferences(), cosegmentKey, cosegmentKey)
+	v.params.save(v.ui.fyneApp.Preferences(), cosegmentKey, cosegmentKey)
 	opt, err := v.options()
 	if err != nil {
 		v.message.SetText(err.Error())

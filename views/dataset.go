@@ -71,7 +71,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		}
 	})
 	p.samples.PlaceHolder = "Built-in samples"
-	prefs := ui.app.Preferences()
+	prefs := ui.fyneApp.Preferences()
 	p.colour = widget.NewSelect(pipeline.ColourChoices, func(string) { p.validate() })
 	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
 	p.size = widget.NewEntry()
@@ -176,7 +176,7 @@ func (p *datasetPanel) validate() bool {
 	}
 	p.message.Hide()
 	p.reload.Enable()
-	c, prefs := p.choices(), p.ui.app.Preferences()
+	c, prefs := p.choices(), p.ui.fyneApp.Preferences()
 	prefs.SetString(prefColour, c.Colour)
 	prefs.SetString(prefSize, c.Size)
 	prefs.SetString(prefPCA, c.PCA)
@@ -287,7 +287,7 @@ func (ui *UI) LoadFolderThen(dir string, s *saved.Analysis) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // a recent folder must mean the same from wherever the next start is
 	}
-	prefs := ui.app.Preferences()
+	prefs := ui.fyneApp.Preferences()
 	prefs.SetString(prefLastFolder, dir)
 	recent := []string{dir}
 	for _, d := range prefs.StringList(prefRecentFolders) {

@@ -215,7 +215,7 @@ func TestLoadOptionsReloadTheDataSet(t *testing.T) {
 		t.Fatalf("info %q", d.info.Text)
 	}
 	// The choices are remembered for the next session.
-	if got := ui.app.Preferences().String(prefSize); got != "40x30" {
+	if got := ui.fyneApp.Preferences().String(prefSize); got != "40x30" {
 		t.Fatalf("size preference %q", got)
 	}
 }
@@ -328,7 +328,7 @@ func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 			t.Errorf("%s: info %q, want %q", tc.file, v.info.Text, tc.want)
 		}
 	}
-	if got := ui.app.Preferences().String(prefTruthFolder); got != truth {
+	if got := ui.fyneApp.Preferences().String(prefTruthFolder); got != truth {
 		t.Errorf("truth folder remembered as %q", got)
 	}
 }

@@ -88,7 +88,7 @@ func newRunPanel(ui *UI) *runPanel {
 	// length, and visible when the form scrolls.
 	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.more.accordion, p.help, p.lambda, p.message))
 	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
-	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
+	algo := ui.fyneApp.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
 	if !slices.Contains(algorithms.Names(), algo) {
 		algo = algorithms.Names()[0]
 	}
@@ -100,7 +100,7 @@ func (p *runPanel) object() fyne.CanvasObject { return p.box }
 
 // selectAlgorithm shows the chosen algorithm's parameters with the values last used.
 func (p *runPanel) selectAlgorithm(algo string) {
-	prefs := p.ui.app.Preferences()
+	prefs := p.ui.fyneApp.Preferences()
 	if p.algo != "" {
 		p.params.save(prefs, p.algo, p.algo)
 	}
@@ -270,7 +270,7 @@ func (p *runPanel) start() {
 		p.ui.status.idle("A data set is still loading; press Run when it is in")
 		return
 	}
-	p.params.save(p.ui.app.Preferences(), p.algo, p.algo)
+	p.params.save(p.ui.fyneApp.Preferences(), p.algo, p.algo)
 	algo, desc := p.algo, p.description()
 	opt, err := p.options()
 	if err != nil {

@@ -51,7 +51,7 @@ func (ui *UI) SaveAnalysis(path string) {
 	}
 	a, load := ui.pres.Analysis, ui.dataset.loaded
 	ui.saveInBackground(func() error { return saved.Save(a, path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
-	ui.app.Preferences().SetString(prefExportFolder, filepath.Dir(path))
+	ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 }
 
 // chooseOpenAnalysis asks for a saved analysis to open (File → Open analysis…).

@@ -76,7 +76,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.truth = widget.NewLabel("")
 	v.truth.Wrapping = fyne.TextWrapWord
 	v.truth.Importance = widget.LowImportance
-	v.setTruth(ui.app.Preferences().String(prefTruthFolder))
+	v.setTruth(ui.fyneApp.Preferences().String(prefTruthFolder))
 	var titles []string
 	for _, m := range algorithms.Segmenters() {
 		titles = append(titles, m.Title)
@@ -136,7 +136,7 @@ func newSegmentView(ui *UI) *segmentView {
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
-	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
+	method := ui.fyneApp.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
 	v.method.SetSelected(titles[0])
 	if m, err := algorithms.LookupSegmenter(method); err == nil {
 		v.method.SetSelected(m.Title)
@@ -148,7 +148,7 @@ func (v *segmentView) object() fyne.CanvasObject { return v.box }
 
 // selectMethod shows the method's parameters with the values last used.
 func (v *segmentView) selectMethod(key string) {
-	prefs := v.ui.app.Preferences()
+	prefs := v.ui.fyneApp.Preferences()
 	if v.methodKey != "" {
 		v.saveParams()
 	}
@@ -162,7 +162,7 @@ func (v *segmentView) selectMethod(key string) {
 }
 
 func (v *segmentView) saveParams() {
-	v.params.save(v.ui.app.Preferences(), v.methodKey, "segment."+v.methodKey)
+	v.params.save(v.ui.fyneApp.Preferences(), v.methodKey, "segment."+v.methodKey)
 }
 
 // validate shows the first bad field's message and disables Segment until it is mended.
@@ -414,7 +414,7 @@ func (v *segmentView) chooseTruth() {
 // setTruth sets the folder of human segmentations ("" for none) and remembers it.
 func (v *segmentView) setTruth(dir string) {
 	v.truthDir = dir
-	v.ui.app.Preferences().SetString(prefTruthFolder, dir)
+	v.ui.fyneApp.Preferences().SetString(prefTruthFolder, dir)
 	if dir == "" {
 		v.truth.SetText("Choose a folder of human segmentations to score each result against them.")
 		return

@@ -60,7 +60,7 @@ func Run(open string) {
 
 // UI is the window's state: the jobs it runs and the panels it shows.
 type UI struct {
-	app     fyne.App
+	fyneApp fyne.App
 	win     fyne.Window
 	jobs    *app.Jobs
 	session *app.Session // the open data set and each algorithm's latest result
@@ -84,7 +84,7 @@ type UI struct {
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;
 // tests pass one they can wait on).
 func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
-	ui := &UI{app: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
+	ui := &UI{fyneApp: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
 	ui.status = newStatusBar(func() { ui.cancelAll() })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)

@@ -116,7 +116,7 @@ func TestOpeningAMissingFolderKeepsTheDataSet(t *testing.T) {
 	if n := ui.dataset.grid.Length(); n != 100 {
 		t.Fatalf("the loaded data set was lost: grid shows %d", n)
 	}
-	if got := ui.app.Preferences().String(prefLastFolder); got != "/no/such/folder" {
+	if got := ui.fyneApp.Preferences().String(prefLastFolder); got != "/no/such/folder" {
 		t.Fatalf("last folder preference %q", got)
 	}
 }
