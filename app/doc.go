@@ -1,7 +1,9 @@
-// Package app is the bridge between the numerics and the window: it loads data sets (from
-// folders or the built-in samples), runs the pipeline load → PCA → algorithm in the
-// background with progress and cancel, keeps the session's state, writes the exports
-// (feature grid PNG, codes CSV, result JSON), and saves an analysis to reopen it later.
-// It never draws widgets; views/ does that, and the headless command line uses the same
-// functions.
+// Package app is what the window keeps open between clicks: the session (the prepared
+// data set and the latest result of every algorithm, app.Session) and the background
+// jobs that load, run and segment with cancel (app.Jobs). The work itself lives in the
+// subpackages — pipeline (load → PCA → learner), saved (saved analyses and the result's
+// JSON), report (feature grid, plots, codes CSV, what the window shows of a result) and
+// segmenting (one image's segmentation, its evaluation, co-segmentation). It never draws
+// widgets; views/ does that, and the headless command line (internal/cli) uses the same
+// subpackages.
 package app

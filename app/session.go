@@ -1,20 +1,24 @@
 package app
 
 import "slices"
+import (
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+)
 
 // Session is what the window has open: the prepared data set and the latest result of
 // each algorithm run on it, so two can be compared. Use it from one goroutine (the UI's).
 type Session struct {
-	Prepared *Prepared
-	results  map[string]*Presentation
+	Prepared *pipeline.Prepared
+	results  map[string]*report.Presentation
 	order    []string // algorithms in the order their latest results arrived
 }
 
 // NewSession returns an empty session.
-func NewSession() *Session { return &Session{results: map[string]*Presentation{}} }
+func NewSession() *Session { return &Session{results: map[string]*report.Presentation{}} }
 
 // SetData replaces the data set; the results of the previous one no longer apply.
-func (s *Session) SetData(p *Prepared) {
+func (s *Session) SetData(p *pipeline.Prepared) {
 	s.Prepared = p
 	clear(s.results)
 	s.order = nil
@@ -22,7 +26,7 @@ func (s *Session) SetData(p *Prepared) {
 
 // Add keeps p as the latest result of its algorithm, unless it was computed on another
 // data set than the one open now (a run that finished after the user opened a new folder).
-func (s *Session) Add(p *Presentation) bool {
+func (s *Session) Add(p *report.Presentation) bool {
 	if p == nil || p.Analysis == nil || s.Prepared == nil || p.Analysis.Data != s.Prepared.Data {
 		return false
 	}
@@ -34,7 +38,7 @@ func (s *Session) Add(p *Presentation) bool {
 }
 
 // Result is the latest result of an algorithm, or nil.
-func (s *Session) Result(algo string) *Presentation { return s.results[algo] }
+func (s *Session) Result(algo string) *report.Presentation { return s.results[algo] }
 
 // Algorithms lists the algorithms with a result, oldest first.
 func (s *Session) Algorithms() []string { return slices.Clone(s.order) }

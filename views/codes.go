@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app"
+	"featurelab/app/report"
 )
 
 // Columns of the codes table.
@@ -42,7 +42,7 @@ type codesView struct {
 	detailTxt *widget.Label
 	box       fyne.CanvasObject
 
-	pres      *app.Presentation
+	pres      *report.Presentation
 	highlight int // feature whose owners are marked, −1 for none
 	owns      map[int]bool
 	selected  int
@@ -167,7 +167,7 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 }
 
 // show lists a presentation's codes; call on the UI goroutine.
-func (v *codesView) show(p *app.Presentation) {
+func (v *codesView) show(p *report.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
 	v.counts.SetText(codeCountsText(p.CodeCounts))
 	code := codeWidth(p)
@@ -228,7 +228,7 @@ const shownCodeCounts = 24
 
 // codeCountsText is the line above the codes table: how many distinct codes, and the
 // commonest with their counts.
-func codeCountsText(counts []app.CodeCount) string {
+func codeCountsText(counts []report.CodeCount) string {
 	parts := make([]string, 0, min(len(counts), shownCodeCounts))
 	for _, c := range counts[:min(len(counts), shownCodeCounts)] {
 		parts = append(parts, fmt.Sprintf("%s ×%d", c.Code, c.Count))
@@ -244,7 +244,7 @@ func codeCountsText(counts []app.CodeCount) string {
 // as the cell's label lays them out (the text and the label's inner padding on both
 // sides), at least the default. The padding was once counted short, and 16 digits
 // showed as 14 and an ellipsis.
-func codeWidth(p *app.Presentation) float32 {
+func codeWidth(p *report.Presentation) float32 {
 	k := 0
 	if len(p.Codes) > 0 {
 		k = len(p.Codes[0])

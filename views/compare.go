@@ -12,7 +12,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 )
 
 // compareView puts two results on the open data set side by side — e.g. stepwise
@@ -124,7 +126,7 @@ func (v *compareView) show() {
 		v.summary.SetText(compareHint)
 		return
 	}
-	c := app.Compare(l.Analysis, r.Analysis)
+	c := pipeline.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
 		algorithms.Title(v.left.algo), algorithms.Title(v.right.algo), c.RandIndex)}
@@ -141,15 +143,15 @@ func (v *compareView) show() {
 }
 
 // featureTitles names each feature column as the features view does.
-func featureTitles(p *app.Presentation) map[int]string {
+func featureTitles(p *report.Presentation) map[int]string {
 	names := make(map[int]string, len(p.Features))
 	for _, f := range p.Features {
-		names[f.Index] = app.FeatureLabel(f)
+		names[f.Index] = report.FeatureLabel(f)
 	}
 	return names
 }
 
-func (s *compareSide) show(p *app.Presentation) {
+func (s *compareSide) show(p *report.Presentation) {
 	s.cards.Objects = nil
 	if p == nil {
 		s.figure.SetText("")
@@ -157,15 +159,15 @@ func (s *compareSide) show(p *app.Presentation) {
 		return
 	}
 	s.figure.SetText(fmt.Sprintf("K = %d, %s, %d distinct codes, %.2f s",
-		p.Analysis.Result.K, p.Analysis.ObjectiveText(), len(p.CodeCounts), p.Analysis.Times.Algorithm))
+		p.Analysis.Result.K, saved.ObjectiveText(p.Analysis), len(p.CodeCounts), p.Analysis.Times.Algorithm))
 	for _, f := range p.Features {
 		img := canvas.NewImageFromImage(f.Image)
 		img.FillMode = canvas.ImageFillContain
 		img.SetMinSize(fyne.NewSize(compareCell, compareCell*3/4))
-		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		label := algorithms.Title(s.algo) + ": " + app.FeatureLabel(f)
+		label := algorithms.Title(s.algo) + ": " + report.FeatureLabel(f)
 		zoom := newZoomImage(s.win, img, func() (string, image.Image) { return label, nil })
 		s.cards.Add(container.NewVBox(zoom, title, owners))
 	}

@@ -14,7 +14,8 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cosegment"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/segmenting"
 )
 
 // cosegmentKey is the co-segmentation's name among the forms' parameters and jobs.
@@ -44,8 +45,8 @@ type cosegmentView struct {
 
 	// UI goroutine only.
 	running   bool
-	result    *app.Cosegmentation
-	entries   []app.ClusterLegend
+	result    *segmenting.Cosegmentation
+	entries   []segmenting.ClusterLegend
 	highlight int                 // the cluster marked in every image, −1 for none
 	tiles     map[int]image.Image // the tiles drawn for the current highlight
 }
@@ -63,7 +64,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.byKey = v.params.byKey
 	var more []*widget.FormItem
 	v.form = widget.NewForm()
-	v.form.Items, more = v.params.show(ui.app.Preferences(), cosegmentKey, cosegmentKey)
+	v.form.Items, more = v.params.show(ui.fyneApp.Preferences(), cosegmentKey, cosegmentKey)
 	v.more = newMoreOptions()
 	v.more.set(more)
 	v.message = widget.NewLabel("")
@@ -189,7 +190,7 @@ func (v *cosegmentView) start() {
 	if prep == nil || !v.validate() {
 		return
 	}
-	v.params.save(v.ui.app.Preferences(), cosegmentKey, cosegmentKey)
+	v.params.save(v.ui.fyneApp.Preferences(), cosegmentKey, cosegmentKey)
 	opt, err := v.options()
 	if err != nil {
 		v.message.SetText(err.Error())
@@ -199,16 +200,16 @@ func (v *cosegmentView) start() {
 	v.running = true
 	v.runBtn.Disable()
 	v.stopBtn.Enable()
-	v.ui.status.busy(app.Progress{Stage: "Co-segmenting"})
+	v.ui.status.busy(pipeline.Progress{Stage: "Co-segmenting"})
 	v.ui.jobs.Start(cosegmentKey, func(ctx context.Context) {
-		c, err := app.CosegmentLoaded(ctx, prep, opt, func(pr app.Progress) {
+		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr pipeline.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		fyne.Do(func() { v.finish(prep, c, err) })
 	})
 }
 
-func (v *cosegmentView) finish(prep *app.Prepared, c *app.Cosegmentation, err error) {
+func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmentation, err error) {
 	v.ui.status.workDone()
 	v.running = false
 	v.stopBtn.Disable()
@@ -227,7 +228,7 @@ func (v *cosegmentView) finish(prep *app.Prepared, c *app.Cosegmentation, err er
 }
 
 // show lists c's clusters and draws its images, no cluster marked.
-func (v *cosegmentView) show(c *app.Cosegmentation) {
+func (v *cosegmentView) show(c *segmenting.Cosegmentation) {
 	v.result = c
 	v.entries = nil
 	if c != nil {
@@ -284,7 +285,7 @@ func newLegendRow() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, container.NewHBox(swatch(), swatch()), nil, text)
 }
 
-func setLegendRow(o fyne.CanvasObject, e app.ClusterLegend) {
+func setLegendRow(o fyne.CanvasObject, e segmenting.ClusterLegend) {
 	c := o.(*fyne.Container)
 	for _, obj := range c.Objects {
 		switch w := obj.(type) {

@@ -16,7 +16,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 	"featurelab/assets"
 )
 
@@ -49,15 +51,15 @@ type datasetPanel struct {
 	box        fyne.CanvasObject
 
 	// Set on the UI goroutine only.
-	source   app.Source // what is open, or being opened
-	prepared *app.Prepared
+	source   pipeline.Source // what is open, or being opened
+	prepared *pipeline.Prepared
 	names    []string // the images the grid shows: the prepared ones, or a preview's
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
 	openDialog *openFolderDialog     // the last open-folder dialog shown (tests drive it)
 	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
-	loaded     app.LoadChoices       // the options the data set shown was loaded with
+	loaded     pipeline.LoadChoices  // the options the data set shown was loaded with
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -69,15 +71,15 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		}
 	})
 	p.samples.PlaceHolder = "Built-in samples"
-	prefs := ui.app.Preferences()
-	p.colour = widget.NewSelect(app.ColourChoices, func(string) { p.validate() })
-	p.colour.SetSelected(prefs.StringWithFallback(prefColour, app.ColourAuto))
+	prefs := ui.fyneApp.Preferences()
+	p.colour = widget.NewSelect(pipeline.ColourChoices, func(string) { p.validate() })
+	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
 	p.size = widget.NewEntry()
 	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
 	p.size.SetText(prefs.String(prefSize))
 	p.size.OnChanged = func(string) { p.validate() }
 	p.pca = widget.NewEntry()
-	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(app.DefaultPCA)))
+	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(pipeline.DefaultPCA)))
 	p.pca.OnChanged = func(string) { p.validate() }
 	p.reload = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), func() { ui.load(p.source) })
 	p.message = widget.NewLabel("")
@@ -125,7 +127,7 @@ func newThumbCell() fyne.CanvasObject {
 	img := canvas.NewImageFromImage(nil)
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScalePixels
-	img.SetMinSize(fyne.NewSize(app.ThumbnailSize, app.ThumbnailSize*3/4))
+	img.SetMinSize(fyne.NewSize(pipeline.ThumbnailSize, pipeline.ThumbnailSize*3/4))
 	name := widget.NewLabel("")
 	name.Truncation = fyne.TextTruncateEllipsis
 	name.Alignment = fyne.TextAlignCenter
@@ -156,8 +158,8 @@ func (p *datasetPanel) picture(i int) image.Image {
 	return p.thumbs[i]
 }
 
-func (p *datasetPanel) choices() app.LoadChoices {
-	return app.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
+func (p *datasetPanel) choices() pipeline.LoadChoices {
+	return pipeline.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
 }
 
 // validate shows what is wrong with the loading options and disables Reload until it is
@@ -174,7 +176,7 @@ func (p *datasetPanel) validate() bool {
 	}
 	p.message.Hide()
 	p.reload.Enable()
-	c, prefs := p.choices(), p.ui.app.Preferences()
+	c, prefs := p.choices(), p.ui.fyneApp.Preferences()
 	prefs.SetString(prefColour, c.Colour)
 	prefs.SetString(prefSize, c.Size)
 	prefs.SetString(prefPCA, c.PCA)
@@ -192,7 +194,7 @@ type datasetShown struct {
 
 // preview shows freshly decoded images while their PCA is computed, remembering what was
 // shown before in case the PCA fails or is cancelled; call on the UI goroutine.
-func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Image) {
+func (p *datasetPanel) preview(src pipeline.Source, names []string, thumbs []image.Image) {
 	if p.previous == nil {
 		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.working.Text, p.skipped.Text}
 	}
@@ -223,7 +225,7 @@ func (p *datasetPanel) restore() {
 }
 
 // show puts a freshly loaded data set on screen; call on the UI goroutine.
-func (p *datasetPanel) show(prep *app.Prepared) {
+func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	p.prepared, p.thumbs, p.names, p.previous = prep, prep.Thumbnails(), prep.Data.Names, nil
 	ds := prep.Data
 	colour := "colour"
@@ -273,7 +275,7 @@ func (p *datasetPanel) setSkipped(text string) {
 
 // LoadSample loads a built-in sample in the background.
 func (ui *UI) LoadSample(name string) {
-	ui.load(app.Source{Sample: name})
+	ui.load(pipeline.Source{Sample: name})
 }
 
 // LoadFolder loads a folder in the background and remembers it, first among the recent
@@ -281,11 +283,11 @@ func (ui *UI) LoadSample(name string) {
 func (ui *UI) LoadFolder(dir string) { ui.LoadFolderThen(dir, nil) }
 
 // LoadFolderThen is LoadFolder, then restores the saved analysis s on it (nil: none).
-func (ui *UI) LoadFolderThen(dir string, s *app.Saved) {
+func (ui *UI) LoadFolderThen(dir string, s *saved.Analysis) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // a recent folder must mean the same from wherever the next start is
 	}
-	prefs := ui.app.Preferences()
+	prefs := ui.fyneApp.Preferences()
 	prefs.SetString(prefLastFolder, dir)
 	recent := []string{dir}
 	for _, d := range prefs.StringList(prefRecentFolders) {
@@ -294,7 +296,7 @@ func (ui *UI) LoadFolderThen(dir string, s *app.Saved) {
 		}
 	}
 	prefs.SetStringList(prefRecentFolders, recent)
-	ui.loadThen(app.Source{Dir: dir}, s)
+	ui.loadThen(pipeline.Source{Dir: dir}, s)
 	ui.refreshMenu()
 }
 
@@ -319,11 +321,11 @@ func (ui *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 	}
 }
 
-func (ui *UI) load(src app.Source) { ui.loadThen(src, nil) }
+func (ui *UI) load(src pipeline.Source) { ui.loadThen(src, nil) }
 
 // loadThen loads src in the background; when saved is not nil, its analysis is then
 // restored on the data set (not run again) and shown.
-func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
+func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 	choices := ui.dataset.choices()
 	req, err := choices.Request(src)
 	if err != nil {
@@ -331,9 +333,9 @@ func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
 		return
 	}
 	ui.dataset.source = src
-	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
+	ui.status.busy(pipeline.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		prep, err := app.PrepareInStages(ctx, req, func(p app.Progress) {
+		prep, err := pipeline.PrepareInStages(ctx, req, func(p pipeline.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(names []string, thumbs []image.Image) {
 			// Show the pictures while the data matrix and the PCA are made: that is the
@@ -344,15 +346,15 @@ func (ui *UI) loadThen(src app.Source, saved *app.Saved) {
 			})
 		})
 		var lambda2 float64
-		var restoredPres *app.Presentation
+		var restoredPres *report.Presentation
 		var restoreErr error
 		if err == nil {
 			lambda2 = prep.ProposeLambda2(algorithms.DefaultTargetK)
 			prep.ThumbnailPCA() // here, so that the first result shows sooner
 			if saved != nil {
-				var a *app.Analysis
+				var a *pipeline.Analysis
 				if a, restoreErr = saved.Restore(prep); restoreErr == nil {
-					restoredPres = a.Present()
+					restoredPres = report.Present(a)
 				}
 			}
 		}

@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
 )
 
 // diagnosticsView shows one diagnostics plot at a time — the PCA's explained variance,
@@ -38,7 +39,7 @@ func newDiagnosticsView(ui *UI) *diagnosticsView {
 
 func (v *diagnosticsView) object() fyne.CanvasObject { return v.box }
 
-func (v *diagnosticsView) analysis() *app.Analysis {
+func (v *diagnosticsView) analysis() *pipeline.Analysis {
 	if v.ui.pres == nil {
 		return nil
 	}
@@ -48,14 +49,14 @@ func (v *diagnosticsView) analysis() *app.Analysis {
 // refresh offers the plots the current data and result have, keeping the chosen one when
 // it is still there and otherwise choosing the most telling one; call on the UI goroutine.
 func (v *diagnosticsView) refresh() {
-	names := app.PlotNames(v.ui.dataset.prepared, v.analysis())
+	names := report.PlotNames(v.ui.dataset.prepared, v.analysis())
 	v.choice.Options = names
 	v.choice.Refresh()
 	switch {
 	case len(names) == 0:
 		v.choice.ClearSelected()
-	case slices.Contains(names, v.choice.Selected) && v.choice.Selected != app.PlotExplained:
-	case len(names) > 1 && names[0] == app.PlotExplained:
+	case slices.Contains(names, v.choice.Selected) && v.choice.Selected != report.PlotExplained:
+	case len(names) > 1 && names[0] == report.PlotExplained:
 		// A fresh result shows its own first plot rather than the data set's.
 		v.choice.SetSelected(names[1])
 	default:
@@ -65,7 +66,7 @@ func (v *diagnosticsView) refresh() {
 }
 
 func (v *diagnosticsView) draw() {
-	pl := app.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
+	pl := report.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
 	v.plot.SetPlot(pl)
 	if pl == nil {
 		v.export.Disable()
@@ -114,9 +115,9 @@ func plotFileName(name string) string {
 // ExportPlot writes the diagnostics plot called name to path (PNG or SVG by extension) in
 // the background. The save dialog has already asked before replacing a file.
 func (ui *UI) ExportPlot(name, path string) {
-	pl := app.NamedPlot(name, ui.dataset.prepared, ui.diag.analysis())
+	pl := report.NamedPlot(name, ui.dataset.prepared, ui.diag.analysis())
 	if pl == nil {
 		return
 	}
-	ui.saveInBackground(func() error { return app.ExportPlot(pl, path, true) }, "Saved "+path, "Export failed")
+	ui.saveInBackground(func() error { return report.ExportPlot(pl, path, true) }, "Saved "+path, "Export failed")
 }

@@ -15,7 +15,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 )
 
 // featuresView shows the base and every feature: base+feature, the feature alone on a
@@ -26,7 +28,7 @@ type featuresView struct {
 	path    *fyne.Container // a stepwise run's λ² path: pathLabel and pathPlot, or nothing
 	pathLbl *widget.Label
 	plot    *pathPlot
-	// asFound switches between the readable form and the learner's own (app.Reading);
+	// asFound switches between the readable form and the learner's own (pipeline.Reading);
 	// hidden when the two are the same. syncing is set while show sets it.
 	asFound *widget.Check
 	syncing bool
@@ -86,7 +88,7 @@ func (v *featuresView) clear() {
 }
 
 // show lays out the features of a presentation; call on the UI goroutine.
-func (v *featuresView) show(p *app.Presentation) {
+func (v *featuresView) show(p *report.Presentation) {
 	a := p.Analysis
 	v.showPath(a)
 	v.syncing = true
@@ -106,16 +108,16 @@ func (v *featuresView) show(p *app.Presentation) {
 		scores = "; " + fs.String()
 	}
 	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
-		algorithms.Title(a.Algorithm), a.Result.K, kind, a.ObjectiveText(), scores))
+		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores))
 	v.cards.Objects = nil
 	v.buttons = nil
 	for _, f := range p.Features {
 		f := f
-		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		owners := widget.NewLabelWithStyle(imagesText(f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), app.FeatureLabel(f))}
+		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
 		if f.Signed != nil {
-			parts = append(parts, v.zoomable(featureImage(f.Signed), app.FeatureLabel(f)+" alone (diverging colours)"))
+			parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))
 		} else {
 			// An empty cell of the same size keeps the base's labels in line with the others'.
 			blank := canvas.NewRectangle(color.Transparent)
@@ -132,7 +134,7 @@ func (v *featuresView) show(p *app.Presentation) {
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
 // shows another K's fit at once (UI.showPathK).
-func (v *featuresView) showPath(a *app.Analysis) {
+func (v *featuresView) showPath(a *pipeline.Analysis) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
 		v.pathLbl.SetText(pathText(path, a.Result.K))
@@ -143,7 +145,7 @@ func (v *featuresView) showPath(a *app.Analysis) {
 }
 
 // pathText explains the path plot and names the shown K's λ² interval.
-func pathText(path []app.PathEntry, k int) string {
+func pathText(path []pipeline.PathEntry, k int) string {
 	s := "λ² path: the best K for each price λ² of a feature. Click the plot to show another K, without running again."
 	for _, e := range path {
 		if e.K != k {
@@ -170,7 +172,7 @@ func (ui *UI) showReading(asFound bool) {
 	}
 	b := ui.pres.Analysis.SwitchReading()
 	ui.jobs.Start("present", func(context.Context) {
-		pres := b.Present()
+		pres := report.Present(b)
 		fyne.Do(func() {
 			if ui.showAnalysis(pres) {
 				ui.status.idle(fmt.Sprintf("Showing the features %s: the codes, the CSV and the JSON follow", b.ReadingName()))
@@ -189,9 +191,9 @@ func (ui *UI) showPathK(k int) {
 	ui.jobs.Start("present", func(context.Context) {
 		// AtK refits A in the readable form (a least-squares solve): numerics, so here.
 		b, err := a.AtK(k)
-		var pres *app.Presentation
+		var pres *report.Presentation
 		if err == nil {
-			pres = b.Present()
+			pres = report.Present(b)
 		}
 		fyne.Do(func() {
 			if err != nil {
@@ -199,7 +201,7 @@ func (ui *UI) showPathK(k int) {
 				return
 			}
 			if ui.showAnalysis(pres) {
-				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, b.ObjectiveText()))
+				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, saved.ObjectiveText(b)))
 			}
 		})
 	})

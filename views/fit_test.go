@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app"
+	"featurelab/app/report"
 )
 
 // smallScreen is the smallest screen the window has to fit: nothing it shows may ask
@@ -50,9 +50,9 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 		ui.segment.more.accordion.CloseAll()
 	}
 	// 400 images with 400 distinct codes, the worst the code list can be.
-	counts := make([]app.CodeCount, 400)
+	counts := make([]report.CodeCount, 400)
 	for i := range counts {
-		counts[i] = app.CodeCount{Code: fmt.Sprintf("%012b", i), Count: 1}
+		counts[i] = report.CodeCount{Code: fmt.Sprintf("%012b", i), Count: 1}
 	}
 	ui.codes.counts.SetText(codeCountsText(counts))
 	check("400 distinct codes")

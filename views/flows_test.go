@@ -13,11 +13,13 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/segmenting"
 )
 
 // runAlgorithm picks an algorithm, sets its parameters, taps Run and waits for the job.
-func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *app.Presentation {
+func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *report.Presentation {
 	t.Helper()
 	ui.run.picker.SetSelected(algorithms.Title(algo))
 	for k, v := range params {
@@ -38,17 +40,17 @@ func TestIBPRunShowsTracesAndHistogram(t *testing.T) {
 		t.Fatalf("trace of %d sweeps, want 40", got)
 	}
 	opts := ui.diag.choice.Options
-	for _, want := range []string{app.PlotTraceK, app.PlotTraceHyp, app.PlotLogJoint, app.PlotKHist} {
+	for _, want := range []string{report.PlotTraceK, report.PlotTraceHyp, report.PlotLogJoint, report.PlotKHist} {
 		if !slices.Contains(opts, want) {
 			t.Fatalf("diagnostics offer %v, missing %q", opts, want)
 		}
 	}
-	ui.diag.choice.SetSelected(app.PlotKHist)
+	ui.diag.choice.SetSelected(report.PlotKHist)
 	if ui.diag.plot.plot == nil || ui.diag.plot.plot.Title.Text == "" || ui.diag.export.Disabled() {
 		t.Fatal("K histogram not drawn")
 	}
 	path := filepath.Join(t.TempDir(), "khist.svg")
-	ui.ExportPlot(app.PlotKHist, path)
+	ui.ExportPlot(report.PlotKHist, path)
 	ui.Wait()
 	data, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(data), "<svg") {
@@ -130,7 +132,7 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 	dir := t.TempDir()
 	ui.SaveSegmentation(dir)
 	ui.Wait()
-	if got := app.ExistingSegmentOutputs(dir); len(got) != 3 {
+	if got := segmenting.ExistingOutputs(dir); len(got) != 3 {
 		t.Fatalf("saved %v, want the three images (status %q)", got, ui.status.text())
 	}
 }
@@ -199,7 +201,7 @@ func TestLoadOptionsReloadTheDataSet(t *testing.T) {
 	}
 	setEntry(d.size, "40x30")
 	setEntry(d.pca, "10")
-	d.colour.SetSelected(app.ColourGrey)
+	d.colour.SetSelected(pipeline.ColourGrey)
 	if d.reload.Disabled() {
 		t.Fatalf("reload disabled: %q", d.message.Text)
 	}
@@ -213,7 +215,7 @@ func TestLoadOptionsReloadTheDataSet(t *testing.T) {
 		t.Fatalf("info %q", d.info.Text)
 	}
 	// The choices are remembered for the next session.
-	if got := ui.app.Preferences().String(prefSize); got != "40x30" {
+	if got := ui.fyneApp.Preferences().String(prefSize); got != "40x30" {
 		t.Fatalf("size preference %q", got)
 	}
 }
@@ -326,7 +328,7 @@ func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 			t.Errorf("%s: info %q, want %q", tc.file, v.info.Text, tc.want)
 		}
 	}
-	if got := ui.app.Preferences().String(prefTruthFolder); got != truth {
+	if got := ui.fyneApp.Preferences().String(prefTruthFolder); got != truth {
 		t.Errorf("truth folder remembered as %q", got)
 	}
 }

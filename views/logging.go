@@ -44,7 +44,7 @@ func logMilestone(what string, args ...any) {
 // logControls logs the centre of each main control in window coordinates, at debug
 // level; call on the UI goroutine once the window is laid out.
 func (ui *UI) logControls() {
-	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) || ui.app.Driver() == nil {
+	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) || ui.fyneApp.Driver() == nil {
 		return
 	}
 	controls := []struct {
@@ -52,7 +52,7 @@ func (ui *UI) logControls() {
 		obj  fyne.CanvasObject
 	}{{"run", ui.run.runBtn}, {"cancel", ui.run.stopBtn}}
 	for _, c := range controls {
-		pos := ui.app.Driver().AbsolutePositionForObject(c.obj)
+		pos := ui.fyneApp.Driver().AbsolutePositionForObject(c.obj)
 		size := c.obj.Size()
 		slog.Debug("control", "name", c.name, "x", int(pos.X+size.Width/2), "y", int(pos.Y+size.Height/2))
 	}

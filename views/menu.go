@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
 )
 
 // export is one thing the window can save: a name for menus, a default file name, and the
@@ -22,13 +23,13 @@ type export struct {
 	label string
 	file  string
 	ext   string
-	write func(a *app.Analysis, path string) error
+	write func(a *pipeline.Analysis, path string) error
 }
 
 var exports = []export{
-	{"Feature grid (PNG)…", app.FeaturesFile, ".png", func(a *app.Analysis, p string) error { return a.ExportFeatureGrid(p, true) }},
-	{"Codes (CSV)…", app.CodesFile, ".csv", func(a *app.Analysis, p string) error { return a.ExportCodes(p, true) }},
-	{"Result (JSON)…", app.ResultFile, ".json", func(a *app.Analysis, p string) error { return a.ExportResult(p, true) }},
+	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *pipeline.Analysis, p string) error { return report.ExportFeatureGrid(a, p, true) }},
+	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *pipeline.Analysis, p string) error { return report.ExportCodes(a, p, true) }},
+	{"Result (JSON)…", report.ResultFile, ".json", func(a *pipeline.Analysis, p string) error { return report.ExportResult(a, p, true) }},
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {
@@ -39,7 +40,7 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	}
 	file := fyne.NewMenu("File", item("Open folder…", shortcutOpen, ui.dataset.chooseFolder))
 	recent := fyne.NewMenuItem("Recent folders", nil)
-	for _, dir := range ui.app.Preferences().StringList(prefRecentFolders) {
+	for _, dir := range ui.fyneApp.Preferences().StringList(prefRecentFolders) {
 		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(dir, func() { ui.LoadFolder(dir) }))
 	}
 	if recent.ChildMenu == nil {
@@ -180,7 +181,7 @@ func (ui *UI) jobSucceeded(err error, cancelled, failed string) bool {
 // the background, and remembers dir as the folder the next export starts in.
 func (ui *UI) saveImagesTo(dir, what string, write func(dir string) error) {
 	ui.saveInBackground(func() error { return write(dir) }, "Saved the "+what+" to "+dir, "Saving the "+what+" failed")
-	ui.app.Preferences().SetString(prefExportFolder, dir)
+	ui.fyneApp.Preferences().SetString(prefExportFolder, dir)
 }
 
 // askExportFolder asks for a folder to write images into, starting in the last export
@@ -226,7 +227,7 @@ func (ui *UI) Export(file, path string) {
 			continue
 		}
 		ui.saveInBackground(func() error { return e.write(a, path) }, "Saved "+path, "Export failed")
-		ui.app.Preferences().SetString(prefExportFolder, filepath.Dir(path))
+		ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 	}
 }
 
@@ -237,7 +238,7 @@ const prefExportFolder = "lastExportFolder"
 // home folder. Never the image folder by default: an export saved there joined the data
 // set on the next load (101 images instead of 100).
 func (ui *UI) exportFolder() string {
-	if last := ui.app.Preferences().String(prefExportFolder); last != "" {
+	if last := ui.fyneApp.Preferences().String(prefExportFolder); last != "" {
 		if st, err := os.Stat(last); err == nil && st.IsDir() {
 			return last
 		}

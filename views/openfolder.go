@@ -27,7 +27,7 @@ type openFolderDialog struct {
 func (p *datasetPanel) chooseFolder() {
 	o := &openFolderDialog{path: widget.NewEntry(), message: widget.NewLabel("")}
 	o.path.SetPlaceHolder("/path/to/images or ~/Pictures")
-	o.path.SetText(p.ui.app.Preferences().String(prefLastFolder))
+	o.path.SetText(p.ui.fyneApp.Preferences().String(prefLastFolder))
 	o.message.Importance = widget.DangerImportance
 	o.message.Wrapping = fyne.TextWrapWord
 	o.message.Hide()
@@ -103,7 +103,7 @@ func (p *datasetPanel) browseFolder(start string) {
 	if dir, err := folderPath(start); err == nil {
 		start = dir
 	} else {
-		start = p.ui.app.Preferences().String(prefLastFolder)
+		start = p.ui.fyneApp.Preferences().String(prefLastFolder)
 	}
 	if l, err := listableURI(start); err == nil {
 		d.SetLocation(l)

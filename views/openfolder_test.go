@@ -61,7 +61,7 @@ func TestOpenFolderByTypingItsPath(t *testing.T) {
 		if ui.dataset.source.Dir != tc.wantDir || ui.dataset.grid.Length() != 3 {
 			t.Errorf("%q loaded %q with %d images, want %q with 3", tc.typed, ui.dataset.source.Dir, ui.dataset.grid.Length(), tc.wantDir)
 		}
-		if got := ui.app.Preferences().String(prefLastFolder); got != dir {
+		if got := ui.fyneApp.Preferences().String(prefLastFolder); got != dir {
 			t.Errorf("last folder %q", got)
 		}
 	}

@@ -16,7 +16,9 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 )
 
 const prefAlgorithm = "algorithm"
@@ -86,7 +88,7 @@ func newRunPanel(ui *UI) *runPanel {
 	// length, and visible when the form scrolls.
 	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.more.accordion, p.help, p.lambda, p.message))
 	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
-	algo := ui.app.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
+	algo := ui.fyneApp.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
 	if !slices.Contains(algorithms.Names(), algo) {
 		algo = algorithms.Names()[0]
 	}
@@ -98,7 +100,7 @@ func (p *runPanel) object() fyne.CanvasObject { return p.box }
 
 // selectAlgorithm shows the chosen algorithm's parameters with the values last used.
 func (p *runPanel) selectAlgorithm(algo string) {
-	prefs := p.ui.app.Preferences()
+	prefs := p.ui.fyneApp.Preferences()
 	if p.algo != "" {
 		p.params.save(prefs, p.algo, p.algo)
 	}
@@ -117,10 +119,10 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	p.validate()
 }
 
-// What the window offers for app.Description's Kind, titles in the order of the kinds.
+// What the window offers for pipeline.Description's Kind, titles in the order of the kinds.
 var (
 	describeTitles = []string{"PCA scores", "Colour histogram", "Visual words"}
-	describeKinds  = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
+	describeKinds  = []string{pipeline.FeaturesPCA, pipeline.FeaturesHistogram, pipeline.FeaturesWords}
 )
 
 // traits are the registry's traits of the learner shown.
@@ -156,12 +158,12 @@ func (p *runPanel) changed() {
 
 // description is the representation chosen, for a clustering learner; the PCA scores
 // for the others.
-func (p *runPanel) description() app.Description {
+func (p *runPanel) description() pipeline.Description {
 	i := p.describe.SelectedIndex()
 	if !p.traits().Clusters || i < 0 {
-		return app.Description{}
+		return pipeline.Description{}
 	}
-	return app.Description{Kind: describeKinds[i]}
+	return pipeline.Description{Kind: describeKinds[i]}
 }
 
 // ownLambda2 reports whether the λ² proposed for the data set does not apply: it is
@@ -268,7 +270,7 @@ func (p *runPanel) start() {
 		p.ui.status.idle("A data set is still loading; press Run when it is in")
 		return
 	}
-	p.params.save(p.ui.app.Preferences(), p.algo, p.algo)
+	p.params.save(p.ui.fyneApp.Preferences(), p.algo, p.algo)
 	algo, desc := p.algo, p.description()
 	opt, err := p.options()
 	if err != nil {
@@ -279,14 +281,14 @@ func (p *runPanel) start() {
 	p.running = true
 	p.runBtn.Disable()
 	p.stopBtn.Enable()
-	p.ui.status.busy(app.Progress{Stage: algorithms.Title(algo) + ": starting"})
+	p.ui.status.busy(pipeline.Progress{Stage: algorithms.Title(algo) + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr app.Progress) {
+		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr pipeline.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
-		var pres *app.Presentation
+		var pres *report.Presentation
 		if err == nil {
-			pres = a.Present()
+			pres = report.Present(a)
 		}
 		fyne.Do(func() {
 			p.ui.status.workDone()
@@ -302,7 +304,7 @@ func (p *runPanel) start() {
 			case !p.ui.showAnalysis(pres):
 				p.ui.status.idle(algorithms.Title(algo) + " finished on the previous data set; its result was set aside")
 			default:
-				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", algorithms.Title(algo), a.Result.K, a.ObjectiveText(), a.Times.Algorithm)
+				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", algorithms.Title(algo), a.Result.K, saved.ObjectiveText(a), a.Times.Algorithm)
 				if fs, ok := a.FolderScores(); ok {
 					msg += "; " + fs.String()
 				}

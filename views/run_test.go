@@ -13,7 +13,8 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cluster"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
 )
 
 // loadedUI is a window with the built-in tabletop sample loaded.
@@ -129,7 +130,7 @@ func TestExportGridWritesAReadablePNG(t *testing.T) {
 	test.Tap(ui.run.runBtn)
 	ui.Wait()
 	path := filepath.Join(t.TempDir(), "grid.png")
-	ui.Export(app.FeaturesFile, path)
+	ui.Export(report.FeaturesFile, path)
 	ui.Wait()
 	f, err := os.Open(path)
 	if err != nil {
@@ -183,7 +184,7 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 	if len(ui.features.path.Objects) == 0 || len(plot.entries) < 3 || plot.shown != 5 || plot.Size().Width < 100 {
 		t.Fatalf("path plot: %d objects, entries %v, shown %d, size %v", len(ui.features.path.Objects), plot.entries, plot.shown, plot.Size())
 	}
-	var four app.PathEntry
+	var four pipeline.PathEntry
 	for _, e := range plot.entries {
 		if e.K == 4 {
 			four = e
@@ -261,7 +262,7 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 		t.Fatalf("no result: %s", ui.status.text())
 	}
 	a := ui.pres.Analysis
-	if a.Description.Kind != app.FeaturesHistogram || a.Options.Divergence != "kl" || !(a.Result.Lambda2 > 0) || a.Result.K < 1 {
+	if a.Description.Kind != pipeline.FeaturesHistogram || a.Options.Divergence != "kl" || !(a.Result.Lambda2 > 0) || a.Result.K < 1 {
 		t.Errorf("ran on %q with %q, λ² %v, K %d", a.Description.Kind, a.Options.Divergence, a.Result.Lambda2, a.Result.K)
 	}
 	ui.run.describe.SetSelected("PCA scores")

@@ -14,7 +14,9 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 )
 
 // chooseSaveAnalysis asks where to save the shown analysis (File → Save analysis…).
@@ -23,9 +25,9 @@ func (ui *UI) chooseSaveAnalysis() {
 	if ui.pres != nil {
 		name = savedName(ui.pres.Analysis)
 	}
-	ui.askSavePath("Nothing to save", name, app.SavedExt, func(path string) {
-		if !strings.HasSuffix(path, app.SavedExt) {
-			path += app.SavedExt
+	ui.askSavePath("Nothing to save", name, saved.Ext, func(path string) {
+		if !strings.HasSuffix(path, saved.Ext) {
+			path += saved.Ext
 		}
 		ui.SaveAnalysis(path)
 	})
@@ -33,12 +35,12 @@ func (ui *UI) chooseSaveAnalysis() {
 
 // savedName is a saved analysis' default file name: the folder's (or sample's) name and
 // the algorithm, "faces-stepwise.featurelab".
-func savedName(a *app.Analysis) string {
+func savedName(a *pipeline.Analysis) string {
 	base := a.Source.Sample
 	if a.Source.Dir != "" {
 		base = filepath.Base(a.Source.Dir)
 	}
-	return fmt.Sprintf("%s-%s%s", base, a.Algorithm, app.SavedExt)
+	return fmt.Sprintf("%s-%s%s", base, a.Algorithm, saved.Ext)
 }
 
 // SaveAnalysis writes the shown analysis, with the load options its data set was read
@@ -48,13 +50,13 @@ func (ui *UI) SaveAnalysis(path string) {
 		return
 	}
 	a, load := ui.pres.Analysis, ui.dataset.loaded
-	ui.saveInBackground(func() error { return a.Save(path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
-	ui.app.Preferences().SetString(prefExportFolder, filepath.Dir(path))
+	ui.saveInBackground(func() error { return saved.Save(a, path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
+	ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 }
 
 // chooseOpenAnalysis asks for a saved analysis to open (File → Open analysis…).
 func (ui *UI) chooseOpenAnalysis() {
-	ui.askOpenPath([]string{app.SavedExt}, ui.exportFolder(), ui.OpenAnalysis)
+	ui.askOpenPath([]string{saved.Ext}, ui.exportFolder(), ui.OpenAnalysis)
 }
 
 // askOpenPath shows Fyne's file chooser, limited to the extensions exts (nil: any file)
@@ -91,7 +93,7 @@ func (ui *UI) OpenAnalysis(path string) {
 	// Reading and checking the file is in the background: one of 100 000 images holds
 	// megabytes of codes to decode.
 	ui.jobs.Start("open-analysis", func(context.Context) {
-		s, err := app.OpenSaved(path)
+		s, err := saved.Open(path)
 		fyne.Do(func() {
 			if err != nil {
 				dialog.ShowError(err, ui.win)
@@ -110,10 +112,10 @@ func (ui *UI) OpenAnalysis(path string) {
 
 // restored finishes opening a saved analysis once its data set is loaded: on the UI
 // goroutine, with the analysis restored (and presented) in the background, or why not.
-func (ui *UI) restored(s *app.Saved, pres *app.Presentation, err error) {
+func (ui *UI) restored(s *saved.Analysis, pres *report.Presentation, err error) {
 	ui.run.applySaved(s) // the new data set's proposed λ² replaced the saved one
 	switch {
-	case errors.Is(err, app.ErrFolderChanged):
+	case errors.Is(err, saved.ErrFolderChanged):
 		ui.status.idle("The folder changed since the analysis was saved; its parameters are set")
 		dialog.ShowInformation("The folder changed", err.Error()+".\nIts load options and parameters are set: press Run to compute it on the folder as it is.", ui.win)
 	case err != nil:
@@ -127,7 +129,7 @@ func (ui *UI) restored(s *app.Saved, pres *app.Presentation, err error) {
 }
 
 // setChoices sets the loading options' fields.
-func (p *datasetPanel) setChoices(c app.LoadChoices) {
+func (p *datasetPanel) setChoices(c pipeline.LoadChoices) {
 	p.colour.SetSelected(c.Colour)
 	p.size.SetText(c.Size)
 	p.pca.SetText(c.PCA)
@@ -135,7 +137,7 @@ func (p *datasetPanel) setChoices(c app.LoadChoices) {
 
 // applySaved selects a saved analysis' algorithm and sets its fields to the options the
 // run used, each written by the registry as the user would type it.
-func (p *runPanel) applySaved(s *app.Saved) {
+func (p *runPanel) applySaved(s *saved.Analysis) {
 	p.picker.SetSelected(algorithms.Title(s.Algorithm))
 	a, err := algorithms.Lookup(s.Algorithm)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms"
-	"featurelab/app"
+	"featurelab/app/saved"
 	"featurelab/assets"
 )
 
@@ -34,7 +34,7 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 	if ui.pres == nil {
 		t.Fatalf("no result: %s", ui.status.text())
 	}
-	saved := filepath.Join(t.TempDir(), "dice-kfeatures"+app.SavedExt)
+	saved := filepath.Join(t.TempDir(), "dice-kfeatures"+saved.Ext)
 	ui.SaveAnalysis(saved)
 	ui.Wait()
 	if _, err := os.Stat(saved); err != nil {
@@ -88,7 +88,7 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 // naming it and the cause, and the window keeps what it shows.
 func TestOpeningABrokenAnalysisSaysWhy(t *testing.T) {
 	ui := loadedUI(t)
-	path := filepath.Join(t.TempDir(), "notes"+app.SavedExt)
+	path := filepath.Join(t.TempDir(), "notes"+saved.Ext)
 	if err := os.WriteFile(path, []byte("shopping list"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,9 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/segmenting"
 )
 
 // segmentView segments one picture — an image of the open data set or any file — and
@@ -47,10 +49,10 @@ type segmentView struct {
 	methodKey string
 	file      string // a picture opened from disk, shown first in the image list
 	running   bool
-	result    *app.Segmentation
-	listed    *app.Prepared // the data set whose images the list offers
-	truthDir  string        // the folder of human segmentations, "" for none
-	shownFor  string        // the choice whose decoded picture pics[0] holds, "" for none
+	result    *segmenting.Segmentation
+	listed    *pipeline.Prepared // the data set whose images the list offers
+	truthDir  string             // the folder of human segmentations, "" for none
+	shownFor  string             // the choice whose decoded picture pics[0] holds, "" for none
 }
 
 const openedPrefix = "file: "
@@ -74,7 +76,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.truth = widget.NewLabel("")
 	v.truth.Wrapping = fyne.TextWrapWord
 	v.truth.Importance = widget.LowImportance
-	v.setTruth(ui.app.Preferences().String(prefTruthFolder))
+	v.setTruth(ui.fyneApp.Preferences().String(prefTruthFolder))
 	var titles []string
 	for _, m := range algorithms.Segmenters() {
 		titles = append(titles, m.Title)
@@ -134,7 +136,7 @@ func newSegmentView(ui *UI) *segmentView {
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
-	method := ui.app.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
+	method := ui.fyneApp.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
 	v.method.SetSelected(titles[0])
 	if m, err := algorithms.LookupSegmenter(method); err == nil {
 		v.method.SetSelected(m.Title)
@@ -146,7 +148,7 @@ func (v *segmentView) object() fyne.CanvasObject { return v.box }
 
 // selectMethod shows the method's parameters with the values last used.
 func (v *segmentView) selectMethod(key string) {
-	prefs := v.ui.app.Preferences()
+	prefs := v.ui.fyneApp.Preferences()
 	if v.methodKey != "" {
 		v.saveParams()
 	}
@@ -160,7 +162,7 @@ func (v *segmentView) selectMethod(key string) {
 }
 
 func (v *segmentView) saveParams() {
-	v.params.save(v.ui.app.Preferences(), v.methodKey, "segment."+v.methodKey)
+	v.params.save(v.ui.fyneApp.Preferences(), v.methodKey, "segment."+v.methodKey)
 }
 
 // validate shows the first bad field's message and disables Segment until it is mended.
@@ -182,7 +184,7 @@ func (v *segmentView) validate() bool {
 }
 
 // datasetChanged lists the new data set's images, keeping a picture opened from disk.
-func (v *segmentView) datasetChanged(prep *app.Prepared) {
+func (v *segmentView) datasetChanged(prep *pipeline.Prepared) {
 	var names []string
 	if v.file != "" {
 		names = append(names, openedPrefix+v.file)
@@ -244,9 +246,9 @@ func (v *segmentView) showOriginal(choice string) {
 }
 
 // source is where the images of the list come from (the zero Source before any data set).
-func (v *segmentView) source() app.Source {
+func (v *segmentView) source() pipeline.Source {
 	if v.listed == nil {
-		return app.Source{}
+		return pipeline.Source{}
 	}
 	return v.listed.Source
 }
@@ -262,9 +264,9 @@ func choicePath(choice string) string {
 
 // openChoice reads the chosen picture: a file opened from disk, or an image of the data
 // set by its name.
-func openChoice(src app.Source, choice string) (image.Image, error) {
+func openChoice(src pipeline.Source, choice string) (image.Image, error) {
 	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
-		return app.LoadImage(file)
+		return segmenting.LoadImage(file)
 	}
 	return src.Image(choice)
 }
@@ -306,10 +308,10 @@ func (v *segmentView) start() {
 	v.running = true
 	v.runBtn.Disable()
 	v.stopBtn.Enable()
-	v.ui.status.busy(app.Progress{Stage: "Segmenting " + choice})
+	v.ui.status.busy(pipeline.Progress{Stage: "Segmenting " + choice})
 	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
-		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr app.Progress) {
+		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr pipeline.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		var score string
@@ -322,21 +324,21 @@ func (v *segmentView) start() {
 
 // segmentChoice segments the chosen picture — img, or read from src when img is nil —
 // and renders what the view shows; it runs on the background job.
-func segmentChoice(ctx context.Context, src app.Source, choice string, img image.Image, opt segment.Options, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
+func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img image.Image, opt segment.Options, report func(pipeline.Progress)) (*segmenting.Segmentation, segmenting.Pictures, error) {
 	var err error
 	if img == nil {
 		if img, err = openChoice(src, choice); err != nil {
-			return nil, app.SegmentPictures{}, err
+			return nil, segmenting.Pictures{}, err
 		}
 	}
-	seg := &app.Segmentation{Path: choicePath(choice), Image: img}
-	if seg.Result, err = app.Segment(ctx, seg.Image, opt, report); err != nil {
-		return nil, app.SegmentPictures{}, err
+	seg := &segmenting.Segmentation{Path: choicePath(choice), Image: img}
+	if seg.Result, err = segmenting.Segment(ctx, seg.Image, opt, report); err != nil {
+		return nil, segmenting.Pictures{}, err
 	}
 	return seg, seg.Pictures(), nil
 }
 
-func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics app.SegmentPictures, err error, score string) {
+func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation, pics segmenting.Pictures, err error, score string) {
 	v.ui.status.workDone()
 	v.running = false
 	v.stopBtn.Disable()
@@ -349,7 +351,7 @@ func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics 
 	for _, p := range v.pics {
 		p.Refresh()
 	}
-	v.bound.SetPlot(seg.BoundPlot(method))
+	v.bound.SetPlot(report.BoundPlot(seg, method))
 	v.box.Refresh() // the pictures' aspect may have changed the arrangement
 	r := seg.Result
 	b := pics.Original.Bounds()
@@ -365,7 +367,7 @@ func (v *segmentView) chooseSave() {
 	if v.result == nil {
 		return
 	}
-	v.ui.askExportFolder(app.ExistingSegmentOutputs, v.ui.SaveSegmentation)
+	v.ui.askExportFolder(segmenting.ExistingOutputs, v.ui.SaveSegmentation)
 }
 
 // SaveSegmentation writes the shown segmentation's images to dir in the background.
@@ -412,7 +414,7 @@ func (v *segmentView) chooseTruth() {
 // setTruth sets the folder of human segmentations ("" for none) and remembers it.
 func (v *segmentView) setTruth(dir string) {
 	v.truthDir = dir
-	v.ui.app.Preferences().SetString(prefTruthFolder, dir)
+	v.ui.fyneApp.Preferences().SetString(prefTruthFolder, dir)
 	if dir == "" {
 		v.truth.SetText("Choose a folder of human segmentations to score each result against them.")
 		return
@@ -422,7 +424,7 @@ func (v *segmentView) setTruth(dir string) {
 
 // scoreText words a segmentation's score against the human segmentations in dir, as
 // segment-eval computes it, for the info line; it runs on the background job.
-func scoreText(seg *app.Segmentation, dir string) string {
+func scoreText(seg *segmenting.Segmentation, dir string) string {
 	s, err := seg.ScoreAgainst(dir)
 	switch {
 	case err != nil:

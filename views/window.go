@@ -9,6 +9,9 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
 	"featurelab/assets"
 )
 
@@ -24,7 +27,7 @@ const Title = "Feature Lab"
 var firstSize = fyne.NewSize(1024, 700)
 
 // Run opens the window and blocks until it is closed. It opens on open: a saved analysis
-// (a file ending in app.SavedExt), a folder, or the built-in sample when open is empty.
+// (a file ending in saved.Ext), a folder, or the built-in sample when open is empty.
 func Run(open string) {
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
@@ -43,21 +46,21 @@ func Run(open string) {
 	a.Lifecycle().SetOnStarted(func() {
 		logStarted()
 		switch {
-		case strings.HasSuffix(open, app.SavedExt):
+		case strings.HasSuffix(open, saved.Ext):
 			ui.OpenAnalysis(open)
 			return
 		case open != "":
 			ui.LoadFolder(open)
 			return
 		}
-		ui.LoadSample(app.DefaultSample)
+		ui.LoadSample(pipeline.DefaultSample)
 	})
 	w.ShowAndRun()
 }
 
 // UI is the window's state: the jobs it runs and the panels it shows.
 type UI struct {
-	app     fyne.App
+	fyneApp fyne.App
 	win     fyne.Window
 	jobs    *app.Jobs
 	session *app.Session // the open data set and each algorithm's latest result
@@ -75,13 +78,13 @@ type UI struct {
 	content  fyne.CanvasObject
 
 	// The shown result; set on the UI goroutine only.
-	pres *app.Presentation
+	pres *report.Presentation
 }
 
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;
 // tests pass one they can wait on).
 func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
-	ui := &UI{app: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
+	ui := &UI{fyneApp: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
 	ui.status = newStatusBar(func() { ui.cancelAll() })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)
@@ -128,7 +131,7 @@ const (
 
 // datasetChanged resets what depended on the previous data set: its results no longer
 // apply to the images now shown.
-func (ui *UI) datasetChanged(prep *app.Prepared, lambda2 float64) {
+func (ui *UI) datasetChanged(prep *pipeline.Prepared, lambda2 float64) {
 	ui.session.SetData(prep)
 	ui.pres = nil
 	ui.features.clear()
@@ -142,7 +145,7 @@ func (ui *UI) datasetChanged(prep *app.Prepared, lambda2 float64) {
 
 // showAnalysis shows a finished run in the features and codes views. A run that finished
 // after another data set was opened is not shown: its codes belong to other images.
-func (ui *UI) showAnalysis(p *app.Presentation) bool {
+func (ui *UI) showAnalysis(p *report.Presentation) bool {
 	if !ui.session.Add(p) {
 		return false
 	}

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app"
+	"featurelab/app/pipeline"
 )
 
 // queueRunner holds background jobs until the test runs them on its own goroutine.
@@ -116,7 +116,7 @@ func TestOpeningAMissingFolderKeepsTheDataSet(t *testing.T) {
 	if n := ui.dataset.grid.Length(); n != 100 {
 		t.Fatalf("the loaded data set was lost: grid shows %d", n)
 	}
-	if got := ui.app.Preferences().String(prefLastFolder); got != "/no/such/folder" {
+	if got := ui.fyneApp.Preferences().String(prefLastFolder); got != "/no/such/folder" {
 		t.Fatalf("last folder preference %q", got)
 	}
 }
@@ -230,7 +230,7 @@ func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
 		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.Text, p.skippedBox.Visible())
 	}
-	p.preview(app.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
+	p.preview(pipeline.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
 	if p.skippedBox.Visible() || p.skipped.Text != "" {
 		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.Text)
 	}

@@ -14,7 +14,10 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+	"featurelab/app/saved"
+	"featurelab/app/segmenting"
 	"featurelab/assets"
 	"featurelab/imgproc"
 	"featurelab/views"
@@ -64,7 +67,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 	if len(args) == 0 {
 		return window("")
 	}
-	if st, err := os.Stat(args[0]); err == nil && len(args) == 1 && (st.IsDir() || strings.HasSuffix(args[0], app.SavedExt)) {
+	if st, err := os.Stat(args[0]); err == nil && len(args) == 1 && (st.IsDir() || strings.HasSuffix(args[0], saved.Ext)) {
 		// featurelab DIR or FILE.featurelab: the window, opened on the folder or the
 		// saved analysis, as a file manager's "Open with" does.
 		return window(args[0])
@@ -156,13 +159,13 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		families = append(families, family[learn.Options]{a.Name, a.Params})
 	}
 	given := paramFlags(fs, families)
-	pcaDims := fs.Int("pca", app.DefaultPCA, "principal components to keep (0 = raw pixels)")
+	pcaDims := fs.Int("pca", pipeline.DefaultPCA, "principal components to keep (0 = raw pixels)")
 	gray := fs.Bool("gray", false, "convert images to grey")
 	size := sizeFlag(fs)
-	sample := fs.String("sample", app.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
+	sample := fs.String("sample", pipeline.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out, jsonOut := outputFlags(fs)
-	features := fs.String("features", app.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(app.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
-	words := fs.Int("words", app.DefaultWords, "vocabulary size for --features words")
+	features := fs.String("features", pipeline.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(pipeline.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
+	words := fs.Int("words", pipeline.DefaultWords, "vocabulary size for --features words")
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, features owned by at most half)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -179,31 +182,31 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	req := app.Request{
-		Source:    app.Source{Sample: *sample},
+	req := pipeline.Request{
+		Source:    pipeline.Source{Sample: *sample},
 		PCA:       *pcaDims,
 		Algorithm: *algo,
 		Options:   opt,
 		Load:      imgproc.Options{Workers: opt.Workers},
-		Describe:  app.Description{Kind: *features, Words: *words},
+		Describe:  pipeline.Description{Kind: *features, Words: *words},
 	}
 	if len(pos) == 1 {
-		req.Source = app.Source{Dir: pos[0]}
+		req.Source = pipeline.Source{Dir: pos[0]}
 	}
 	if *gray {
 		req.Load.Color = imgproc.ColorGray
 	}
-	w, h, err := app.ParseSize(*size)
+	w, h, err := pipeline.ParseSize(*size)
 	if err != nil {
 		return err
 	}
 	req.Load.Width, req.Load.Height = w, h
-	if err := app.ValidateRequest(req); err != nil {
+	if err := pipeline.ValidateRequest(req); err != nil {
 		return err
 	}
 
 	progress := newStderrProgress(stderr)
-	a, err := app.Analyze(ctx, req, progress.report)
+	a, err := pipeline.Analyze(ctx, req, progress.report)
 	progress.done()
 	if err != nil {
 		return err
@@ -211,14 +214,14 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *asFound {
 		a = a.SwitchReading()
 	}
-	if err := a.WriteOutputs(*out); err != nil {
+	if err := report.WriteOutputs(a, *out); err != nil {
 		return err
 	}
 	if *jsonOut {
-		return app.WriteJSON(stdout, a.Summary())
+		return saved.WriteJSON(stdout, saved.SummaryOf(a))
 	}
 	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %s\n",
-		algorithms.Title(a.Algorithm), len(a.Data.Names), a.Result.K, a.ObjectiveText(), *out)
+		algorithms.Title(a.Algorithm), len(a.Data.Names), a.Result.K, saved.ObjectiveText(a), *out)
 	return nil
 }
 
@@ -235,22 +238,22 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	img, err := app.LoadImage(pos[0])
+	img, err := segmenting.LoadImage(pos[0])
 	if err != nil {
 		return err
 	}
 	progress := newStderrProgress(stderr)
-	res, err := app.Segment(ctx, img, opt, progress.report)
+	res, err := segmenting.Segment(ctx, img, opt, progress.report)
 	progress.done()
 	if err != nil {
 		return err
 	}
-	s := &app.Segmentation{Path: pos[0], Image: img, Result: res}
+	s := &segmenting.Segmentation{Path: pos[0], Image: img, Result: res}
 	if err := s.WriteOutputs(*out); err != nil {
 		return err
 	}
 	if *jsonOut {
-		return app.WriteJSON(stdout, s.Summary(opt.Method))
+		return saved.WriteJSON(stdout, s.Summary(opt.Method))
 	}
 	fmt.Fprintf(stdout, "%s: %d segments in %d iterations, %.2f s; wrote %s\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
 	return nil
@@ -302,7 +305,7 @@ func newStderrProgress(w io.Writer) *stderrProgress {
 	return &stderrProgress{w: w, start: time.Now()}
 }
 
-func (p *stderrProgress) report(pr app.Progress) {
+func (p *stderrProgress) report(pr pipeline.Progress) {
 	now := time.Now()
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 500*time.Millisecond {
 		return

@@ -8,7 +8,9 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cosegment"
-	"featurelab/app"
+	"featurelab/app/pipeline"
+	"featurelab/app/saved"
+	"featurelab/app/segmenting"
 	"featurelab/imgproc"
 )
 
@@ -24,7 +26,7 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	w, h, err := app.ParseSize(*size)
+	w, h, err := pipeline.ParseSize(*size)
 	if err != nil {
 		return err
 	}
@@ -33,7 +35,7 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	progress := newStderrProgress(stderr)
-	c, err := app.Cosegment(ctx, app.Source{Dir: pos[0]}, imgproc.Options{Width: w, Height: h, Workers: opt.Workers}, opt, progress.report)
+	c, err := segmenting.Cosegment(ctx, pipeline.Source{Dir: pos[0]}, imgproc.Options{Width: w, Height: h, Workers: opt.Workers}, opt, progress.report)
 	progress.done()
 	if err != nil {
 		return err
@@ -42,7 +44,7 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if *jsonOut {
-		return app.WriteJSON(stdout, c.Summary())
+		return saved.WriteJSON(stdout, c.Summary())
 	}
 	fmt.Fprintf(stdout, "%s; wrote %s\n", c.Text(), *out)
 	return nil

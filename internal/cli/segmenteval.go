@@ -7,7 +7,8 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"featurelab/app"
+	"featurelab/app/saved"
+	"featurelab/app/segmenting"
 )
 
 // segmentEvalCmd is `featurelab segment-eval`: it segments every photo of a folder (or
@@ -28,22 +29,22 @@ func segmentEvalCmd(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	progress := newStderrProgress(stderr)
-	rep, err := app.Evaluate(ctx, app.EvalRequest{ImagesDir: pos[0], TruthDir: pos[1], Options: opt, LabelsDir: *labels}, progress.report)
+	rep, err := segmenting.Evaluate(ctx, segmenting.EvalRequest{ImagesDir: pos[0], TruthDir: pos[1], Options: opt, LabelsDir: *labels}, progress.report)
 	progress.done()
 	if err != nil {
 		return err
 	}
 	if *jsonOut {
-		return app.WriteJSON(stdout, rep)
+		return saved.WriteJSON(stdout, rep)
 	}
 	return writeEvalTable(stdout, rep)
 }
 
 // writeEvalTable prints one line per photo and the mean, and what the columns mean.
-func writeEvalTable(w io.Writer, rep *app.EvalReport) error {
+func writeEvalTable(w io.Writer, rep *segmenting.EvalReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "image\tPRI\tVoI (bits)\tVoI (nats)\tsegments\thuman maps\tseconds\t")
-	line := func(s app.EvalScore, segFormat string) {
+	line := func(s segmenting.EvalScore, segFormat string) {
 		fmt.Fprintf(tw, "%s\t%.4f\t%.3f\t%.3f\t"+segFormat+"\t%d\t%.2f\t\n", s.ID, s.PRI, s.VoIBits, s.VoINats, s.Segments, s.Truths, s.Seconds)
 	}
 	for _, s := range rep.Images {

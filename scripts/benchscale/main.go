@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"featurelab/app"
+	"featurelab/app/saved"
 )
 
 // workload is one folder of the benchmark.
@@ -121,7 +121,7 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) (float64, error) 
 	if err != nil {
 		return 0, fmt.Errorf("featurelab %s: %v\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 5))
 	}
-	var s app.Summary // what `featurelab analyze --json` prints
+	var s saved.Summary // what `featurelab analyze --json` prints
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		return 0, fmt.Errorf("featurelab's JSON: %v", err)
 	}

@@ -1,0 +1,76 @@
+package pipeline
+
+import (
+	"fmt"
+	"math"
+
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
+)
+
+// PathEntry is one K a stepwise run's λ² path offers: the best K for every λ² from Low
+// to High (+Inf for the smallest K).
+type PathEntry struct {
+	K         int
+	Low, High float64
+}
+
+// Path is the analysis's λ² path, or nil when its result has no fits to switch between
+// (any learner but stepwise run without a λ²).
+func (a *Analysis) Path() []PathEntry {
+	if len(a.Result.PathFits) == 0 {
+		return nil
+	}
+	var out []PathEntry
+	for _, p := range features.LambdaPath(a.Result.Curve) {
+		out = append(out, PathEntry{K: p.K, Low: p.Lambda2Low, High: p.Lambda2High})
+	}
+	return out
+}
+
+// AtK is the analysis with the result at another K of its λ² path: that K's best fit,
+// kept by the run, in the reading a shows (Analysis.AsFound), at a λ² inside its
+// interval. No learner runs again, so the switch is immediate.
+func (a *Analysis) AtK(k int) (*Analysis, error) {
+	var entry *PathEntry
+	for _, e := range a.Path() {
+		if e.K == k {
+			entry = &e
+		}
+	}
+	for _, f := range a.Result.PathFits {
+		if f.K != k || entry == nil {
+			continue
+		}
+		res := *a.Result
+		res.K, res.Objective = f.K, f.Objective
+		res.Z, res.A = f.Z, f.A
+		res.Lambda2 = entry.centre()
+		res.BPObjective = res.Objective + res.Lambda2*float64(res.K)
+		res.Curve = make([]learn.CurvePoint, len(a.Result.Curve))
+		for i, c := range a.Result.Curve {
+			res.Curve[i] = learn.CurvePoint{K: c.K, Objective: c.Objective, BPObjective: c.Objective + res.Lambda2*float64(c.K)}
+		}
+		b := *a
+		b.Result, b.AsFound = &res, false
+		b.Other = readable(a.Scores, a.Algorithm, &res)
+		if a.AsFound {
+			return b.SwitchReading(), nil
+		}
+		return &b, nil
+	}
+	return nil, fmt.Errorf("K = %d is not on this run's λ² path", k)
+}
+
+// centre is a λ² inside the interval: its geometric centre, or for the interval of the
+// smallest K (up to +Inf) twice its low end, and for the largest (down to 0) half its
+// high end.
+func (e PathEntry) centre() float64 {
+	switch {
+	case math.IsInf(e.High, 1):
+		return 2 * e.Low
+	case !(e.Low > 0):
+		return e.High / 2
+	}
+	return math.Sqrt(e.Low * e.High)
+}

@@ -1,0 +1,192 @@
+package pipeline
+
+import (
+	"image"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/imgproc"
+)
+
+// Feature is one learned feature ready to be shown: its picture mapped back to pixels,
+// the signed feature alone, how it reads against the base, and how many images own it.
+type Feature struct {
+	Index  int         // column of Z / row of A
+	Base   bool        // the base feature (owned by every image) of a feature learner
+	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
+	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
+	Effect string      // "add" or "in most" relative to the base (Features says why); "" for the base, clusters and results without a base
+	Owners int         // images whose code has this feature
+	// Brightens is the sign of the feature's net change of the pixels: true when it makes
+	// the picture brighter on the whole. The signed picture shows where (red brighter,
+	// blue darker).
+	Brightens bool
+}
+
+// IsClustering reports whether the analysis is a clustering (one feature per image).
+func (a *Analysis) IsClustering() bool {
+	return Traits(a.Algorithm).Clusters
+}
+
+// Owners counts, for every feature, the images that own it.
+func (a *Analysis) Owners() []int {
+	Z := a.Result.Z
+	n, k := Z.Dims()
+	owners := make([]int, k)
+	for i := 0; i < n; i++ {
+		for j, z := range Z.RawRowView(i) {
+			if z != 0 {
+				owners[j]++
+			}
+		}
+	}
+	return owners
+}
+
+// BaseIndex is the base feature: the first one owned by every image, or −1 when there is
+// none (a clustering, an empty result, or data with no common background, such as the
+// tetris blocks).
+func (a *Analysis) BaseIndex() int {
+	if a.IsClustering() || a.Result.K == 0 {
+		return -1
+	}
+	n, _ := a.Result.Z.Dims()
+	for j, c := range a.Owners() {
+		if c == n {
+			return j
+		}
+	}
+	return -1
+}
+
+// Features maps every learned feature back to pixels through the PCA inverse.
+//
+// A feature reads against the base, what every image shares: one owned by at most half
+// of the images "adds" what those images have on top of it (the least-squares learners'
+// results are rewritten so, features.WithBase; MAD-Bayes Fig. 2), and one owned by more
+// is "in most" images. Whether its pixels are brighter or darker is the signed picture's
+// to show, not the label's: a dark phone on a brown table adds an object and darkens.
+func (a *Analysis) Features() []Feature {
+	res := a.Result
+	if res == nil || res.A == nil || res.K == 0 {
+		return nil
+	}
+	ds := a.Data
+	n, _ := res.Z.Dims()
+	owners := a.Owners()
+	base := a.BaseIndex()
+	pix := a.featurePixels(base)
+	without := pix.RawRowView(2 * res.K)
+	out := make([]Feature, 0, res.K)
+	for k := 0; k < res.K; k++ {
+		f := Feature{Index: k, Owners: owners[k], Base: k == base}
+		f.Image = imgproc.VectorToImage(pix.RawRowView(k), ds.Width, ds.Height, ds.Channels)
+		if k != base && !a.IsClustering() {
+			// The feature's own change in pixels: inverse(a) − inverse(0), which removes
+			// the PCA mean.
+			delta := pix.RawRowView(res.K + k)
+			var net float64
+			for i := range delta {
+				delta[i] -= without[i]
+				net += delta[i]
+			}
+			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
+			f.Brightens = net >= 0
+			switch {
+			case base < 0:
+				// No base to add to: the images are sums of features, none of them "on top".
+			case 2*f.Owners <= n:
+				f.Effect = "add"
+			default:
+				f.Effect = "in most"
+			}
+		}
+		if f.Base {
+			out = append([]Feature{f}, out...)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// featurePixels maps, in one pass over the PCA components (pca.Model.InverseDense),
+// what the features view shows: rows 0…K−1 each feature with the base added (the base
+// alone for the base), rows K…2K−1 each feature alone, and row 2K no feature at all.
+func (a *Analysis) featurePixels(base int) *mat.Dense {
+	res := a.Result
+	_, d := res.A.Dims()
+	S := mat.NewDense(2*res.K+1, d, nil)
+	for k := 0; k < res.K; k++ {
+		row := res.A.RawRowView(k)
+		S.SetRow(k, row)
+		S.SetRow(res.K+k, row)
+		if base >= 0 && k != base {
+			withBase := S.RawRowView(k)
+			for c, v := range res.A.RawRowView(base) {
+				withBase[c] += v
+			}
+		}
+	}
+	return a.PCA.InverseDense(S)
+}
+
+// Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.
+func (a *Analysis) Reconstruction(i int) image.Image {
+	ds := a.Data
+	return imgproc.VectorToImage(a.PCA.Inverse(a.ReconstructedScores(i), nil), ds.Width, ds.Height, ds.Channels)
+}
+
+func (a *Analysis) ReconstructedScores(i int) []float64 {
+	res := a.Result
+	_, d := res.A.Dims()
+	out := make([]float64, d)
+	for k, z := range res.Z.RawRowView(i) {
+		if z != 0 {
+			for c, v := range res.A.RawRowView(k) {
+				out[c] += v
+			}
+		}
+	}
+	return out
+}
+
+// Residuals returns, per image, the squared error ‖x_i − z_i A‖² in the algorithm's space.
+func (a *Analysis) Residuals() []float64 {
+	n, _ := a.Scores.Dims()
+	out := make([]float64, n)
+	for i := range out {
+		rec := a.ReconstructedScores(i)
+		x := a.Scores.RawRowView(i)
+		var s float64
+		for c := range x {
+			d := x[c] - rec[c]
+			s += d * d
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// Codes returns each image's binary code as a string of 0/1, one character per feature.
+func (a *Analysis) Codes() []string { return CodeStrings(a.Result.Z) }
+
+func CodeStrings(Z *mat.Dense) []string {
+	if Z == nil {
+		return nil
+	}
+	n, k := Z.Dims()
+	out := make([]string, n)
+	b := make([]byte, k)
+	for i := range out {
+		for j, z := range Z.RawRowView(i) {
+			b[j] = '0'
+			if z != 0 && !math.IsNaN(z) {
+				b[j] = '1'
+			}
+		}
+		out[i] = string(b)
+	}
+	return out
+}

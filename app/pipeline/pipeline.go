@@ -1,0 +1,335 @@
+package pipeline
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"image"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
+	"featurelab/imgproc"
+	"featurelab/pca"
+)
+
+// DefaultPCA is the number of principal components kept unless the user says otherwise.
+const DefaultPCA = 100
+
+// PCASeed seeds the randomized PCA of large folders. It is fixed, not the algorithm's
+// --seed: changing the seed of K-means must not change the data it clusters.
+const PCASeed = 1
+
+// Request is one analysis: where the images come from, how to read them, how many
+// principal components to keep, and which algorithm to run with which options.
+type Request struct {
+	Source    Source
+	Load      imgproc.Options
+	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
+	Algorithm string
+	Options   learn.Options
+	Describe  Description // what the learner reads of each image; the PCA scores by default
+}
+
+// pcaOptions is how the request's data are projected. It does not depend on the
+// algorithm's options: the same folder gives the same scores whatever is run on them.
+func (req Request) pcaOptions() pca.Options {
+	return pca.Options{Components: req.PCA, Seed: PCASeed, Workers: req.Load.Workers}
+}
+
+// Timings holds the seconds each stage took.
+type Timings struct {
+	Load      float64 `json:"load"`
+	PCA       float64 `json:"pca"`
+	Algorithm float64 `json:"algorithm"`
+	// Describe is the time taken to describe the images for the learner when it reads
+	// something other than the PCA scores (histograms, visual words).
+	Describe float64 `json:"describe,omitempty"`
+}
+
+// PeakMemory is the process's peak resident memory, in bytes, at the end of each stage
+// (Linux's VmHWM; 0 where the system does not say). It only grows, so each figure is
+// the peak of its stage and the ones before.
+type PeakMemory struct {
+	Load      int64 `json:"load"`
+	PCA       int64 `json:"pca"`
+	Algorithm int64 `json:"algorithm"`
+}
+
+// Prepared is a loaded data set with its PCA: what every algorithm run starts from.
+type Prepared struct {
+	Source Source
+	Data   *imgproc.Dataset
+	PCA    *pca.Model
+	Scores *mat.Dense // N × D, the X every algorithm reads
+	Times  Timings
+	Peak   PeakMemory
+
+	thumbOnce sync.Once
+	thumbs    []image.Image
+
+	shrunkOnce sync.Once
+	shrunk     *pca.Model // the PCA followed by the shrink to thumbnail size
+	shrunkSize image.Point
+}
+
+// Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
+// presentation of a result on this data shows the same ones.
+func (p *Prepared) Thumbnails() []image.Image {
+	p.thumbOnce.Do(func() {
+		if p.thumbs == nil {
+			p.thumbs = Thumbnails(p.Data)
+		}
+	})
+	return p.thumbs
+}
+
+// ThumbnailPCA returns the PCA model followed by the shrink to thumbnail size
+// (imgproc.ShrinkToThumbnail) and the size of its pictures: reconstructions straight at
+// thumbnail size, for about a seventh of the work on 320×240 pictures. It is made on
+// first use and kept; nil in identity mode.
+func (p *Prepared) ThumbnailPCA() (*pca.Model, image.Point) {
+	p.shrunkOnce.Do(func() {
+		if p.PCA.Identity {
+			return
+		}
+		ds := p.Data
+		p.shrunk = p.PCA.Mapped(func(v []float64, cols int) []float64 {
+			out, w, h := imgproc.ShrinkToThumbnail(v, ds.Width, ds.Height, ds.Channels*cols, ThumbnailSize)
+			p.shrunkSize = image.Pt(w, h)
+			return out
+		})
+	})
+	return p.shrunk, p.shrunkSize
+}
+
+// KeepThumbnails hands over thumbnails of p.Data already rendered at ThumbnailSize (for
+// a window's preview), for Thumbnails to return. Call it before Thumbnails.
+func (p *Prepared) KeepThumbnails(thumbs []image.Image) {
+	if len(thumbs) == len(p.Data.Names) {
+		p.thumbOnce.Do(func() { p.thumbs = thumbs })
+	}
+}
+
+// Analysis is a finished run: the prepared data and the algorithm's result.
+type Analysis struct {
+	*Prepared
+	Algorithm string
+	Options   learn.Options
+	Result    *learn.Result
+	Times     Timings    // the data's load and PCA times and this run's algorithm time
+	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
+	// AsFound is set when Result's Z and A are the learner's own, not the readable form.
+	AsFound bool
+	// Description is what the learner read of each image (the PCA scores unless set).
+	Description Description
+	// Other is the reading not shown — the learner's own Z and A while the readable form
+	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
+	Other *Reading
+}
+
+// Prepare loads the images of req.Source and fits the PCA, reporting progress.
+func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared, error) {
+	return PrepareInStages(ctx, req, report, nil)
+}
+
+// PrepareInStages is Prepare with a look-in: preview, when set, is called with the names
+// and thumbnails of the images as soon as they are decoded, before the data matrix is
+// filled and the PCA fitted, so that a window shows the pictures while the rest runs. The
+// prepared data keeps those thumbnails (Thumbnails).
+func PrepareInStages(ctx context.Context, req Request, report func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
+	tr := NewTracker(report)
+	p := &Prepared{Source: req.Source}
+	if req.PCA < 0 {
+		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
+	}
+
+	start := time.Now()
+	lopt := req.Load
+	if lopt.Memory == 0 {
+		m, err := MemoryBudget()
+		if err != nil {
+			return nil, err
+		}
+		lopt.Memory = m
+	}
+	// The time left of a load includes its PCA: estimated for the largest pictures the
+	// load can keep until the first pass has decoded them, then for the true size. The
+	// guess is made aside: the first estimate on a path times a small fit, and the
+	// decoders must not wait for it.
+	var guessPCA sync.Once
+	lopt.Progress = func(done, total int) {
+		guessPCA.Do(func() {
+			px := int64(lopt.Width) * int64(lopt.Height)
+			if px == 0 {
+				px = cmp.Or(lopt.WorkingPixels, imgproc.DefaultWorkingPixels)
+			}
+			go func() { tr.guessAfter(pca.Duration(total, int(px)*3, req.PCA, lopt.Workers)) }()
+		})
+		tr.Update("Loading images", done, total)
+	}
+	lopt.RunMemory = func(n, p int) (int64, string, string) {
+		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
+		what, hint := "for the PCA", ""
+		switch {
+		case req.PCA == 0:
+			what = "for the float64 copy the learners read without a PCA"
+			hint = fmt.Sprintf("with a PCA (--pca %d, the Dataset panel's PCA components), which keeps %d numbers per image", DefaultPCA, DefaultPCA)
+		case run > data:
+			// The components are P × D: at large pictures they outweigh the pixels.
+			hint = "with fewer PCA components (--pca, the Dataset panel's PCA components)"
+		}
+		budgetNext(data) // the data matrix, allocated next
+		return run, what, hint
+	}
+	var thumbs []image.Image
+	if preview != nil {
+		lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+			thumbs = PreviewThumbnails(shape, pictures)
+			preview(shape.Names, thumbs)
+		}
+	}
+	ds, err := req.Source.Load(ctx, lopt)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkLearnable(ds); err != nil {
+		return nil, err
+	}
+	p.Data = ds
+	p.KeepThumbnails(thumbs)
+	p.Times.Load = time.Since(start).Seconds()
+	p.Peak.Load = peakResident()
+
+	start = time.Now()
+	tr.setAfter(0)
+	tr.Update("Computing PCA", 0, 0)
+	popt := req.pcaOptions()
+	popt.Progress = func(done, total int) { tr.Update("Computing PCA", done, total) }
+	popt.Context = ctx
+	budgetNext(pca.Memory(len(ds.Names), ds.Values(), req.PCA))
+	model, scores, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), popt)
+	if err != nil {
+		return nil, err // the pca package's messages say "pca:" themselves
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p.PCA, p.Scores = model, scores
+	p.Times.PCA = time.Since(start).Seconds()
+	p.Peak.PCA = peakResident()
+	return p, nil
+}
+
+// Run runs one algorithm on prepared data's PCA scores.
+func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
+	return p.RunOn(ctx, algo, Description{}, opt, report)
+}
+
+// Description is what the learner reads of each image (Prepared.Describe): Kind is one
+// of FeatureKinds ("" is FeaturesPCA), Words the vocabulary size for FeaturesWords.
+type Description struct {
+	Kind  string
+	Words int
+}
+
+// RunOn runs one algorithm on the representation desc of prepared data. Only the
+// clustering learners read a representation other than the PCA scores; their clusters'
+// pictures are the means of their images' PCA scores, so the views and exports show them
+// like any other result, while the objective is the learner's, in the representation.
+func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
+	tr := NewTracker(report)
+	X := p.Scores
+	described := 0.0
+	if desc.Kind != "" && desc.Kind != FeaturesPCA {
+		if !Traits(algo).Clusters {
+			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", desc.Kind, algo)
+		}
+		tr.Update("Describing the images ("+desc.Kind+")", 0, 0)
+		began := time.Now()
+		var err error
+		if X, err = p.Describe(ctx, desc.Kind, desc.Words, opt.Seed, opt.Workers); err != nil {
+			return nil, err
+		}
+		described = time.Since(began).Seconds()
+	}
+	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
+	// The feature learners with no λ² choose it from their λ² path (Traits.LambdaPath);
+	// DP-means proposes its own, in its own divergence, for a target K.
+	if opt.Lambda2 == 0 && Traits(algo).TargetK && opt.K == 0 {
+		n, _ := p.Scores.Dims()
+		opt.K = min(algorithms.DefaultTargetK, n)
+	}
+	if Traits(algo).Groups && opt.Groups == nil {
+		// The hard HDP's groups are the images' subfolders (a collection sorted into
+		// events, ORL's people); a folder without subfolders is one group.
+		if folder, k := subfolders(p.Data.Names); k > 0 {
+			opt.Groups = make([]int, len(folder))
+			for i, f := range folder {
+				opt.Groups[i] = int(f)
+			}
+		}
+	}
+	if Traits(algo).StepsK {
+		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
+	}
+	start := time.Now()
+	tr.Update(algorithms.Title(algo), 0, 0)
+	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
+	n, d := X.Dims()
+	budgetNext(4 * int64(n) * int64(d) * 8)
+	res, err := algorithms.Run(ctx, algo, X, opt)
+	if err != nil {
+		return nil, err
+	}
+	if X != p.Scores {
+		res.A = clusterMeans(res.Z, p.Scores)
+	}
+	if res.K == 0 {
+		// Only the IBP can end with no features; every view of a result is one of features.
+		n, _ := p.Scores.Dims()
+		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
+	}
+	other := readable(p.Scores, algo, res)
+	times, peak := p.Times, p.Peak
+	times.Algorithm = time.Since(start).Seconds()
+	times.Describe = described
+	peak.Algorithm = peakResident()
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other, Description: desc}, nil
+}
+
+// clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.
+func clusterMeans(Z, X *mat.Dense) *mat.Dense {
+	n, k := Z.Dims()
+	_, d := X.Dims()
+	A := mat.NewDense(k, d, nil)
+	count := make([]float64, k)
+	for i := 0; i < n; i++ {
+		for c, v := range Z.RawRowView(i) {
+			if v != 0 {
+				floats.Add(A.RawRowView(c), X.RawRowView(i))
+				count[c]++
+			}
+		}
+	}
+	for c := range count {
+		if count[c] > 0 {
+			floats.Scale(1/count[c], A.RawRowView(c))
+		}
+	}
+	return A
+}
+
+// Analyze runs the whole pipeline: load → PCA → algorithm.
+func Analyze(ctx context.Context, req Request, report func(Progress)) (*Analysis, error) {
+	p, err := Prepare(ctx, req, report)
+	if err != nil {
+		return nil, err
+	}
+	return p.RunOn(ctx, req.Algorithm, req.Describe, req.Options, report)
+}

@@ -1,0 +1,54 @@
+package pipeline_test
+
+import (
+	"context"
+	"featurelab/app/pipeline"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
+	"featurelab/app/report"
+)
+
+// BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop
+// photos and project them to 100 principal components (≤ 1.5 s on 2 cores).
+func BenchmarkLoadAndPCATabletop(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "tabletop")
+	if _, err := os.Stat(dir); err != nil {
+		b.Skipf("real data not here (%v)", err)
+	}
+	req := pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 100}
+	for b.Loop() {
+		p, err := pipeline.Prepare(context.Background(), req, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n, d := p.Scores.Dims(); n != 100 || d != 99 {
+			b.Fatalf("scores %d×%d", n, d)
+		}
+	}
+}
+
+// BenchmarkPresentTabletop turns a stepwise result on the built-in tabletop sample into
+// what the window shows (feature images, reconstructions, codes): the wait between a run
+// ending and its result on screen.
+func BenchmarkPresentTabletop(b *testing.B) {
+	p, err := pipeline.Prepare(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Thumbnails() // both made by the window's load, before the first run
+	p.ThumbnailPCA()
+	a, err := p.Run(context.Background(), "stepwise", learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if pres := report.Present(a); len(pres.Recon) != len(p.Data.Names) {
+			b.Fatalf("%d reconstructions", len(pres.Recon))
+		}
+	}
+}

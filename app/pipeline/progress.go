@@ -1,0 +1,167 @@
+package pipeline
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
+)
+
+// Progress is what a background job reports: the stage, how far it is, and the time.
+type Progress struct {
+	Stage   string        // what is being done, in words: "Loading images", "K-features: restart 40 of 100"
+	Done    int           // units finished in this stage
+	Total   int           // units in all (0 if unknown)
+	Elapsed time.Duration // since the job started
+	ETA     time.Duration // estimated time left of the whole job: this stage and those after it (0 if unknown)
+}
+
+// Fraction is how far the whole job is, in [0,1]: the time elapsed over the time
+// elapsed and left when the time left is known (it covers the whole job), else
+// Done/Total of the stage; −1 when neither is known. A bar that followed the stage went
+// from 0 to 100 % once per K of a stepwise run.
+func (p Progress) Fraction() float64 {
+	if p.ETA > 0 && p.Elapsed > 0 {
+		return float64(p.Elapsed) / float64(p.Elapsed+p.ETA)
+	}
+	if p.Total <= 0 {
+		return -1
+	}
+	f := float64(p.Done) / float64(p.Total)
+	return min(max(f, 0), 1)
+}
+
+// String renders the progress for a status line: "Loading images 37/100 · 0.8 s · 1.2 s left".
+func (p Progress) String() string {
+	s := p.Stage
+	if p.Total > 0 {
+		s += fmt.Sprintf(" %d/%d", p.Done, p.Total)
+	}
+	s += " · " + roundDuration(p.Elapsed)
+	if p.ETA > 0 {
+		s += " · " + roundDuration(p.ETA) + " left"
+	}
+	return s
+}
+
+func roundDuration(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// progressInterval throttles reports: a window redrawn more often than this gains
+// nothing, and under software rendering it falls behind (a frame takes 15–30 ms, and
+// the UI loop runs about one posted update per frame).
+const progressInterval = 100 * time.Millisecond
+
+// Tracker turns raw counts from workers into Progress reports, at most one per
+// progressInterval whatever changes: the first at once, later ones only once the
+// interval is up, each with the state at that moment. Stage changes are throttled too:
+// a stepwise run changes stage twice per K, dozens of times a second. The report that
+// ends the work is the caller's. It is safe for concurrent use because algorithm
+// restarts report from several goroutines; it reports on the caller's goroutine only,
+// never from a timer, so a window's test driver sees no goroutine it did not start.
+type Tracker struct {
+	mu         sync.Mutex
+	report     func(Progress)
+	now        func() time.Time // time.Now; tests step a clock of their own
+	start      time.Time
+	stage      string
+	stageStart time.Time
+	last       time.Time // when the last report went out
+
+	// after is the estimated time of the stages that follow this one (the PCA after the
+	// load), added to the stage's own time left so that it covers the whole job.
+	after      time.Duration
+	afterKnown bool // after was set by setAfter; a late guess must not replace it
+	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock).
+	steps *stepwiseClock
+}
+
+func NewTracker(report func(Progress)) *Tracker {
+	now := time.Now()
+	return &Tracker{report: report, now: time.Now, start: now, stageStart: now}
+}
+
+func (t *Tracker) Update(stage string, done, total int) {
+	if t.report == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	if stage != t.stage {
+		t.stage, t.stageStart = stage, now
+	}
+	if !t.last.IsZero() && now.Sub(t.last) < progressInterval {
+		return
+	}
+	t.last = now
+	p := Progress{Stage: stage, Done: done, Total: total, Elapsed: now.Sub(t.start)}
+	if total > 0 && done > 0 && done < total {
+		perUnit := now.Sub(t.stageStart) / time.Duration(done)
+		p.ETA = perUnit*time.Duration(total-done) + t.after
+		if t.steps != nil {
+			// A stepwise run's time left includes its K still to come; until two are
+			// done nothing tells how many there will be, and a figure for this K alone
+			// misleads.
+			p.ETA, _, _ = t.steps.remaining(now, done, total)
+		}
+	}
+	// Reporting under the lock keeps reports in order and the callback free of races;
+	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
+	t.report(p)
+}
+
+// setAfter sets the estimated time of the stages still to come after the current one.
+func (t *Tracker) setAfter(d time.Duration) {
+	t.mu.Lock()
+	t.after, t.afterKnown = d, true
+	t.mu.Unlock()
+}
+
+// guessAfter is setAfter for an early guess, which a setAfter made before it arrived
+// overrides.
+func (t *Tracker) guessAfter(d time.Duration) {
+	t.mu.Lock()
+	if !t.afterKnown {
+		t.after = d
+	}
+	t.mu.Unlock()
+}
+
+// algorithm words an algorithm's progress for the user.
+func (t *Tracker) algorithm(algo string, ap learn.Progress) {
+	if t.steps != nil {
+		t.mu.Lock()
+		t.steps.observe(ap, t.now())
+		t.mu.Unlock()
+	}
+	title := algorithms.Title(algo)
+	switch ap.Stage {
+	case "K":
+		t.Update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
+	case "restart":
+		if ap.K > 0 && Traits(algo).StepsK {
+			of := ""
+			if t.steps != nil {
+				t.mu.Lock()
+				if _, stop, ok := t.steps.remaining(t.now(), 0, 0); ok && stop > ap.K {
+					of = fmt.Sprintf(" of about %d", stop)
+				}
+				t.mu.Unlock()
+			}
+			t.Update(fmt.Sprintf("%s: K = %d%s, restart", title, ap.K, of), ap.Done, ap.Total)
+		} else {
+			t.Update(title+": restart", ap.Done, ap.Total)
+		}
+	case "sweep":
+		t.Update(title+": sweep", ap.Done, ap.Total)
+	default:
+		t.Update(title+": "+ap.Stage, ap.Done, ap.Total)
+	}
+}

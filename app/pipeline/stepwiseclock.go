@@ -1,0 +1,104 @@
+package pipeline
+
+import (
+	"math"
+	"time"
+
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
+)
+
+// stepwiseClock estimates how long a stepwise K-features run has still to go. The run
+// tries K = 1, 2, … and stops at the first K whose BP-means objective rises, that is
+// the first K whose decrease of the K-features objective falls below λ² (MAD-Bayes §5).
+// The decreases shrink (the paper's assumption), about geometrically on image data, so
+// a geometric fit to them predicts the K it stops at. Each K to come is counted at the
+// time of the last K done. A K's time grows with K, steeply at large K (on the ORL
+// faces K = 13 took 7 s, K = 16 50 s), so that undercounts; the predicted stop tends to
+// be a K or two late, which makes up part of it. Replayed on that run, the estimates at
+// the start of K = 14, 15 and 16 were 36, 64 and 92 s against a true 92, 76 and 53 s
+// (at K = 13, 11 s against 99 s); a geometric growth fitted to the K done gave 8–18
+// times the truth at the same points.
+// Its methods are called under the tracker's lock.
+type stepwiseClock struct {
+	lambda2 float64
+	maxK    int
+	k       int       // the K being tried
+	kStart  time.Time // when it began
+	obj     []float64 // the best K-features objective of each finished K, obj[k-1]
+	took    []time.Duration
+}
+
+// observe takes one progress report of the run: a K begins ("K"), or a restart at K
+// ends, the last of them carrying K's best objective.
+func (c *stepwiseClock) observe(ap learn.Progress, now time.Time) {
+	switch ap.Stage {
+	case "K":
+		c.k, c.kStart, c.maxK = ap.K, now, ap.Total
+	case "restart":
+		if ap.K == c.k && ap.Done == ap.Total && len(c.obj) == c.k-1 {
+			c.obj = append(c.obj, ap.Best)
+			c.took = append(c.took, now.Sub(c.kStart))
+		}
+	}
+}
+
+// remaining is the estimated time left of the run at now, done of total restarts into
+// the K being tried, and the K it is predicted to stop at; false while fewer than two K
+// are finished.
+func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration, int, bool) {
+	m := len(c.obj)
+	if m < 2 {
+		return 0, 0, false
+	}
+	dec, ratio := c.decreases()
+	// The run stops where a decrease falls below λ², or with no λ² (the path) below
+	// features.PathFlat of the largest decrease.
+	stopBelow := c.lambda2
+	if stopBelow <= 0 {
+		var largest float64
+		for k := 1; k < m; k++ {
+			largest = max(largest, c.obj[k-1]-c.obj[k])
+		}
+		stopBelow = features.PathFlat * largest
+	}
+	var rest time.Duration
+	if done > 0 && done < total && c.k == m+1 {
+		// Timed from the K's start, which the tracker's stage clock is not: its stage
+		// changes name when the restarts begin.
+		rest = now.Sub(c.kStart) / time.Duration(done) * time.Duration(total-done)
+	}
+	// K = k is tried when the decrease at k − 1 is at least λ²; the one at m is known
+	// (else the run would have stopped), those after it predicted.
+	stop := m + 1
+	for k := m + 1; k <= c.maxK && dec >= stopBelow; k++ {
+		stop = k
+		if k > c.k {
+			rest += c.took[m-1]
+		}
+		dec *= ratio
+	}
+	return rest, stop, true
+}
+
+// decreases fits the decreases of the objective so far, log-linearly in K by least
+// squares: single decreases are noisy (on the ORL faces they went 1.6, 4.3, 1.5 at K =
+// 14–16), and a ratio of the last two swung the estimate from one K to thirty. It
+// returns the fitted decrease at the last K done and the ratio from one K to the next.
+func (c *stepwiseClock) decreases() (last, ratio float64) {
+	m := len(c.obj)
+	var n, sk, sy, skk, sky float64
+	for k := 2; k <= m; k++ {
+		if d := c.obj[k-2] - c.obj[k-1]; d > 0 {
+			y, x := math.Log(d), float64(k)
+			n, sk, sy, skk, sky = n+1, sk+x, sy+y, skk+x*x, sky+x*y
+		}
+	}
+	if n < 2 {
+		// One decrease: assume the next halves it.
+		return c.obj[m-2] - c.obj[m-1], 0.5
+	}
+	slope := (n*sky - sk*sy) / (n*skk - sk*sk)
+	level := (sy - slope*sk) / n
+	return math.Exp(level + slope*float64(m)), min(max(math.Exp(slope), 0.05), 0.95)
+}

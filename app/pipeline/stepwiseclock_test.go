@@ -1,0 +1,73 @@
+package pipeline
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"featurelab/algorithms/learn"
+)
+
+// TestStepwiseTimeLeft replays a stepwise run on a clock the test steps: each K takes
+// 2 s (20 restarts of 0.1 s), the K-features objective falls by 400, 200, 100, … and
+// λ² = 30, so the BP-means objective rises at K = 6 and the run ends there, after 12 s.
+// Once two K are done, the time left reported at each restart is the true time left,
+// within 10 %, and the stage names the K it will stop at; before that no time is given.
+func TestStepwiseTimeLeft(t *testing.T) {
+	var got []Progress
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	tr.steps = &stepwiseClock{lambda2: 30}
+	const restarts, maxK, lastK = 20, 30, 6
+	end := clock.Add(12 * time.Second)
+	obj := 1000.0
+	for k := 1; k <= lastK; k++ {
+		tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+		if k > 1 {
+			obj -= 800 / math.Pow(2, float64(k-1))
+		}
+		for r := 1; r <= restarts; r++ {
+			clock = clock.Add(2 * time.Second / restarts)
+			got = got[:0]
+			tr.last = time.Time{} // every report goes out: the test is about its content
+			tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+			if len(got) != 1 || r == restarts {
+				continue // the last restart of a K has no time left of its own
+			}
+			eta, truth := got[0].ETA, end.Sub(clock)
+			switch {
+			case k <= 2 && eta != 0:
+				t.Errorf("K = %d, restart %d: %v left before two K are done", k, r, eta)
+			case k > 2 && math.Abs(eta.Seconds()-truth.Seconds()) > 0.1*truth.Seconds():
+				t.Errorf("K = %d, restart %d: %v left, truly %v", k, r, eta, truth)
+			case k > 2 && k < lastK && !strings.Contains(got[0].Stage, "K = "+strconv.Itoa(k)+" of about 6,"):
+				t.Errorf("stage %q does not say it stops at about K = 6", got[0].Stage)
+			}
+		}
+	}
+}
+
+// TestStepwisePredictsWhereORLStops: on the ORL faces' objective curve (λ² = 1.011,
+// proposed for 5 features) the run stopped at K = 17. The fit to the decreases, noisy
+// as they are, predicts from K = 10 on a stop at K = 16–19, not at the cap of 30 the
+// ratio of the last two decreases gave.
+func TestStepwisePredictsWhereORLStops(t *testing.T) {
+	orl := []float64{199.11, 177.469, 155.918, 140.93, 130.912, 122.233, 115.226, 110.459,
+		105.048, 101.361, 98.775, 95.097, 91.78, 90.143, 85.866, 84.322}
+	for m := 10; m <= len(orl); m++ {
+		c := &stepwiseClock{lambda2: 1.0107, maxK: 30, k: m + 1, obj: orl[:m]}
+		for range m {
+			c.took = append(c.took, time.Second)
+		}
+		_, stop, ok := c.remaining(c.kStart, 0, 100)
+		if !ok {
+			t.Fatalf("m = %d: no estimate", m)
+		}
+		if stop < 15 || stop > 21 {
+			t.Errorf("after K = %d: predicted to stop at K = %d, it stopped at 17", m, stop)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package report
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"slices"
+
+	"github.com/disintegration/imaging"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+
+	"featurelab/algorithms"
+	"featurelab/app/pipeline"
+)
+
+// Layout of the feature grid (MAD-Bayes paper, Fig. 2 style): a row of sample images with
+// their codes, then the base and every feature with its add/subtract label, then each
+// feature alone on a diverging colour map.
+const (
+	gridCell    = 128 // longest side of a picture in the grid
+	gridGap     = 12
+	gridCaption = 30 // two lines of 7×13 text
+	gridSamples = 8
+)
+
+var (
+	gridBackground = color.NRGBA{250, 250, 250, 255}
+	gridInk        = color.NRGBA{30, 30, 30, 255}
+	gridMuted      = color.NRGBA{110, 110, 110, 255}
+)
+
+// FeatureGrid renders the analysis as one picture for export.
+func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
+	feats := a.Features()
+	samples := SampleImages(a, gridSamples)
+	cellW, cellH := cellSize(a)
+	cols := max(len(feats), len(samples), 1)
+	rows := 2
+	if !a.IsClustering() && len(feats) > 1 {
+		rows = 3
+	}
+	titleH := 2 * gridCaption
+	w := gridGap + cols*(cellW+gridGap)
+	w = max(w, 560)
+	h := titleH + rows*(cellH+gridCaption+gridGap+18) + gridGap
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.NewUniform(gridBackground), image.Point{}, draw.Src)
+
+	res := a.Result
+	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
+		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
+	drawText(img, gridGap, 38, gridMuted, a.Source.String())
+
+	y := titleH
+	drawText(img, gridGap, y+12, gridMuted, "Sample images and their codes")
+	y += 18
+	codes := a.Codes()
+	for c, i := range samples {
+		x := gridGap + c*(cellW+gridGap)
+		drawCell(a, img, x, y, cellW, cellH, a.Data.Image(i))
+		drawText(img, x, y+cellH+13, gridInk, codes[i])
+		drawText(img, x, y+cellH+26, gridMuted, trimName(a.Data.Names[i], cellW))
+	}
+	y += cellH + gridCaption + gridGap
+
+	heading := "Base and features (base + feature)"
+	switch {
+	case a.IsClustering():
+		heading = "Cluster centres"
+	case a.BaseIndex() < 0:
+		heading = "Features (no feature is owned by every image, so there is no base)"
+	}
+	drawText(img, gridGap, y+12, gridMuted, heading)
+	y += 18
+	for c, f := range feats {
+		x := gridGap + c*(cellW+gridGap)
+		drawCell(a, img, x, y, cellW, cellH, f.Image)
+		drawText(img, x, y+cellH+13, gridInk, featureLabel(f))
+		drawText(img, x, y+cellH+26, gridMuted, fmt.Sprintf("%d images", f.Owners))
+	}
+	y += cellH + gridCaption + gridGap
+	if rows == 3 {
+		drawText(img, gridGap, y+12, gridMuted, "Features alone (red: brighter, blue: darker)")
+		y += 18
+		for c, f := range feats {
+			if f.Signed == nil {
+				continue
+			}
+			x := gridGap + c*(cellW+gridGap)
+			drawCell(a, img, x, y, cellW, cellH, f.Signed)
+			drawText(img, x, y+cellH+13, gridInk, fmt.Sprintf("#%d alone", f.Index+1))
+		}
+	}
+	return img
+}
+
+// featureLabel is "base", "#3 (add)", "#3" (a feature of a result with no base, which
+// has no base to add to) or "cluster #2".
+func featureLabel(f pipeline.Feature) string {
+	switch {
+	case f.Base:
+		return "base"
+	case f.Effect != "":
+		return fmt.Sprintf("#%d (%s)", f.Index+1, f.Effect)
+	case f.Signed != nil:
+		return fmt.Sprintf("#%d", f.Index+1)
+	default:
+		return fmt.Sprintf("cluster #%d", f.Index+1)
+	}
+}
+
+// FeatureLabel is the caption of a feature in the window and the exports.
+func FeatureLabel(f pipeline.Feature) string { return featureLabel(f) }
+
+// SampleImages picks up to n images to show, the first image of each distinct code first.
+func SampleImages(a *pipeline.Analysis, n int) []int {
+	codes := a.Codes()
+	seen := map[string]bool{}
+	var picked []int
+	for i, c := range codes {
+		if len(picked) == n {
+			return picked
+		}
+		if !seen[c] {
+			seen[c] = true
+			picked = append(picked, i)
+		}
+	}
+	for i := range codes {
+		if len(picked) == n {
+			break
+		}
+		if !slices.Contains(picked, i) {
+			picked = append(picked, i)
+		}
+	}
+	return picked
+}
+
+// cellSize scales the data set's picture size to the grid cell, keeping the aspect ratio.
+func cellSize(a *pipeline.Analysis) (int, int) {
+	w, h := a.Data.Width, a.Data.Height
+	if w >= h {
+		return gridCell, max(1, gridCell*h/w)
+	}
+	return max(1, gridCell*w/h), gridCell
+}
+
+func drawCell(a *pipeline.Analysis, dst *image.NRGBA, x, y, w, h int, src image.Image) {
+	filter := imaging.Lanczos
+	if src.Bounds().Dx() < w/2 {
+		filter = imaging.NearestNeighbor // keep tiny pictures (6×6 tetris, 14×14 dice) crisp
+	}
+	scaled := imaging.Resize(src, w, h, filter)
+	draw.Draw(dst, image.Rect(x, y, x+w, y+h), scaled, image.Point{}, draw.Src)
+}
+
+func drawText(dst draw.Image, x, y int, c color.Color, s string) {
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+	d.DrawString(s)
+}
+
+// trimName shortens a file name to fit a cell of width px in the 7-pixel font.
+func trimName(name string, px int) string {
+	maxRunes := px / 7
+	r := []rune(name)
+	if len(r) <= maxRunes || maxRunes < 4 {
+		return name
+	}
+	return "..." + string(r[len(r)-maxRunes+3:]) // the 7×13 font has ASCII only
+}

@@ -1,0 +1,88 @@
+package report
+
+import (
+	"image"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+)
+
+func TestPlotNamesAndNamedPlots(t *testing.T) {
+	ibp := &pipeline.Analysis{Algorithm: "ibp", Result: &learn.Result{
+		K: 2, KHistogram: []int{0, 1, 3}, Alpha: 1, SigmaX: 0.1, SigmaA: 1,
+		Trace: &learn.IBPTrace{K: []int{1, 2, 2, 2}, Alpha: []float64{1, 1.2, 0.9, 1}, SigmaX: []float64{1, 0.5, 0.2, 0.1},
+			SigmaA: []float64{1, 1, 1, 1}, LogJoint: []float64{-50, -40, -35, -34}},
+	}}
+	step := &pipeline.Analysis{Algorithm: "stepwise", Result: &learn.Result{
+		K: 2, Lambda2: 1, Curve: []learn.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
+		RestartObjectives: []float64{1, 2},
+	}}
+	tests := []struct {
+		name string
+		a    *pipeline.Analysis
+		want []string
+	}{
+		{"nothing run", nil, nil},
+		{"stepwise", step, []string{PlotCurve, PlotRestarts}},
+		{"ibp", ibp, []string{PlotTraceK, PlotTraceHyp, PlotLogJoint, PlotKHist}},
+	}
+	for _, tc := range tests {
+		got := PlotNames(nil, tc.a)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: plots %v, want %v", tc.name, got, tc.want)
+		}
+		for _, name := range got {
+			pl := NamedPlot(name, nil, tc.a)
+			if pl == nil {
+				t.Fatalf("%s: no plot %q", tc.name, name)
+			}
+			img := RenderPlot(pl, 400, 300)
+			if !drawsSomething(img) {
+				t.Errorf("%s: plot %q is blank", tc.name, name)
+			}
+			if err := ExportPlot(pl, filepath.Join(t.TempDir(), "p.svg"), false); err != nil {
+				t.Errorf("%s: export %q: %v", tc.name, name, err)
+			}
+		}
+	}
+}
+
+// drawsSomething reports whether the picture has coloured (not grey) pixels: the data
+// lines, as the axes and text are black on white.
+func drawsSomething(img image.Image) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r != g || g != bl {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestWholeTicks: an axis of counts is labelled at whole numbers only — 13 iterations
+// got "2.50" and "7.50" from the default ticks — with 1 to 7 labels, and a range holding
+// a single whole number still gets it.
+func TestWholeTicks(t *testing.T) {
+	for _, tc := range []struct{ lo, hi float64 }{{1, 13}, {0.4, 13.6}, {1, 2}, {1, 1}, {0.5, 1.5}, {1, 100}, {1, 1000}, {0, 123456}} {
+		ticks := wholeTicks{}.Ticks(tc.lo, tc.hi)
+		if len(ticks) == 0 || len(ticks) > 7 {
+			t.Errorf("[%v, %v]: %d ticks %v", tc.lo, tc.hi, len(ticks), ticks)
+		}
+		for _, tk := range ticks {
+			if tk.Value != math.Trunc(tk.Value) || tk.Label != strconv.Itoa(int(tk.Value)) {
+				t.Errorf("[%v, %v]: tick %v labelled %q", tc.lo, tc.hi, tk.Value, tk.Label)
+			}
+		}
+	}
+	if ticks := (wholeTicks{}).Ticks(math.NaN(), 1); ticks != nil {
+		t.Errorf("NaN range: %v", ticks)
+	}
+}

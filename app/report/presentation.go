@@ -1,0 +1,111 @@
+package report
+
+import (
+	"context"
+	"image"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/partition"
+	"featurelab/app/pipeline"
+	"featurelab/imgproc"
+)
+
+// Presentation is everything the window shows about an analysis, computed once on the
+// background job so the UI goroutine only lays it out.
+type Presentation struct {
+	Analysis   *pipeline.Analysis
+	Features   []pipeline.Feature
+	Codes      []string
+	Residuals  []float64
+	Owners     [][]int       // per feature column: the images that own it
+	Thumbs     []image.Image // per image: its thumbnail
+	Recon      []image.Image // per image: its reconstruction at thumbnail size
+	CodeCounts []CodeCount   // distinct codes, most frequent first
+}
+
+// CodeCount is how many images share one binary code.
+type CodeCount struct {
+	Code  string
+	Count int
+}
+
+// Present computes the presentation of an analysis.
+func Present(a *pipeline.Analysis) *Presentation {
+	p := &Presentation{
+		Analysis:  a,
+		Features:  a.Features(),
+		Codes:     a.Codes(),
+		Residuals: a.Residuals(),
+	}
+	p.Owners = make([][]int, a.Result.K)
+	n, _ := a.Result.Z.Dims()
+	for i := 0; i < n; i++ {
+		for k, z := range a.Result.Z.RawRowView(i) {
+			if z != 0 {
+				p.Owners[k] = append(p.Owners[k], i)
+			}
+		}
+	}
+	p.Thumbs = a.Prepared.Thumbnails()
+	p.Recon = reconstructionThumbs(a, p.Codes)
+	p.CodeCounts = CountCodes(p.Codes)
+	return p
+}
+
+// reconstructionThumbs returns each image's reconstruction at thumbnail size. Images
+// that share a code share their reconstruction, so each distinct code is rendered once
+// (a hundred images usually have a few dozen codes), a block of codes per pass over the
+// PCA components shrunk to thumbnail size (ThumbnailPCA), on all cores.
+func reconstructionThumbs(a *pipeline.Analysis, codes []string) []image.Image {
+	labels := partition.Number(codes) // distinct codes numbered in order of first appearance
+	var firsts []int                  // an image of each distinct code
+	for i, l := range labels {
+		if int(l) == len(firsts) {
+			firsts = append(firsts, i)
+		}
+	}
+	const block = 16 // codes per pass: 16 images of pixels at a time
+	model, size := a.ThumbnailPCA()
+	if model == nil { // identity mode: the scores are the pixels
+		model, size = a.PCA, image.Pt(a.Data.Width, a.Data.Height)
+	}
+	_, d := a.Result.A.Dims()
+	rendered := make([]image.Image, len(firsts))
+	for j0 := 0; j0 < len(firsts); j0 += block {
+		rows := firsts[j0:min(j0+block, len(firsts))]
+		S := mat.NewDense(len(rows), d, nil)
+		for r, i := range rows {
+			S.SetRow(r, a.ReconstructedScores(i))
+		}
+		pix := model.InverseDense(S)
+		imgproc.Parallel(context.Background(), len(rows), 0, func(r int) {
+			rendered[j0+r] = imgproc.Thumbnail(imgproc.VectorToImage(pix.RawRowView(r), size.X, size.Y, a.Data.Channels), pipeline.ThumbnailSize)
+		})
+	}
+	out := make([]image.Image, len(codes))
+	for i, l := range labels {
+		out[i] = rendered[l]
+	}
+	return out
+}
+
+// CountCodes counts the images per distinct code, most frequent first (ties by code).
+func CountCodes(codes []string) []CodeCount {
+	counts := map[string]int{}
+	for _, c := range codes {
+		counts[c]++
+	}
+	out := make([]CodeCount, 0, len(counts))
+	for c, n := range counts {
+		out = append(out, CodeCount{c, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Code < out[j].Code
+	})
+	return out
+}

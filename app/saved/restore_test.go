@@ -1,0 +1,125 @@
+package saved_test
+
+import (
+	"bytes"
+	"context"
+	"featurelab/app/saved"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/report"
+)
+
+// TestSaveAndRestoreBuiltInSample saves analyses of the tabletop sample, opens them, and
+// puts each result back on the data prepared again from the file's request, as the
+// window does: the request is the one the analysis ran with, and the restored analysis
+// shows the same summary, codes and feature grid without running the algorithm.
+func TestSaveAndRestoreBuiltInSample(t *testing.T) {
+	ctx := context.Background()
+	load := pipeline.LoadChoices{Colour: pipeline.ColourAuto, Size: "160x120", PCA: "20"}
+	req, err := load.Request(pipeline.Source{Sample: "tabletop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pipeline.Prepare(ctx, req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again *pipeline.Prepared // prepared from the first file's request
+
+	tests := []struct {
+		name  string
+		algo  string
+		opt   learn.Options
+		spoil func(r *learn.Result) // values JSON has no number for, which must come back
+	}{
+		{"kfeatures", "kfeatures", learn.Options{K: 4, Restarts: 3, Seed: 5, Workers: 2}, nil},
+		{"stepwise with a proposed λ²", "stepwise", learn.Options{MaxK: 5, Restarts: 2, Seed: 2}, nil},
+		{"kmeans", "kmeans", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil},
+		{"ibp", "ibp", learn.Options{Chains: 2, Sweeps: 20, Seed: 4}, nil},
+		{"ibp with NaN, ±Inf and −0", "ibp", learn.Options{Chains: 2, Sweeps: 10, Seed: 6}, func(r *learn.Result) {
+			r.MAPLogJoint = math.Inf(-1)
+			r.RestartObjectives[0] = math.Inf(1)
+			r.PosteriorObjective = math.NaN()
+			r.Trace.LogJoint[0] = math.Inf(-1)
+			r.Trace.AcceptA = math.NaN()
+			r.Alpha = math.Copysign(0, -1)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := p.Run(ctx, tc.algo, tc.opt, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.spoil != nil {
+				tc.spoil(a.Result)
+			}
+			path := filepath.Join(t.TempDir(), "tabletop"+saved.Ext)
+			if err := saved.Save(a, path, load); err != nil {
+				t.Fatal(err)
+			}
+			if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o644 {
+				t.Fatalf("saved file: %v, %v; want mode 0644", info, err)
+			}
+			s, err := saved.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			got, err := s.Request()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := req
+			want.Algorithm, want.Options = tc.algo, a.Options
+			want.Options.Workers, want.Options.Progress = 0, nil
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("request\n%+v\nwant\n%+v", got, want)
+			}
+			if tc.algo == "kfeatures" {
+				// Nothing of the user's options changes but what only this machine uses.
+				user := tc.opt
+				user.Workers = 0
+				if !reflect.DeepEqual(got.Options, user) {
+					t.Fatalf("options %+v, want the user's %+v", got.Options, user)
+				}
+			}
+
+			if again == nil {
+				if again, err = pipeline.Prepare(ctx, got, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b, err := s.Restore(again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Prepared != again || b.Algorithm != a.Algorithm {
+				t.Fatalf("restored %s on %p, want %s on %p", b.Algorithm, b.Prepared, a.Algorithm, again)
+			}
+			if g, w := saved.ResultText(b.Result), saved.ResultText(a.Result); g != w {
+				t.Fatalf("result differs:\n%s", saved.FirstDifference(g, w))
+			}
+			if g, w := saved.SummaryOf(b), saved.SummaryOf(a); !reflect.DeepEqual(g, w) {
+				t.Fatalf("summary\n%+v\nwant\n%+v", g, w)
+			}
+			if !slices.Equal(b.Codes(), a.Codes()) {
+				t.Fatal("codes differ")
+			}
+			if g, w := report.FeatureGrid(b), report.FeatureGrid(a); g.Bounds() != w.Bounds() || !bytes.Equal(g.Pix, w.Pix) {
+				t.Fatalf("feature grid differs (%v, want %v)", g.Bounds(), w.Bounds())
+			}
+			// Each restore has its own matrices: a view that rewrites one changes no other.
+			if b.Result.Z == s.Result.Z || b.Result.A == s.Result.A {
+				t.Fatal("the restored analysis shares its matrices with the Saved")
+			}
+		})
+	}
+}

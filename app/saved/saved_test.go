@@ -1,0 +1,443 @@
+package saved
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+)
+
+// TestRestoreSaysWhatChangedInTheFolder saves an analysis of a folder, changes the
+// folder (or the data prepared from it) and restores: an unchanged folder gives the
+// result back, a changed one an ErrFolderChanged that says what changed.
+func TestRestoreSaysWhatChangedInTheFolder(t *testing.T) {
+	tests := []struct {
+		name    string
+		change  func(t *testing.T, dir string)                // the folder, after saving
+		alter   func(p *pipeline.Prepared) *pipeline.Prepared // the data prepared again
+		changed bool                                          // the error wraps ErrFolderChanged
+		want    string                                        // the whole message if changed, else part of it; "" restores
+	}{
+		{name: "unchanged"},
+		{name: "two added, one removed", change: func(t *testing.T, dir string) {
+			writeNoisePNGs(t, dir, 16, 12, 9, "img10.png", "img11.png")
+			removeFile(t, dir, "img03.png")
+		}, changed: true, want: "the folder changed since the analysis was saved: 2 images added, 1 removed; run it again"},
+		{name: "one removed", change: func(t *testing.T, dir string) {
+			removeFile(t, dir, "img00.png")
+		}, changed: true, want: "the folder changed since the analysis was saved: 1 image removed; run it again"},
+		{name: "one added", change: func(t *testing.T, dir string) {
+			writeNoisePNGs(t, dir, 16, 12, 9, "extra.png")
+		}, changed: true, want: "the folder changed since the analysis was saved: 1 image added; run it again"},
+		{name: "pictures of another size", change: func(t *testing.T, dir string) {
+			writeNoisePNGs(t, dir, 20, 15, 9, noiseNames...)
+		}, changed: true, want: "the folder changed since the analysis was saved: its images load as 20×15 grey now, 16×12 grey when saved; run it again"},
+		{name: "reordered", alter: func(p *pipeline.Prepared) *pipeline.Prepared {
+			ds := *p.Data
+			ds.Names = slices.Clone(ds.Names)
+			ds.Names[0], ds.Names[1] = ds.Names[1], ds.Names[0]
+			return &pipeline.Prepared{Source: p.Source, Data: &ds, PCA: p.PCA, Scores: p.Scores}
+		}, changed: true, want: "the folder changed since the analysis was saved: its 10 images are in another order; run it again"},
+		{name: "fewer PCA dimensions", alter: func(p *pipeline.Prepared) *pipeline.Prepared {
+			n, _ := p.Scores.Dims()
+			return &pipeline.Prepared{Source: p.Source, Data: p.Data, PCA: p.PCA, Scores: p.Scores.Slice(0, n, 0, 4).(*mat.Dense)}
+		}, changed: true, want: "the folder changed since the analysis was saved: its data have 4 PCA dimensions now, 5 when saved; run it again"},
+		{name: "another folder", alter: func(p *pipeline.Prepared) *pipeline.Prepared {
+			return &pipeline.Prepared{Source: pipeline.Source{Dir: "/elsewhere"}, Data: p.Data, PCA: p.PCA, Scores: p.Scores}
+		}, want: "the data prepared are of /elsewhere"},
+		{name: "a sample", alter: func(p *pipeline.Prepared) *pipeline.Prepared {
+			return &pipeline.Prepared{Source: pipeline.Source{Sample: "dice"}, Data: p.Data, PCA: p.PCA, Scores: p.Scores}
+		}, want: "the data prepared are of built-in sample dice"},
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			dir := t.TempDir()
+			// Opened by a relative path, saved by an absolute one.
+			rel, err := filepath.Rel(cwd, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, load := noiseAnalysis(t, rel)
+			path := filepath.Join(dir, "noise"+Ext)
+			if err := Save(a, path, load); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Source.Dir != dir {
+				t.Fatalf("saved folder %q, want %q", s.Source.Dir, dir)
+			}
+			if tc.change != nil {
+				tc.change(t, dir)
+			}
+			req, err := s.Request()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := pipeline.Prepare(ctx, req, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.alter != nil {
+				p = tc.alter(p)
+			}
+			b, err := s.Restore(p)
+			switch {
+			case tc.want == "":
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(b.Codes(), a.Codes()) {
+					t.Fatal("restored codes differ")
+				}
+			case err == nil:
+				t.Fatalf("restored; want %q", tc.want)
+			case errors.Is(err, ErrFolderChanged) != tc.changed:
+				t.Fatalf("%v: wraps ErrFolderChanged %v, want %v", err, !tc.changed, tc.changed)
+			case tc.changed && err.Error() != tc.want:
+				t.Fatalf("error\n%v\nwant\n%s", err, tc.want)
+			case !strings.Contains(err.Error(), tc.want):
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestOpenSavedRejectsBrokenFiles opens damaged and foreign files: each gives one line
+// naming the file and the cause.
+func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, load := noiseAnalysis(t, filepath.Join(dir, "images"))
+	good := filepath.Join(dir, "good"+Ext)
+	if err := Save(a, good, load); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(good); err != nil {
+		t.Fatalf("the unbroken file: %v", err)
+	}
+	var result bytes.Buffer
+	if err := WriteJSON(&result, FullResultOf(a)); err != nil {
+		t.Fatal(err)
+	}
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, image.NewGray(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	// edit changes one field of the good file; path names it as "result.z", "version".
+	edit := func(path string, change func(v any) any) []byte {
+		var m map[string]any
+		if err := json.Unmarshal(saved, &m); err != nil {
+			t.Fatal(err)
+		}
+		keys := strings.Split(path, ".")
+		at := m
+		for _, k := range keys[:len(keys)-1] {
+			at = at[k].(map[string]any)
+		}
+		last := keys[len(keys)-1]
+		at[last] = change(at[last])
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	set := func(path string, v any) []byte { return edit(path, func(any) any { return v }) }
+	zRow := func(i int, row string) []byte {
+		return edit("result.z", func(v any) any { z := v.([]any); z[i] = row; return z })
+	}
+
+	tests := []struct {
+		name    string
+		content []byte
+		want    string
+	}{
+		{"empty", nil, "the file is empty"},
+		{"truncated", saved[:len(saved)/2], "the file ends early"},
+		{"a picture", pic.Bytes(), "not a Feature Lab analysis: not JSON (invalid character"},
+		{"a result.json", result.Bytes(), `not a Feature Lab analysis: it has no "format": "featurelab-analysis"`},
+		{"a list", []byte(`[1, 2]`), "not a Feature Lab analysis"},
+		{"another format", set("format", "featurelab-result"), "not a Feature Lab analysis"},
+		{"newer version", set("version", 2), "it is format version 2, from a newer Feature Lab; this one reads version 1"},
+		{"version 0", set("version", 0), "unknown format version 0"},
+		{"version as text", set("version", "1\n"), `"version" must be a number, got "1\n"`},
+		{"negative k", set("result.k", -1), "result k must be 1…65536, got -1"},
+		{"huge k", set("result.k", 1e9), "result k must be 1…65536, got 1000000000"},
+		{"k as text", set("result.k", "five"), "result.k must be a whole number, got string"},
+		{"a row of z missing", edit("result.z", func(v any) any { return v.([]any)[1:] }), "result z has 9 rows, want one per image: 10"},
+		{"a short row of z", zRow(3, "0"), "result z row 3 has 1 entries, want k = 3"},
+		{"a 2 in z", zRow(0, "200"), "result z row 0 has '2' at 0, want 0 or 1"},
+		{"a not k × d", edit("result.a", func(v any) any { a := v.([]any); return a[:len(a)-1] }), "result a has 14 numbers, want k × d = 3 × 5 = 15"},
+		{"a number out of range", edit("result.a", func(v any) any { a := v.([]any); a[2] = json.Number("1e999"); return a }), `result.a must be a number, "NaN", "+Inf" or "-Inf", got number 1e999`},
+		{"an objective as words", set("result.objective", "lots"), `result.objective must be a number, "NaN", "+Inf" or "-Inf", got string "lots"`},
+		{"huge d", set("data.d", 1e12), "data d must be 1…192 for 16×12×1 images, got 1000000000000"},
+		{"huge width", set("data.width", 1e7), "data size must be 1…1048576 on a side, got 10000000×12"},
+		{"width beyond int", set("data.width", 1e30), "data.width must be a whole number, got number 1e+30"},
+		{"two channels", set("data.channels", 2), "data channels must be 1 or 3, got 2"},
+		{"no names", set("data.names", []string{}), "data has no image names"},
+		{"unknown algorithm", set("algorithm", "svm"), `algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, hardhdp, got "svm"`},
+		{"relative folder", set("source", map[string]string{"dir": "images"}), `source dir "images" is not an absolute path`},
+		{"unknown sample", set("source", map[string]string{"sample": "zoo"}), `got "zoo"`},
+		{"bad load options", set("load.pca", "-3"), `load options: pca must be a whole number ≥ 0 (0 = no PCA), got "-3"`},
+		{"trace of uneven lengths", set("result.trace", map[string]any{"k": []int{1, 2}, "alpha": []float64{1}, "sigma_x": []float64{1, 1},
+			"sigma_a": []float64{1, 1}, "log_joint": []any{"-Inf", 1}}), "result trace lists have 2, 1, 2, 2 and 2 sweeps"},
+		{"trace as a number", set("result.trace", 5), "result.trace must be an object, got number"},
+		{"restart objectives as an object", set("result.restart_objectives", map[string]int{}), "result.restart_objectives must be a list, got object"},
+		{"map_z of one row", set("result.map_z", map[string]any{"k": 2, "rows": []string{"01"}}), "result map_z has 1 rows, want one per image: 10"},
+		{"negative histogram", set("result.k_histogram", []int{0, -1}), "result k_histogram[1] is -1, a count"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+Ext)
+			if err := os.WriteFile(path, tc.content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(path)
+			if err == nil {
+				t.Fatalf("opened: %+v", s)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, path+": ") || !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
+				t.Fatalf("error\n%s\nwant one line: %s: …%s…", msg, path, tc.want)
+			}
+		})
+	}
+	if _, err := Open(filepath.Join(dir, "missing"+Ext)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a missing file: %v", err)
+	}
+}
+
+// TestSaveRefusesWhatCouldNotBeOpened: an analysis without features, or with load
+// options that do not read back, is refused before anything is written.
+func TestSaveRefusesWhatCouldNotBeOpened(t *testing.T) {
+	dir := t.TempDir()
+	a, load := noiseAnalysis(t, filepath.Join(dir, "images"))
+	noFeatures := *a
+	noFeatures.Result = &learn.Result{Z: &mat.Dense{}, A: &mat.Dense{}}
+	tests := []struct {
+		name string
+		a    *pipeline.Analysis
+		load pipeline.LoadChoices
+		want string
+	}{
+		{"no result", &pipeline.Analysis{Prepared: a.Prepared}, load, "the analysis has no result to save"},
+		{"no features", &noFeatures, load, "the analysis has no features to save"},
+		{"bad load options", a, pipeline.LoadChoices{Size: "big"}, `load options: size must look like 320x240, got "big"`},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+Ext)
+		err := Save(tc.a, path, tc.load)
+		if err == nil || err.Error() != path+": "+tc.want {
+			t.Errorf("%s: error %v, want %s: %s", tc.name, err, path, tc.want)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a file was written (%v)", tc.name, err)
+		}
+	}
+}
+
+// FuzzOpenSaved reads arbitrary bytes as a saved analysis: no input panics, every error
+// is one line, and what is accepted has dimensions that agree and writes back to a file
+// that reads the same.
+func FuzzOpenSaved(f *testing.F) {
+	a, load := noiseAnalysis(f, f.TempDir())
+	s, err := fromAnalysis(a, load)
+	if err != nil {
+		f.Fatal(err)
+	}
+	good, err := json.Marshal(s.file())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	// An IBP-like result, with a trace, a MAP allocation of another K and non-finite values.
+	r := cloneResult(s.Result)
+	r.Trace = &learn.IBPTrace{K: []int{1, 2}, Alpha: []float64{1, math.NaN()}, SigmaX: []float64{1, 2},
+		SigmaA: []float64{3, 4}, LogJoint: []float64{math.Inf(-1), -3}, AcceptX: 0.5}
+	r.MAPZ, r.MAPLogJoint = r.Z.Slice(0, len(s.Names), 0, 2).(*mat.Dense), math.Inf(-1)
+	r.KHistogram, r.RestartObjectives = []int{0, 1, 1}, []float64{math.Inf(1), 3}
+	r.Curve = []learn.CurvePoint{{K: 1, Objective: 2, BPObjective: math.NaN()}}
+	ibp := *s
+	ibp.Algorithm, ibp.Result = "ibp", r
+	rich, err := json.Marshal(ibp.file())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(rich)
+	f.Add(good[:len(good)/2])
+	f.Add(bytes.Replace(good, []byte(`"version":1`), []byte(`"version":2`), 1))
+	f.Add(bytes.Replace(good, []byte(`"k":3`), []byte(`"k":-3`), 1))
+	f.Add([]byte(`{"format":"featurelab-analysis","version":1}`))
+
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := decodeSaved(b)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of more than one line: %q", err)
+			}
+			return
+		}
+		checkSavedDims(t, s)
+		if _, err := s.Request(); err != nil {
+			t.Fatalf("accepted a file whose request fails: %v", err)
+		}
+		back, err := json.Marshal(s.file())
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := decodeSaved(back)
+		if err != nil {
+			t.Fatalf("an accepted file writes back to one that is refused: %v", err)
+		}
+		if g, w := resultText(again.Result), resultText(s.Result); g != w {
+			t.Fatalf("written back, the result reads differently:\n%s", firstDifference(g, w))
+		}
+	})
+}
+
+// checkSavedDims checks what the views rely on: Z is N × K of 0/1, A is K × D, the MAP
+// allocation has a row per image, the trace one length.
+func checkSavedDims(t *testing.T, s *Analysis) {
+	t.Helper()
+	r, n := s.Result, len(s.Names)
+	if zn, zk := r.Z.Dims(); zn != n || zk != r.K || r.K < 1 {
+		t.Fatalf("Z is %d×%d for %d images and K = %d", zn, zk, n, r.K)
+	}
+	if ak, ad := r.A.Dims(); ak != r.K || ad != s.D {
+		t.Fatalf("A is %d×%d, want %d×%d", ak, ad, r.K, s.D)
+	}
+	if s.D > s.Width*s.Height*s.Channels {
+		t.Fatalf("D = %d for %d×%d×%d images", s.D, s.Width, s.Height, s.Channels)
+	}
+	for i := range n {
+		for _, z := range r.Z.RawRowView(i) {
+			if z != 0 && z != 1 {
+				t.Fatalf("Z has %v", z)
+			}
+		}
+	}
+	if r.MAPZ != nil && !r.MAPZ.IsEmpty() {
+		if mn, _ := r.MAPZ.Dims(); mn != n {
+			t.Fatalf("MAP Z has %d rows for %d images", mn, n)
+		}
+	}
+	if tr := r.Trace; tr != nil && (len(tr.Alpha) != len(tr.K) || len(tr.SigmaX) != len(tr.K) ||
+		len(tr.SigmaA) != len(tr.K) || len(tr.LogJoint) != len(tr.K)) {
+		t.Fatalf("trace of uneven lengths: %+v", tr)
+	}
+}
+
+// noiseNames are the pictures noiseAnalysis writes.
+var noiseNames = []string{"img00.png", "img01.png", "img02.png", "img03.png", "img04.png",
+	"img05.png", "img06.png", "img07.png", "img08.png", "img09.png"}
+
+// noiseAnalysis writes ten 16×12 grey pictures of noise into dir and clusters them in
+// three: a quick analysis of a folder a test can change.
+func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.LoadChoices) {
+	tb.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	writeNoisePNGs(tb, dir, 16, 12, 1, noiseNames...)
+	load := pipeline.LoadChoices{PCA: "5"}
+	req, err := load.Request(pipeline.Source{Dir: dir})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := pipeline.Prepare(context.Background(), req, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := p.Run(context.Background(), "kmeans", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a, load
+}
+
+// writeNoisePNGs writes grey pictures of noise, w × h, drawn from seed.
+func writeNoisePNGs(tb testing.TB, dir string, w, h int, seed uint64, names ...string) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for _, name := range names {
+		img := image.NewGray(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(rng.IntN(256))
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+func removeFile(t *testing.T, dir, name string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resultText writes out every field of a result, floats in the shortest form that reads
+// back to the same value (NaN, ±Inf and −0 included), so that two results compare as text.
+func resultText(r *learn.Result) string {
+	dense := func(m *mat.Dense) string {
+		if m == nil {
+			return "nil"
+		}
+		if m.IsEmpty() {
+			return "empty"
+		}
+		rows, cols := m.Dims()
+		return fmt.Sprint(rows, "×", cols, rowMajor(m))
+	}
+	c := *r
+	c.Z, c.A, c.MAPZ, c.Trace, c.PathFits = nil, nil, nil, nil, nil
+	text := fmt.Sprintf("%+v\nZ %s\nA %s\nMAP Z %s\n", c, dense(r.Z), dense(r.A), dense(r.MAPZ))
+	for _, pf := range r.PathFits {
+		text += fmt.Sprintf("path K = %d objective %v: Z %s A %s\n", pf.K, pf.Objective, dense(pf.Z), dense(pf.A))
+	}
+	if r.Trace != nil {
+		text += fmt.Sprintf("trace %+v\n", *r.Trace)
+	}
+	return text
+}
+
+// firstDifference shows where two long texts part.
+func firstDifference(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	from := max(0, i-40)
+	return fmt.Sprintf("got  …%.120s\nwant …%.120s", got[from:], want[from:])
+}

@@ -1,0 +1,231 @@
+package saved
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+
+	"featurelab/algorithms/features"
+	"featurelab/app/pipeline"
+	"featurelab/pca"
+)
+
+// Summary is the JSON object `featurelab analyze --json` prints.
+type Summary struct {
+	Algorithm   string   `json:"algorithm"`
+	Source      string   `json:"source"`
+	NImages     int      `json:"n_images"`
+	Width       int      `json:"width"`
+	Height      int      `json:"height"`
+	Channels    int      `json:"channels"`
+	PCADims     int      `json:"pca_dims"`
+	K           int      `json:"k"`
+	Lambda2     float64  `json:"lambda2"`
+	Objective   float64  `json:"objective"`
+	BPObjective float64  `json:"bp_objective"`
+	Restarts    int      `json:"restarts,omitempty"`
+	Seed        uint64   `json:"seed"`
+	Iterations  int      `json:"iterations"`
+	Codes       []string `json:"codes"`
+	// Reading is the form the codes and features are in: "readable" (a base owned by
+	// every image, features owned by at most half) or "as found" (the learner's own);
+	// feature learners only (pipeline.Reading).
+	Reading string `json:"reading,omitempty"`
+	// NMI and ARI score a clustering against the subfolders its images came in, when
+	// they all came in subfolders (Analysis.FolderScores); Subfolders counts them.
+	// Features is what the learner read of each image when not the PCA scores
+	// ("histogram", "words"); Words the vocabulary's size.
+	Features   string              `json:"features,omitempty"`
+	Words      int                 `json:"words,omitempty"`
+	NMI        *float64            `json:"nmi,omitempty"`
+	ARI        *float64            `json:"ari,omitempty"`
+	Subfolders int                 `json:"subfolders,omitempty"`
+	Names      []string            `json:"names"`
+	Skipped    map[string]string   `json:"skipped"`
+	Resized    []string            `json:"resized,omitempty"`
+	Seconds    pipeline.Timings    `json:"seconds"`
+	PeakMemory pipeline.PeakMemory `json:"peak_memory_bytes"`
+	PCAMethod  string              `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
+	Curve      []CurvePoint        `json:"curve,omitempty"`
+	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
+	Path      []PathPoint `json:"path,omitempty"`
+	Explained float64     `json:"explained_variance,omitempty"`
+	// IBP Gibbs sampler only: posterior means over the second half of the
+	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
+	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
+	// learners; posterior_objective is ‖X − ZA‖² with the posterior-mean A.
+	PosteriorObjective float64 `json:"posterior_objective,omitempty"`
+	Alpha              float64 `json:"alpha,omitempty"`
+	SigmaX             float64 `json:"sigma_x,omitempty"`
+	SigmaA             float64 `json:"sigma_a,omitempty"`
+	KTrace             []int   `json:"k_trace,omitempty"`
+	KHistogram         []int   `json:"k_histogram,omitempty"`
+}
+
+// CurvePoint is one point of the objective-vs-K curve in JSON.
+type CurvePoint struct {
+	K           int     `json:"k"`
+	Objective   float64 `json:"objective"`
+	BPObjective float64 `json:"bp_objective"`
+}
+
+// PathPoint is one K of the λ² path in JSON: it is the best K for every λ² from
+// lambda2_low to lambda2_high (null: no λ² is too large for it).
+type PathPoint struct {
+	K           int      `json:"k"`
+	Objective   float64  `json:"objective"`
+	Lambda2Low  float64  `json:"lambda2_low"`
+	Lambda2High *float64 `json:"lambda2_high"`
+}
+
+// SummaryOf builds the summary of an analysis.
+func SummaryOf(a *pipeline.Analysis) Summary {
+	res := a.Result
+	s := Summary{
+		Algorithm:   a.Algorithm,
+		Source:      a.Source.String(),
+		NImages:     len(a.Data.Names),
+		Width:       a.Data.Width,
+		Height:      a.Data.Height,
+		Channels:    a.Data.Channels,
+		PCADims:     pcaDims(a.PCA),
+		K:           res.K,
+		Lambda2:     res.Lambda2,
+		Objective:   Finite(res.Objective),
+		BPObjective: Finite(res.BPObjective),
+		Restarts:    len(res.RestartObjectives),
+		Seed:        a.Options.Seed,
+		Iterations:  res.Iterations,
+		Codes:       a.Codes(),
+		Names:       a.Data.Names,
+		Skipped:     map[string]string{},
+		Resized:     a.Data.Resized,
+		Seconds:     a.Times,
+		PeakMemory:  a.Peak,
+	}
+	if pipeline.Traits(a.Algorithm).LeastSquares {
+		s.Reading = a.ReadingName()
+	}
+	if fs, ok := a.FolderScores(); ok {
+		s.NMI, s.ARI, s.Subfolders = &fs.NMI, &fs.ARI, fs.Folders
+	}
+	if k := a.Description.Kind; k != "" && k != pipeline.FeaturesPCA {
+		s.Features = k
+		if k == pipeline.FeaturesWords {
+			s.Words = cmp.Or(a.Description.Words, pipeline.DefaultWords)
+		}
+	}
+	if a.PCA != nil {
+		s.PCAMethod = a.PCA.Method
+	}
+	if res.Trace != nil {
+		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
+		s.PosteriorObjective = Finite(res.PosteriorObjective)
+		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
+	}
+	for _, sk := range a.Data.Skipped {
+		s.Skipped[sk.Path] = sk.Reason
+	}
+	for _, c := range res.Curve {
+		s.Curve = append(s.Curve, CurvePoint{K: c.K, Objective: Finite(c.Objective), BPObjective: Finite(c.BPObjective)})
+	}
+	for _, p := range features.LambdaPath(res.Curve) {
+		pp := PathPoint{K: p.K, Objective: p.Objective, Lambda2Low: p.Lambda2Low}
+		if !math.IsInf(p.Lambda2High, 1) {
+			pp.Lambda2High = &p.Lambda2High
+		}
+		s.Path = append(s.Path, pp)
+	}
+	if a.PCA.TotalVariance > 0 {
+		var kept float64
+		for _, v := range a.PCA.Variance {
+			kept += v
+		}
+		s.Explained = kept / a.PCA.TotalVariance
+	}
+	return s
+}
+
+// pcaDims is the number of principal components kept, 0 for the --pca 0 mode.
+func pcaDims(m *pca.Model) int {
+	if m.Identity {
+		return 0
+	}
+	return m.D
+}
+
+// Finite keeps JSON encodable: encoding/json refuses NaN and ±Inf.
+func Finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return -1
+	}
+	return v
+}
+
+// WriteJSON writes v as indented JSON.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// FullResult is result.json: the summary plus the matrices and traces.
+type FullResult struct {
+	Summary
+	Z                 [][]uint8   `json:"z"`
+	A                 [][]float64 `json:"a"`
+	RestartObjectives []float64   `json:"restart_objectives,omitempty"`
+	Residuals         []float64   `json:"residuals"`
+	Owners            []int       `json:"owners"`
+	BaseFeature       int         `json:"base_feature"`
+}
+
+// FullResultOf gathers everything worth keeping about the analysis.
+func FullResultOf(a *pipeline.Analysis) FullResult {
+	res := a.Result
+	fr := FullResult{
+		Summary:     SummaryOf(a),
+		Residuals:   a.Residuals(),
+		Owners:      a.Owners(),
+		BaseFeature: a.BaseIndex(),
+	}
+	n, _ := res.Z.Dims()
+	for i := 0; i < n; i++ {
+		row := make([]uint8, res.K)
+		for j, z := range res.Z.RawRowView(i) {
+			if z != 0 {
+				row[j] = 1
+			}
+		}
+		fr.Z = append(fr.Z, row)
+	}
+	for k := 0; k < res.K; k++ {
+		fr.A = append(fr.A, append([]float64(nil), res.A.RawRowView(k)...))
+	}
+	for _, v := range res.RestartObjectives {
+		fr.RestartObjectives = append(fr.RestartObjectives, Finite(v))
+	}
+	return fr
+}
+
+// ObjectiveText words the run's objective for a status line or a header: the fit
+// ‖X − ZA‖²_F, and for the learners that pay λ² per feature also their penalised objective,
+// the one they minimise. K-features, K-means and the IBP have no penalised objective, and
+// showing one equal to the fit said λ² played a part it does not.
+func ObjectiveText(a *pipeline.Analysis) string {
+	r := a.Result
+	if !pipeline.Uses(a.Algorithm, "lambda2") {
+		return fmt.Sprintf("objective %.6g", r.Objective)
+	}
+	return fmt.Sprintf("objective %.6g (with λ² = %.4g per %s: %.6g)", r.Objective, r.Lambda2, unit(a), r.BPObjective)
+}
+
+// unit is what λ² is paid for: a feature, or a cluster.
+func unit(a *pipeline.Analysis) string {
+	if a.IsClustering() {
+		return "cluster"
+	}
+	return "feature"
+}

@@ -1,0 +1,108 @@
+package segmenting
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"featurelab/algorithms/segment"
+	"featurelab/app/pipeline"
+	"featurelab/app/saved"
+	"featurelab/imgproc"
+	"featurelab/internal/atomicfile"
+)
+
+// Output file names of a segmentation.
+const (
+	SegmentsFile   = "segments.png"
+	BoundariesFile = "boundaries.png"
+	LabelsFile     = "labels.png"
+)
+
+// Segmentation is one segmented image.
+type Segmentation struct {
+	Path   string
+	Image  image.Image
+	Result *segment.Result
+}
+
+// Summary is the JSON `featurelab segment --json` prints.
+type Summary struct {
+	Image      string  `json:"image"`
+	Method     string  `json:"method"`
+	Segments   int     `json:"segments"`
+	Iterations int     `json:"iterations"`
+	Seconds    float64 `json:"seconds"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	Bound      float64 `json:"bound,omitempty"`
+}
+
+// LoadImage reads one picture from disk the way the folder loader reads each of its
+// files (imgproc.OpenFile: recognised by content, EXIF orientation, the pixel budget), on
+// white where it is transparent.
+func LoadImage(path string) (image.Image, error) {
+	img, err := imgproc.OpenFile(path, 0)
+	if err != nil {
+		return nil, fmt.Errorf("segment %w", err)
+	}
+	return imgproc.OnWhite(img), nil
+}
+
+// Segment segments one image with the options given, reporting progress per iteration.
+func Segment(ctx context.Context, img image.Image, opt segment.Options, report func(pipeline.Progress)) (*segment.Result, error) {
+	tr := pipeline.NewTracker(report)
+	maxIter := opt.MaxIter
+	if maxIter <= 0 {
+		maxIter = segment.DefaultMaxIter
+	}
+	opt.Progress = func(iter int, bound float64) {
+		tr.Update(fmt.Sprintf("Segmenting (bound %.6g)", bound), iter, maxIter)
+	}
+	start := time.Now()
+	res, err := segment.Segment(ctx, img, opt)
+	if err != nil {
+		return nil, err
+	}
+	if res.Seconds == 0 {
+		res.Seconds = time.Since(start).Seconds()
+	}
+	return res, nil
+}
+
+// Summary describes a segmentation for --json.
+func (s *Segmentation) Summary(method string) Summary {
+	r := s.Result
+	sum := Summary{Image: s.Path, Method: method, Segments: r.Segments, Iterations: r.Iterations,
+		Seconds: r.Seconds, Width: r.Width, Height: r.Height}
+	if len(r.Bound) > 0 {
+		sum.Bound = saved.Finite(r.Bound[len(r.Bound)-1])
+	}
+	return sum
+}
+
+// WriteOutputs writes segments.png, boundaries.png and labels.png (16-bit labels) to dir.
+func (s *Segmentation) WriteOutputs(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output folder: %w", err)
+	}
+	outs := []struct {
+		name string
+		img  image.Image
+	}{
+		{SegmentsFile, s.Result.ColorImage()},
+		{BoundariesFile, segment.BoundaryImage(s.Image, s.Result)},
+		{LabelsFile, s.Result.LabelImage()},
+	}
+	for _, o := range outs {
+		img := o.img
+		if err := atomicfile.Write(filepath.Join(dir, o.name), true, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
