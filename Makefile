@@ -41,7 +41,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzDecodePNM$$' -fuzztime 50000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzDecodeJPEGReduced$$' -fuzztime 20000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzGradientDescriptors$$' -fuzztime 20000x ./imgproc/
-	$(GO) test -run XXX -fuzz '^FuzzOpenSaved$$' -fuzztime 20000x ./app/
+	$(GO) test -run XXX -fuzz '^FuzzOpenSaved$$' -fuzztime 20000x ./app/saved/
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)
