@@ -212,11 +212,19 @@ func Title(name string) string {
 	return name
 }
 
-// Is reports whether the learner called name has the trait has picks: a name not in the
-// registry has none.
-func Is(name string, has func(Traits) bool) bool {
+// TraitsOf is the traits of the learner called name; none for a name the registry does
+// not know (a saved analysis of a learner since removed).
+func TraitsOf(name string) Traits {
+	if a, err := Lookup(name); err == nil {
+		return a.Traits
+	}
+	return Traits{}
+}
+
+// Takes reports whether the learner called name takes the parameter key.
+func Takes(name, key string) bool {
 	a, err := Lookup(name)
-	return err == nil && has(a.Traits)
+	return err == nil && a.Uses(key)
 }
 
 // Uses reports whether the learner takes the parameter called key.

@@ -172,7 +172,7 @@ func TestLookup(t *testing.T) {
 	if Title("ibp") != "IBP Gibbs sampler" || Title("nope") != "nope" {
 		t.Errorf("Title: %q, %q", Title("ibp"), Title("nope"))
 	}
-	if !Is("stepwise", func(t Traits) bool { return t.LambdaPath }) || Is("nope", func(Traits) bool { return true }) {
-		t.Error("Is")
+	if !TraitsOf("stepwise").LambdaPath || TraitsOf("nope") != (Traits{}) || !Takes("ibp", "chains") || Takes("ibp", "restarts") || Takes("nope", "k") {
+		t.Error("TraitsOf, Takes")
 	}
 }

@@ -126,13 +126,7 @@ var (
 )
 
 // traits are the registry's traits of the learner shown.
-func (p *runPanel) traits() algorithms.Traits {
-	a, err := algorithms.Lookup(p.algo)
-	if err != nil {
-		return algorithms.Traits{}
-	}
-	return a.Traits
-}
+func (p *runPanel) traits() algorithms.Traits { return algorithms.TraitsOf(p.algo) }
 
 // showReadAs shows the representation choice for the clustering learners.
 func (p *runPanel) showReadAs() {

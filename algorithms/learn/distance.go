@@ -6,24 +6,7 @@ import "math"
 // four-element windows let the compiler drop the bounds checks. It is the one squared
 // distance of the clustering learners and the farthest-first λ², so every learner that
 // compares distances rounds them alike.
-func SqDist(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+4 <= len(a); j += 4 {
-		x, y := a[j:j+4:j+4], b[j:j+4:j+4]
-		d0, d1, d2, d3 := x[0]-y[0], x[1]-y[1], x[2]-y[2], x[3]-y[3]
-		s0 += d0 * d0
-		s1 += d1 * d1
-		s2 += d2 * d2
-		s3 += d3 * d3
-	}
-	for ; j < len(a); j++ {
-		dj := a[j] - b[j]
-		s0 += dj * dj
-	}
-	return (s0 + s1) + (s2 + s3)
-}
+func SqDist(a, b []float64) float64 { return SqDistBounded(a, b, math.Inf(1)) }
 
 // SqDistBounded returns ‖a − b‖², or +Inf as soon as a partial sum shows the distance is
 // at least bound. It checks after every 16 coordinates, so the early exit costs little,

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
@@ -52,7 +53,7 @@ func (d Description) Validate(algo string) error {
 	switch {
 	case d.Kind != "" && !slices.Contains(FeatureKinds(), d.Kind):
 		return fmt.Errorf("features must be one of %s; got %q", strings.Join(FeatureKinds(), ", "), d.Kind)
-	case d.Kind != "" && d.Kind != FeaturesPCA && !Traits(algo).Clusters:
+	case d.Kind != "" && d.Kind != FeaturesPCA && !algorithms.TraitsOf(algo).Clusters:
 		return fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", d.Kind, algo)
 	case d.Words < 0:
 		return fmt.Errorf("words must be ≥ 1, got %d", d.Words)

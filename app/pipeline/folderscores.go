@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/partition"
 )
 
@@ -20,7 +21,7 @@ type FolderScores struct {
 // HDP's, whose groups are those subfolders: told the answer's groups, it scored NMI 0.98
 // to 1.00 on the ORL faces, a measure of nothing.
 func (a *Analysis) FolderScores() (FolderScores, bool) {
-	if !a.IsClustering() || a.Data == nil || Traits(a.Algorithm).Groups {
+	if !a.IsClustering() || a.Data == nil || algorithms.TraitsOf(a.Algorithm).Groups {
 		return FolderScores{}, false
 	}
 	truth, k := subfolders(a.Data.Names)

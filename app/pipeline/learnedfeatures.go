@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/imgproc"
 )
 
@@ -26,7 +27,7 @@ type Feature struct {
 
 // IsClustering reports whether the analysis is a clustering (one feature per image).
 func (a *Analysis) IsClustering() bool {
-	return Traits(a.Algorithm).Clusters
+	return algorithms.TraitsOf(a.Algorithm).Clusters
 }
 
 // Owners counts, for every feature, the images that own it.

@@ -247,7 +247,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
-		if !Traits(algo).Clusters {
+		if !algorithms.TraitsOf(algo).Clusters {
 			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", desc.Kind, algo)
 		}
 		tr.Update("Describing the images ("+desc.Kind+")", 0, 0)
@@ -261,11 +261,11 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
 	// The feature learners with no λ² choose it from their λ² path (Traits.LambdaPath);
 	// DP-means proposes its own, in its own divergence, for a target K.
-	if opt.Lambda2 == 0 && Traits(algo).TargetK && opt.K == 0 {
+	if opt.Lambda2 == 0 && algorithms.TraitsOf(algo).TargetK && opt.K == 0 {
 		n, _ := p.Scores.Dims()
 		opt.K = min(algorithms.DefaultTargetK, n)
 	}
-	if Traits(algo).Groups && opt.Groups == nil {
+	if algorithms.TraitsOf(algo).Groups && opt.Groups == nil {
 		// The hard HDP's groups are the images' subfolders (a collection sorted into
 		// events, ORL's people); a folder without subfolders is one group.
 		if folder, k := subfolders(p.Data.Names); k > 0 {
@@ -275,7 +275,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 			}
 		}
 	}
-	if Traits(algo).StepsK {
+	if algorithms.TraitsOf(algo).StepsK {
 		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
 	}
 	start := time.Now()

@@ -146,7 +146,7 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 	case "K":
 		t.Update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
 	case "restart":
-		if ap.K > 0 && Traits(algo).StepsK {
+		if ap.K > 0 && algorithms.TraitsOf(algo).StepsK {
 			of := ""
 			if t.steps != nil {
 				t.mu.Lock()

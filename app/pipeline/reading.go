@@ -3,6 +3,7 @@ package pipeline
 import (
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
@@ -24,7 +25,7 @@ type Reading struct {
 // least-squares fit to Z (a form of K-features or BP-means), and returns the learner's
 // own form, or nil when it was readable already or cannot be rewritten.
 func readable(scores *mat.Dense, algo string, res *learn.Result) *Reading {
-	if !Traits(algo).LeastSquares {
+	if !algorithms.TraitsOf(algo).LeastSquares {
 		return nil
 	}
 	z, a, ok := features.WithBase(scores, res.Z, res.A)

@@ -24,21 +24,6 @@ func ValidateRequest(req Request) error {
 	return a.Check(req.Options)
 }
 
-// Traits are the registry's traits of the learner called algo; none for a name it does
-// not know (a saved analysis of a learner since removed).
-func Traits(algo string) algorithms.Traits {
-	if a, err := algorithms.Lookup(algo); err == nil {
-		return a.Traits
-	}
-	return algorithms.Traits{}
-}
-
-// Uses reports whether the learner called algo takes the parameter key.
-func Uses(algo, key string) bool {
-	a, err := algorithms.Lookup(algo)
-	return err == nil && a.Uses(key)
-}
-
 // ProposeLambda2 proposes λ² from the data by the farthest-first heuristic of Kulis &
 // Jordan for a target number of features k (0 = algorithms.DefaultTargetK).
 func (p *Prepared) ProposeLambda2(k int) float64 {

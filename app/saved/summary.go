@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/app/pipeline"
 	"featurelab/pca"
@@ -105,7 +106,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		Seconds:     a.Times,
 		PeakMemory:  a.Peak,
 	}
-	if pipeline.Traits(a.Algorithm).LeastSquares {
+	if algorithms.TraitsOf(a.Algorithm).LeastSquares {
 		s.Reading = a.ReadingName()
 	}
 	if fs, ok := a.FolderScores(); ok {
@@ -216,7 +217,7 @@ func FullResultOf(a *pipeline.Analysis) FullResult {
 // showing one equal to the fit said λ² played a part it does not.
 func ObjectiveText(a *pipeline.Analysis) string {
 	r := a.Result
-	if !pipeline.Uses(a.Algorithm, "lambda2") {
+	if !algorithms.Takes(a.Algorithm, "lambda2") {
 		return fmt.Sprintf("objective %.6g", r.Objective)
 	}
 	return fmt.Sprintf("objective %.6g (with λ² = %.4g per %s: %.6g)", r.Objective, r.Lambda2, unit(a), r.BPObjective)

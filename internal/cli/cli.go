@@ -151,8 +151,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("analyze", stderr)
 	algo := fs.String("algo", algorithms.Names()[0], "algorithm: "+strings.Join(algorithms.Names(), "|"))
 	var families []family[learn.Options]
 	for _, a := range algorithms.Learners() {
@@ -226,8 +225,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("segment", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("segment", stderr)
 	options := segmentFlags(fs)
 	out, jsonOut := outputFlags(fs)
 	pos, err := exactArgs(fs, args, 1, "segment takes one image: featurelab segment [flags] IMAGE")

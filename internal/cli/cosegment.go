@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -17,8 +16,7 @@ import (
 // cosegmentCmd is `featurelab cosegment [flags] DIR`: the images of DIR segmented
 // together with the hard HDP, written as per-image label maps and an overview.
 func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("cosegment", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("cosegment", stderr)
 	given := paramFlags(fs, []family[cosegment.Options]{{"cosegment", algorithms.Cosegmenter}})
 	size := sizeFlag(fs)
 	out, jsonOut := outputFlags(fs)

@@ -3,11 +3,20 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"featurelab/algorithms"
 )
+
+// newFlagSet is a command's flag set: errors are returned, not exited on, and the help
+// and parse errors go to stderr.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
 
 // family is the parameters of one algorithm of a command, with its name for the help.
 type family[O any] struct {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -15,8 +14,7 @@ import (
 // reads the label maps another method made, --labels) and scores each against its
 // human segmentations, as researchers evaluate segmenters on BSDS500.
 func segmentEvalCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("segment-eval", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("segment-eval", stderr)
 	options := segmentFlags(fs)
 	labels := fs.String("labels", "", "score the label maps DIR/<id>.png (grey PNG, a label per pixel) instead of segmenting")
 	jsonOut := fs.Bool("json", false, "print every score and their mean as JSON on stdout")
