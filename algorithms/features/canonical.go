@@ -10,7 +10,9 @@ import (
 
 // WithBase rewrites a least-squares feature allocation in its readable form without
 // changing what it explains: a base feature owned by every image, in column 0, and every
-// other feature owned by at most half of the images.
+// other feature owned by at most half of the images. Which of a feature and its flip adds
+// an object is a question about pictures, not counts; app/pipeline asks it next (its
+// orient), from this form.
 //
 // K-features and BP-means identify features only up to a change of basis that keeps Z
 // binary: when the all-ones column lies in the span of Z's columns, replacing one column

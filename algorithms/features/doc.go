@@ -12,7 +12,7 @@
 //     (Alg. 3), which penalise each feature by λ² and so choose K themselves;
 //   - WithBase (canonical.go), which rewrites an allocation in the paper's readable form
 //     (a base owned by every image, then features owned by at most half) without changing
-//     the fit.
+//     the fit; the pipeline then turns each feature the way its picture reads.
 //
 // Every learner takes learn.Options and returns a learn.Result; restarts run in parallel
 // and the result depends only on the seed.

@@ -53,7 +53,7 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 		}
 		b := *a
 		b.Result, b.AsFound = &res, false
-		b.Other = readable(a.Scores, a.Algorithm, &res)
+		b.Other = a.readable(a.Algorithm, &res)
 		if a.AsFound {
 			return b.SwitchReading(), nil
 		}

@@ -17,7 +17,7 @@ type Feature struct {
 	Base   bool        // the base feature (owned by every image) of a feature learner
 	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
-	Effect string      // "add" or "in most" relative to the base (Features says why); "" for the base, clusters and results without a base
+	Effect string      // "adds" or "removes" (Features says how it is read); "" for the base and clusters
 	Owners int         // images whose code has this feature
 	// Brightens is the sign of the feature's net change of the pixels: true when it makes
 	// the picture brighter on the whole. The signed picture shows where (red brighter,
@@ -61,27 +61,34 @@ func (a *Analysis) BaseIndex() int {
 	return -1
 }
 
+// Effect words of a feature's reading: what it does to the picture it is added to.
+const (
+	Adds    = "adds"
+	Removes = "removes"
+)
+
 // Features maps every learned feature back to pixels through the PCA inverse.
 //
-// A feature reads against the base, what every image shares: one owned by at most half
-// of the images "adds" what those images have on top of it (the least-squares learners'
-// results are rewritten so, features.WithBase; MAD-Bayes Fig. 2), and one owned by more
-// is "in most" images. Whether its pixels are brighter or darker is the signed picture's
-// to show, not the label's: a dark phone on a brown table adds an object and darkens.
+// A feature reads against the base, what every image shares, or, in a result with no
+// base, against the mean image: it "adds" when the picture with it holds more structure
+// where they differ (edges, print, an outline: imgproc.Structure) than the picture without
+// it, and "removes" otherwise. In the readable form every feature adds (Reading); the
+// form as found may hold removals. Whether its pixels are brighter or darker is the signed
+// picture's to show, not the caption's: a dark phone on a brown table adds an object.
 func (a *Analysis) Features() []Feature {
 	res := a.Result
 	if res == nil || res.A == nil || res.K == 0 {
 		return nil
 	}
 	ds := a.Data
-	n, _ := res.Z.Dims()
 	owners := a.Owners()
 	base := a.BaseIndex()
 	pix := a.featurePixels(base)
+	effects := a.effects(pix, base)
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
 	for k := 0; k < res.K; k++ {
-		f := Feature{Index: k, Owners: owners[k], Base: k == base}
+		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k]}
 		f.Image = imgproc.VectorToImage(pix.RawRowView(k), ds.Width, ds.Height, ds.Channels)
 		if k != base && !a.IsClustering() {
 			// The feature's own change in pixels: inverse(a) − inverse(0), which removes
@@ -94,20 +101,48 @@ func (a *Analysis) Features() []Feature {
 			}
 			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
 			f.Brightens = net >= 0
-			switch {
-			case base < 0:
-				// No base to add to: the images are sums of features, none of them "on top".
-			case 2*f.Owners <= n:
-				f.Effect = "add"
-			default:
-				f.Effect = "in most"
-			}
 		}
 		if f.Base {
 			out = append([]Feature{f}, out...)
 			continue
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// Effects is every feature's reading, Adds or Removes, in column order; "" for the base
+// and for clusters (Features).
+func (a *Analysis) Effects() []string {
+	res := a.Result
+	if res == nil || res.A == nil || res.K == 0 {
+		return nil
+	}
+	base := a.BaseIndex()
+	return a.effects(a.featurePixels(base), base)
+}
+
+// effects reads each feature from featurePixels' rows: the base against base + feature,
+// or with no base the mean image (no feature at all) against mean + feature.
+func (a *Analysis) effects(pix *mat.Dense, base int) []string {
+	K := a.Result.K
+	out := make([]string, K)
+	if a.IsClustering() {
+		return out
+	}
+	ds := a.Data
+	for k := range out {
+		if k == base {
+			continue
+		}
+		without, with := pix.RawRowView(2*K), pix.RawRowView(K+k)
+		if base >= 0 {
+			without, with = pix.RawRowView(base), pix.RawRowView(k)
+		}
+		out[k] = Adds
+		if sWithout, sWith := imgproc.Structure(without, with, ds.Width, ds.Height, ds.Channels); sWithout > sWith {
+			out[k] = Removes
+		}
 	}
 	return out
 }

@@ -295,7 +295,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 		n, _ := p.Scores.Dims()
 		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
 	}
-	other := readable(p.Scores, algo, res)
+	other := p.readable(algo, res)
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
 	times.Describe = described

@@ -1,22 +1,25 @@
 package pipeline
 
 import (
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/imgproc"
 )
 
 // Reading is one form of a result's features: its allocation Z and features A.
 //
 // A least-squares feature allocation has equivalent forms with the same fit: a feature
 // flipped (z → 1 − z, the base gains it, the feature changes sign), or the base moved to
-// another column. The readable form (features.WithBase) has a base owned by every image
-// and features owned by at most half of them, so objects that come and go read as
-// additions; "as found" is whichever form the learner ended on. The window and the
-// command line show the readable form unless asked otherwise; the codes, the CSV and
-// the JSON follow the form shown.
+// another column. The readable form has a base owned by every image and, of each feature
+// and its flip, the one that adds something to the base: the picture with the object, not
+// the scene without it (orient). So the base is the emptiest scene — the table without the
+// objects that come and go on it — however many images show each object. "As found" is
+// whichever form the learner ended on. The window and the command line show the readable
+// form unless asked otherwise; the codes, the CSV and the JSON follow the form shown.
 type Reading struct {
 	Z, A *mat.Dense
 }
@@ -24,17 +27,62 @@ type Reading struct {
 // readable rewrites res in place into its readable form when algo's A is the
 // least-squares fit to Z (a form of K-features or BP-means), and returns the learner's
 // own form, or nil when it was readable already or cannot be rewritten.
-func readable(scores *mat.Dense, algo string, res *learn.Result) *Reading {
+func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 	if !algorithms.TraitsOf(algo).LeastSquares {
 		return nil
 	}
-	z, a, ok := features.WithBase(scores, res.Z, res.A)
-	if !ok || mat.Equal(z, res.Z) && mat.EqualApprox(a, res.A, 0) {
+	z, a, ok := features.WithBase(p.Scores, res.Z, res.A)
+	if !ok {
+		return nil
+	}
+	p.orient(z, a)
+	if mat.Equal(z, res.Z) && mat.EqualApprox(a, res.A, 0) {
 		return nil
 	}
 	found := &Reading{Z: res.Z, A: res.A}
 	res.Z, res.A = z, a
 	return found
+}
+
+// orient flips, in Z and A with the base in column 0, every feature whose picture holds
+// less structure than the base where they differ (imgproc.Structure): such a feature is
+// the scene without an object that the base holds, and its flip adds the object to a base
+// without it. The fit is unchanged. It flips the clearest case first and judges the rest
+// again against the base that leaves, since a base rid of one object reads the others
+// better; it stops when every feature adds, or after 2K flips should two features keep
+// trading places.
+func (p *Prepared) orient(Z, A *mat.Dense) {
+	if p.PCA == nil || p.Data == nil {
+		return // scores with no pictures behind them (a test's): nothing to look at
+	}
+	n, k := Z.Dims()
+	_, d := A.Dims()
+	ds := p.Data
+	S := mat.NewDense(k, d, nil)
+	for round := 0; round < 2*k; round++ {
+		S.SetRow(0, A.RawRowView(0))
+		for j := 1; j < k; j++ {
+			row := S.RawRowView(j)
+			copy(row, A.RawRowView(j))
+			floats.Add(row, A.RawRowView(0))
+		}
+		pix := p.PCA.InverseDense(S)
+		worst, most := -1, 1.0
+		for j := 1; j < k; j++ {
+			without, with := imgproc.Structure(pix.RawRowView(0), pix.RawRowView(j), ds.Width, ds.Height, ds.Channels)
+			if without > most*with {
+				worst, most = j, without/with
+			}
+		}
+		if worst < 0 {
+			return
+		}
+		for i := 0; i < n; i++ {
+			Z.Set(i, worst, 1-Z.At(i, worst))
+		}
+		floats.Add(A.RawRowView(0), A.RawRowView(worst))
+		floats.Scale(-1, A.RawRowView(worst))
+	}
 }
 
 // SwitchReading is the analysis in its other reading — as found if it shows the

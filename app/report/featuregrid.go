@@ -97,14 +97,14 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 	return img
 }
 
-// featureLabel is "base", "#3 (add)", "#3" (a feature of a result with no base, which
-// has no base to add to) or "cluster #2".
+// featureLabel is "base", "#3 adds", "#3 removes" (how the feature reads against the
+// base, or the mean image when there is none: pipeline.Features) or "cluster #2".
 func featureLabel(f pipeline.Feature) string {
 	switch {
 	case f.Base:
 		return "base"
 	case f.Effect != "":
-		return fmt.Sprintf("#%d (%s)", f.Index+1, f.Effect)
+		return fmt.Sprintf("#%d %s", f.Index+1, f.Effect)
 	case f.Signed != nil:
 		return fmt.Sprintf("#%d", f.Index+1)
 	default:

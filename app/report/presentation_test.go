@@ -113,15 +113,16 @@ func TestObjectsReadAsAdditions(t *testing.T) {
 	for _, f := range a.Features() {
 		labels = append(labels, FeatureLabel(f))
 	}
-	want := []string{"base", "#2 (add)", "#3 (add)", "#4 (add)", "#5 (add)"}
+	want := []string{"base", "#2 adds", "#3 adds", "#4 adds", "#5 adds"}
 	if !slices.Equal(labels, want) {
 		t.Errorf("features read %v, want %v", labels, want)
 	}
 }
 
 // TestFeaturesWithoutABaseAreNotClusters: the tetris blocks have no base; their features
-// are numbered, with no add label and not called clusters (a result without a base read
-// "cluster #1" once the label stopped following the pixels' sign).
+// read against the mean image — each block adds itself to it — and are not called
+// clusters (a result without a base read "cluster #1" once the label stopped following
+// the pixels' sign).
 func TestFeaturesWithoutABaseAreNotClusters(t *testing.T) {
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tetris"}, PCA: 0,
 		Algorithm: "stepwise", Options: learn.Options{Lambda2: 1, Restarts: 20, Seed: 1}}, nil)
@@ -132,7 +133,7 @@ func TestFeaturesWithoutABaseAreNotClusters(t *testing.T) {
 		t.Fatalf("tetris has a base, feature %d", a.BaseIndex())
 	}
 	for _, f := range a.Features() {
-		if want := fmt.Sprintf("#%d", f.Index+1); FeatureLabel(f) != want {
+		if want := fmt.Sprintf("#%d adds", f.Index+1); FeatureLabel(f) != want {
 			t.Errorf("feature %d reads %q, want %q", f.Index, FeatureLabel(f), want)
 		}
 	}

@@ -31,7 +31,8 @@ type Summary struct {
 	Iterations  int      `json:"iterations"`
 	Codes       []string `json:"codes"`
 	// Reading is the form the codes and features are in: "readable" (a base owned by
-	// every image, features owned by at most half) or "as found" (the learner's own);
+	// every image, the emptiest scene, and features that add to it: pipeline.Reading) or
+	// "as found" (the learner's own);
 	// feature learners only (pipeline.Reading).
 	Reading string `json:"reading,omitempty"`
 	// NMI and ARI score a clustering against the subfolders its images came in, when

@@ -165,7 +165,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out, jsonOut := outputFlags(fs)
 	features := fs.String("features", pipeline.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(pipeline.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
 	words := fs.Int("words", pipeline.DefaultWords, "vocabulary size for --features words")
-	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, features owned by at most half)")
+	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, the emptiest scene, and features that add objects to it)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
