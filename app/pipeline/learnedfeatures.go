@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
@@ -19,6 +20,10 @@ type Feature struct {
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
 	Effect string      // "adds" or "removes" (Features says how it is read); "" for the base and clusters
 	Owners int         // images whose code has this feature
+	// Explained is the share of the data's variation the feature accounts for: what the
+	// fit would lose without it, its A held fixed (Analysis.Explained); 0 for the base
+	// and clusters.
+	Explained float64
 	// Brightens is the sign of the feature's net change of the pixels: true when it makes
 	// the picture brighter on the whole. The signed picture shows where (red brighter,
 	// blue darker).
@@ -85,10 +90,11 @@ func (a *Analysis) Features() []Feature {
 	base := a.BaseIndex()
 	pix := a.featurePixels(base)
 	effects := a.effects(pix, base)
+	explained := a.Explained()
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
 	for k := 0; k < res.K; k++ {
-		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k]}
+		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k]}
 		f.Image = imgproc.VectorToImage(pix.RawRowView(k), ds.Width, ds.Height, ds.Channels)
 		if k != base && !a.IsClustering() {
 			// The feature's own change in pixels: inverse(a) − inverse(0), which removes
@@ -166,6 +172,42 @@ func (a *Analysis) featurePixels(base int) *mat.Dense {
 		}
 	}
 	return a.PCA.InverseDense(S)
+}
+
+// Explained is, per feature, the share of the data's variation about its mean that the
+// feature's own term accounts for: Σᵢ‖zᵢₖaₖ − z̄ₖaₖ‖² = N·p(1 − p)·‖aₖ‖², with p the share
+// of images that own it, over Σᵢ‖xᵢ − x̄‖². A feature and its flip explain the same, and
+// features that do not overlap add up to the fit's share. 0 for the base (a constant
+// explains no variation) and for clusters.
+func (a *Analysis) Explained() []float64 {
+	res := a.Result
+	if res == nil || res.A == nil || res.K == 0 {
+		return nil
+	}
+	out := make([]float64, res.K)
+	if a.IsClustering() {
+		return out
+	}
+	n, d := a.Scores.Dims()
+	mean := make([]float64, d)
+	for i := 0; i < n; i++ {
+		floats.Add(mean, a.Scores.RawRowView(i))
+	}
+	floats.Scale(1/float64(n), mean)
+	var total float64
+	for i := 0; i < n; i++ {
+		dist := floats.Distance(a.Scores.RawRowView(i), mean, 2)
+		total += dist * dist
+	}
+	if !(total > 0) {
+		return out
+	}
+	for k, owners := range a.Owners() {
+		p := float64(owners) / float64(n)
+		ak := res.A.RawRowView(k)
+		out[k] = float64(n) * p * (1 - p) * floats.Dot(ak, ak) / total
+	}
+	return out
 }
 
 // Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"slices"
+	"strings"
 
 	"github.com/disintegration/imaging"
 	"golang.org/x/image/font"
@@ -79,7 +80,11 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 		x := gridGap + c*(cellW+gridGap)
 		drawCell(a, img, x, y, cellW, cellH, f.Image)
 		drawText(img, x, y+cellH+13, gridInk, featureLabel(f))
-		drawText(img, x, y+cellH+26, gridMuted, fmt.Sprintf("%d images", f.Owners))
+		owners := fmt.Sprintf("%d images", f.Owners)
+		if e := ExplainedText(f); e != "" {
+			owners += ", " + strings.TrimPrefix(e, "explains ")
+		}
+		drawText(img, x, y+cellH+26, gridMuted, owners)
 	}
 	y += cellH + gridCaption + gridGap
 	if rows == 3 {
@@ -110,6 +115,15 @@ func featureLabel(f pipeline.Feature) string {
 	default:
 		return fmt.Sprintf("cluster #%d", f.Index+1)
 	}
+}
+
+// ExplainedText words the share of the data's variation a feature explains
+// ("explains 12.3%"), or "" for the base and clusters, which explain none on their own.
+func ExplainedText(f pipeline.Feature) string {
+	if f.Base || f.Signed == nil {
+		return ""
+	}
+	return fmt.Sprintf("explains %.1f%%", 100*f.Explained)
 }
 
 // FeatureLabel is the caption of a feature in the window and the exports.

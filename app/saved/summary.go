@@ -64,6 +64,21 @@ type Summary struct {
 	SigmaA             float64 `json:"sigma_a,omitempty"`
 	KTrace             []int   `json:"k_trace,omitempty"`
 	KHistogram         []int   `json:"k_histogram,omitempty"`
+	// PerFeature describes each feature in column order: how it reads and how much it
+	// explains (pipeline.Features).
+	PerFeature []FeatureSummary `json:"per_feature,omitempty"`
+}
+
+// FeatureSummary is one feature in JSON: its number as shown (#1 is column 0), whether
+// it is the base, its effect ("adds" or "removes" against the base, or the mean image
+// when there is no base; none for the base and clusters), its owners, and the share of
+// the data's variation it explains.
+type FeatureSummary struct {
+	Feature   int     `json:"feature"`
+	Base      bool    `json:"base,omitempty"`
+	Effect    string  `json:"effect,omitempty"`
+	Owners    int     `json:"owners"`
+	Explained float64 `json:"explained"`
 }
 
 // CurvePoint is one point of the objective-vs-K curve in JSON.
@@ -139,6 +154,11 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 			pp.Lambda2High = &p.Lambda2High
 		}
 		s.Path = append(s.Path, pp)
+	}
+	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
+	for k := range effects {
+		s.PerFeature = append(s.PerFeature, FeatureSummary{Feature: k + 1, Base: k == base, Effect: effects[k],
+			Owners: owners[k], Explained: Finite(explained[k])})
 	}
 	if a.PCA.TotalVariance > 0 {
 		var kept float64

@@ -1,0 +1,59 @@
+package saved_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/saved"
+)
+
+// TestJSONDescribesEachFeature: the summary of stepwise on the tabletop sample lists every
+// feature in column order — the base first, with no effect and explaining nothing, then
+// four features that add, each explaining a share of the data — with the owners the
+// codes give.
+func TestJSONDescribesEachFeature(t *testing.T) {
+	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
+		PCA: pipeline.DefaultPCA, Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := saved.WriteJSON(&buf, saved.SummaryOf(a)); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		K          int `json:"k"`
+		PerFeature []struct {
+			Feature   int     `json:"feature"`
+			Base      bool    `json:"base"`
+			Effect    string  `json:"effect"`
+			Owners    int     `json:"owners"`
+			Explained float64 `json:"explained"`
+		} `json:"per_feature"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.K != 5 || len(got.PerFeature) != 5 {
+		t.Fatalf("K = %d with %d features described", got.K, len(got.PerFeature))
+	}
+	owners := a.Owners()
+	for k, f := range got.PerFeature {
+		if f.Feature != k+1 || f.Owners != owners[k] {
+			t.Errorf("feature %d: %+v, owners want %d", k+1, f, owners[k])
+		}
+		if k == 0 {
+			if !f.Base || f.Effect != "" || f.Explained != 0 {
+				t.Errorf("the base reads %+v", f)
+			}
+			continue
+		}
+		if f.Base || f.Effect != "adds" || !(f.Explained > 0.05) {
+			t.Errorf("feature %d reads %+v", k+1, f)
+		}
+	}
+}

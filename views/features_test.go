@@ -1,0 +1,53 @@
+package views
+
+import (
+	"regexp"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"featurelab/algorithms"
+)
+
+// TestFeatureCardsSayWhatEachFeatureDoes: after K-features on the tabletop sample, the
+// Features tab's cards read "base" and then "#n adds" — the objects added to the empty
+// table — each with its owners and the share of the data it explains beside it.
+func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
+	setParam(ui, "k", "5")
+	setParam(ui, "restarts", "100")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result after Run: %s", ui.status.text())
+	}
+	caption := regexp.MustCompile(`^#[2-5] adds$`)
+	beside := regexp.MustCompile(`^\d+ images\nexplains \d+\.\d%$`)
+	cards := ui.features.cards.Objects
+	if len(cards) != 5 {
+		t.Fatalf("%d cards, want 5", len(cards))
+	}
+	for c, card := range cards {
+		var texts []string
+		for _, o := range card.(*fyne.Container).Objects {
+			if l, ok := o.(*widget.Label); ok {
+				texts = append(texts, l.Text)
+			}
+		}
+		if len(texts) != 2 {
+			t.Fatalf("card %d has labels %q", c, texts)
+		}
+		if c == 0 {
+			if texts[0] != "base" || texts[1] != "100 images\n " {
+				t.Errorf("the base card reads %q", texts)
+			}
+			continue
+		}
+		if !caption.MatchString(texts[0]) || !beside.MatchString(texts[1]) {
+			t.Errorf("card %d reads %q", c, texts)
+		}
+	}
+}
