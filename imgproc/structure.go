@@ -2,39 +2,42 @@ package imgproc
 
 import "math"
 
-// structureShare is the share of the largest change between two pictures above which a
-// pixel counts as inside the region where they differ; of that region's connected parts,
-// those whose own largest change is below structureCore of it are left out, and the rest
-// are widened by structureMargin pixels so that the outline at their edge is counted.
+// How Structure finds where a feature acts and looks at it, chosen on the test bench of
+// app/pipeline (TestReadingByContent): the change between the two pictures is smoothed
+// over (2·structureBlur+1)² pixels, so that a shadow over texture is one patch and not its
+// texture's bright spots; pixels above structureShare of its peak form the region; of the
+// region's connected parts, those whose summed change is below structureCore of the
+// heaviest part's are left out (the faint echoes a least-squares fit leaves of the other
+// features' edges); and the band within structureMargin pixels of the kept parts' edges is
+// where the two pictures are compared: at single pixels, and, weighted structureWeight,
+// after a (2·structureScale+1)² box blur, which keeps a soft outline and drops fine texture.
 const (
+	structureBlur   = 1
 	structureShare  = 0.25
-	structureMargin = 1
-	structureCore   = 0.75
+	structureCore   = 0.5
+	structureMargin = 2
+	structureScale  = 1
+	structureWeight = 3
 )
 
-// Structure measures how much structure — edges, print, texture — each of two pictures of
-// one scene has where they differ: the sum of squared differences between neighbouring
-// pixels, over the region where |with − without| is above a quarter of its largest value,
-// widened by a pixel for the outline. An object laid on a scene brings its outline and its
-// own detail where the scene without it runs on smoothly; so the picture with the larger
-// figure is the one that holds the object, whether it is brighter or darker than what it
-// covers. Pictures are W×H×C rows of samples, pixel-interleaved; two identical or
-// ill-sized pictures give 0, 0.
+// Structure measures how much each of two pictures of one scene breaks at the outline of
+// where they differ: the squared differences between neighbouring pixels, in a band
+// along the edge of the main region where |with − without| is large, at two scales
+// (see the constants). An object laid on a scene brings an outline — a card's edge, a
+// shadow's rim, a ring of glasses — where the scene without it runs on; so the picture with
+// the larger figure is the one that holds the object, whether it is brighter or darker
+// than what it covers. Pictures are W×H×C rows of samples, pixel-interleaved; two
+// identical or ill-sized pictures give 0, 0.
 //
-// On the test bench of app/pipeline (TestReadingByContent) it reads the built-in tabletop,
-// tetris and faces exactly, the dice's features against the mean image, and all but one
-// of the objects K-features finds on the scene sets of internal/scenes: a shadow over a
-// starfish's textured arm, where the texture the shadow dims outweighs its soft outline.
-// On the real tabletop it reads three objects of four; the handaxe, smooth and yellow on a
-// dark table whose scan lines hold more structure, goes to the base. A comparison of local
-// means across the region's edge reads those two right but misses thin things beside strong
-// edges (glasses, a beard at a face's outline) and blocks that touch.
+// Looking at the whole region instead of its edge band counts texture: a smooth yellow
+// handaxe on a dark table with scan lines, or a shadow dimming a starfish's bumps, read as
+// removals. Comparing local means across the edge instead reads shadows but misses thin
+// things beside strong edges (glasses, a beard at a face's outline) and blocks that touch.
 func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
 		return 0, 0
 	}
 	change := make([]float64, w*h)
-	peak := 0.0
 	for p := range change {
 		s := 0.0
 		for ch := 0; ch < c; ch++ {
@@ -42,74 +45,124 @@ func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 			s += d * d
 		}
 		change[p] = math.Sqrt(s)
-		peak = math.Max(peak, change[p])
+	}
+	change = boxBlur(change, w, h, structureBlur)
+	peak := 0.0
+	for _, v := range change {
+		peak = math.Max(peak, v)
 	}
 	if peak == 0 || math.IsNaN(peak) {
 		return 0, 0
 	}
-	// The region: the connected parts of the pixels that change by more than
-	// structureShare of the peak whose own largest change is at least structureCore of it
-	// — what the feature is, not the faint echoes a least-squares fit leaves of the other
-	// features — widened by structureMargin.
+	kept := mainParts(change, w, h, structureShare*peak)
+	// The band: pixels within structureMargin of an edge between kept and not.
+	band := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			k := kept[y*w+x]
+			for yy := max(y-structureMargin, 0); yy <= min(y+structureMargin, h-1) && !band[y*w+x]; yy++ {
+				for xx := max(x-structureMargin, 0); xx <= min(x+structureMargin, w-1); xx++ {
+					if kept[yy*w+xx] != k {
+						band[y*w+x] = true
+						break
+					}
+				}
+			}
+		}
+	}
+	score := func(img []float64) float64 {
+		return edgeEnergy(img, w, h, c, 0, band) + structureWeight*edgeEnergy(img, w, h, c, structureScale, band)
+	}
+	return score(without), score(with)
+}
+
+// mainParts marks the connected parts (4-neighbours) of the pixels whose value is above
+// threshold, keeping those whose summed value is at least structureCore of the heaviest's.
+func mainParts(v []float64, w, h int, threshold float64) []bool {
 	part := make([]int, w*h)
 	for i := range part {
 		part[i] = -1
 	}
-	var partPeak []float64
+	var mass []float64
 	var stack []int
-	for start := range change {
-		if part[start] >= 0 || change[start] <= structureShare*peak {
+	for start := range v {
+		if part[start] >= 0 || v[start] <= threshold {
 			continue
 		}
-		id := len(partPeak)
-		partPeak = append(partPeak, 0)
+		id := len(mass)
+		mass = append(mass, 0)
 		part[start] = id
 		stack = append(stack[:0], start)
 		for len(stack) > 0 {
 			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			partPeak[id] = math.Max(partPeak[id], change[q])
+			mass[id] += v[q]
 			x, y := q%w, q/w
 			for _, nb := range [4][2]int{{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}} {
 				if nb[0] < 0 || nb[1] < 0 || nb[0] >= w || nb[1] >= h {
 					continue
 				}
-				r := nb[1]*w + nb[0]
-				if part[r] < 0 && change[r] > structureShare*peak {
+				if r := nb[1]*w + nb[0]; part[r] < 0 && v[r] > threshold {
 					part[r] = id
 					stack = append(stack, r)
 				}
 			}
 		}
 	}
-	in := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			if id := part[y*w+x]; id < 0 || partPeak[id] < structureCore*peak {
-				continue
-			}
-			for yy := max(y-structureMargin, 0); yy <= min(y+structureMargin, h-1); yy++ {
-				for xx := max(x-structureMargin, 0); xx <= min(x+structureMargin, w-1); xx++ {
-					in[yy*w+xx] = true
-				}
-			}
-		}
+	heaviest := 0.0
+	for _, m := range mass {
+		heaviest = math.Max(heaviest, m)
 	}
-	energy := func(img []float64) float64 {
-		s := 0.0
+	out := make([]bool, w*h)
+	for i, id := range part {
+		out[i] = id >= 0 && mass[id] >= structureCore*heaviest
+	}
+	return out
+}
+
+// edgeEnergy is the sum, over the pixels marked in where and every channel, of the squared
+// differences to the right and downward neighbours, after a box blur of radius scale
+// (none for 0).
+func edgeEnergy(img []float64, w, h, c, scale int, where []bool) float64 {
+	s := 0.0
+	plane := make([]float64, w*h)
+	for ch := 0; ch < c; ch++ {
+		for p := range plane {
+			plane[p] = img[p*c+ch]
+		}
+		smooth := plane
+		if scale > 0 {
+			smooth = boxBlur(plane, w, h, scale)
+		}
 		for y := 0; y < h-1; y++ {
 			for x := 0; x < w-1; x++ {
-				if !in[y*w+x] {
+				if !where[y*w+x] {
 					continue
 				}
-				for ch := 0; ch < c; ch++ {
-					p := img[(y*w+x)*c+ch]
-					dx, dy := img[(y*w+x+1)*c+ch]-p, img[((y+1)*w+x)*c+ch]-p
-					s += dx*dx + dy*dy
-				}
+				p := smooth[y*w+x]
+				dx, dy := smooth[y*w+x+1]-p, smooth[(y+1)*w+x]-p
+				s += dx*dx + dy*dy
 			}
 		}
-		return s
 	}
-	return energy(without), energy(with)
+	return s
+}
+
+// boxBlur is the mean of the (2r+1)² values around each of a w×h grid's, clamped at the
+// edges.
+func boxBlur(v []float64, w, h, r int) []float64 {
+	out := make([]float64, len(v))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s, n := 0.0, 0
+			for yy := max(y-r, 0); yy <= min(y+r, h-1); yy++ {
+				for xx := max(x-r, 0); xx <= min(x+r, w-1); xx++ {
+					s += v[yy*w+xx]
+					n++
+				}
+			}
+			out[y*w+x] = s / float64(n)
+		}
+	}
+	return out
 }
