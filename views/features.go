@@ -46,7 +46,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v := &featuresView{ui: ui}
 	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
-	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+110)))
+	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+130)))
 	v.path = container.NewVBox()
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
@@ -115,8 +115,9 @@ func (v *featuresView) show(p *report.Presentation) {
 	for _, f := range p.Features {
 		f := f
 		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		// The base explains nothing on its own; a blank line keeps its button in line.
-		owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " "), fyne.TextAlignCenter, fyne.TextStyle{})
+		// The base explains nothing on its own; blank lines keep the buttons in line.
+		owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " "),
+			fyne.TextAlignCenter, fyne.TextStyle{})
 		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
 		if f.Signed != nil {
 			parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))

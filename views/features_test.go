@@ -13,7 +13,8 @@ import (
 
 // TestFeatureCardsSayWhatEachFeatureDoes: after K-features on the tabletop sample, the
 // Features tab's cards read "base" and then "#n adds" — the objects added to the empty
-// table — each with its owners and the share of the data it explains beside it.
+// table — each with its owners, the share of the data it explains and how stable it is
+// on half-samples of the images beside it.
 func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 	ui := loadedUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
@@ -25,7 +26,7 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 		t.Fatalf("no result after Run: %s", ui.status.text())
 	}
 	caption := regexp.MustCompile(`^#[2-5] adds$`)
-	beside := regexp.MustCompile(`^\d+ images\nexplains \d+\.\d%$`)
+	beside := regexp.MustCompile(`^\d+ images\nexplains \d+\.\d%\nstable (0|25|50|75|100)%$`)
 	cards := ui.features.cards.Objects
 	if len(cards) != 5 {
 		t.Fatalf("%d cards, want 5", len(cards))
@@ -41,7 +42,7 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 			t.Fatalf("card %d has labels %q", c, texts)
 		}
 		if c == 0 {
-			if texts[0] != "base" || texts[1] != "100 images\n " {
+			if texts[0] != "base" || !regexp.MustCompile(`^100 images\n \nstable (0|25|50|75|100)%$`).MatchString(texts[1]) {
 				t.Errorf("the base card reads %q", texts)
 			}
 			continue

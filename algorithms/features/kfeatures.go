@@ -19,6 +19,9 @@ import (
 // maxFeatures is the largest K the feature learners accept: a row's code is a uint64.
 const maxFeatures = 64
 
+// MaxK is the largest K the feature learners accept.
+const MaxK = maxFeatures
+
 // kfReseedRounds is how many times one A-step re-seeds degenerate features before it
 // drops them for good (see kfWork.aStep).
 const kfReseedRounds = 2

@@ -53,6 +53,7 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 		}
 		b := *a
 		b.Result, b.AsFound = &res, false
+		b.Stability = nil // checked for the K the run chose, not this one
 		b.Other = a.readable(a.Algorithm, &res)
 		if a.AsFound {
 			return b.SwitchReading(), nil

@@ -24,6 +24,9 @@ type Feature struct {
 	// fit would lose without it, its A held fixed (Analysis.Explained); 0 for the base
 	// and clusters.
 	Explained float64
+	// Stability is the share of fits on half-samples of the images that hold the
+	// feature (Analysis.Stability), −1 when it was not checked.
+	Stability float64
 	// Brightens is the sign of the feature's net change of the pixels: true when it makes
 	// the picture brighter on the whole. The signed picture shows where (red brighter,
 	// blue darker).
@@ -94,7 +97,10 @@ func (a *Analysis) Features() []Feature {
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
 	for k := 0; k < res.K; k++ {
-		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k]}
+		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k], Stability: -1}
+		if k < len(a.Stability) {
+			f.Stability = a.Stability[k]
+		}
 		f.Image = imgproc.VectorToImage(pix.RawRowView(k), ds.Width, ds.Height, ds.Channels)
 		if k != base && !a.IsClustering() {
 			// The feature's own change in pixels: inverse(a) − inverse(0), which removes

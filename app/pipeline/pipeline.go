@@ -49,6 +49,9 @@ type Timings struct {
 	// Describe is the time taken to describe the images for the learner when it reads
 	// something other than the PCA scores (histograms, visual words).
 	Describe float64 `json:"describe,omitempty"`
+	// Stability is the time taken to check each feature on half-samples of the images
+	// (Analysis.Stability).
+	Stability float64 `json:"stability,omitempty"`
 }
 
 // PeakMemory is the process's peak resident memory, in bytes, at the end of each stage
@@ -130,6 +133,9 @@ type Analysis struct {
 	// Other is the reading not shown — the learner's own Z and A while the readable form
 	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
 	Other *Reading
+	// Stability is, per feature in column order, the share of fits on half-samples of
+	// the images that hold it (stability); nil when not checked.
+	Stability []float64
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -298,9 +304,16 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	other := p.readable(algo, res)
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
+	start = time.Now()
+	tr.Update("Checking each feature on half the images", 0, 0)
+	stable := stability(X, algo, res, opt.Seed)
+	if stable != nil {
+		times.Stability = time.Since(start).Seconds()
+	}
 	times.Describe = described
 	peak.Algorithm = peakResident()
-	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other, Description: desc}, nil
+	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
+		Description: desc, Stability: stable}, nil
 }
 
 // clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.

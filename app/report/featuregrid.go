@@ -23,7 +23,7 @@ import (
 const (
 	gridCell    = 128 // longest side of a picture in the grid
 	gridGap     = 12
-	gridCaption = 30 // two lines of 7×13 text
+	gridCaption = 43 // three lines of 7×13 text
 	gridSamples = 8
 )
 
@@ -80,11 +80,10 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 		x := gridGap + c*(cellW+gridGap)
 		drawCell(a, img, x, y, cellW, cellH, f.Image)
 		drawText(img, x, y+cellH+13, gridInk, featureLabel(f))
-		owners := fmt.Sprintf("%d images", f.Owners)
-		if e := ExplainedText(f); e != "" {
-			owners += ", " + strings.TrimPrefix(e, "explains ")
+		drawText(img, x, y+cellH+26, gridMuted, fmt.Sprintf("%d images", f.Owners))
+		if t := TrustText(f); t != "" {
+			drawText(img, x, y+cellH+39, gridMuted, t)
 		}
-		drawText(img, x, y+cellH+26, gridMuted, owners)
 	}
 	y += cellH + gridCaption + gridGap
 	if rows == 3 {
@@ -124,6 +123,25 @@ func ExplainedText(f pipeline.Feature) string {
 		return ""
 	}
 	return fmt.Sprintf("explains %.1f%%", 100*f.Explained)
+}
+
+// StabilityText words how reproducible a feature is ("stable 75%": held by 3 of the 4
+// half-sample fits, pipeline.StabilityHalves), or "" when it was not checked.
+func StabilityText(f pipeline.Feature) string {
+	if f.Stability < 0 {
+		return ""
+	}
+	return fmt.Sprintf("stable %.0f%%", 100*f.Stability)
+}
+
+// TrustText is ExplainedText and StabilityText on one short line for the grid:
+// "12.3%, stable 75%".
+func TrustText(f pipeline.Feature) string {
+	e, s := strings.TrimPrefix(ExplainedText(f), "explains "), StabilityText(f)
+	if e != "" && s != "" {
+		return e + ", " + s
+	}
+	return e + s
 }
 
 // FeatureLabel is the caption of a feature in the window and the exports.

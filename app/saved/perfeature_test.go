@@ -14,7 +14,7 @@ import (
 // TestJSONDescribesEachFeature: the summary of stepwise on the tabletop sample lists every
 // feature in column order — the base first, with no effect and explaining nothing, then
 // four features that add, each explaining a share of the data — with the owners the
-// codes give.
+// codes give, and every one of them stable on every held-out half.
 func TestJSONDescribesEachFeature(t *testing.T) {
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
 		PCA: pipeline.DefaultPCA, Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
@@ -28,11 +28,12 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 	var got struct {
 		K          int `json:"k"`
 		PerFeature []struct {
-			Feature   int     `json:"feature"`
-			Base      bool    `json:"base"`
-			Effect    string  `json:"effect"`
-			Owners    int     `json:"owners"`
-			Explained float64 `json:"explained"`
+			Feature   int      `json:"feature"`
+			Base      bool     `json:"base"`
+			Effect    string   `json:"effect"`
+			Owners    int      `json:"owners"`
+			Explained float64  `json:"explained"`
+			Stability *float64 `json:"stability"`
 		} `json:"per_feature"`
 	}
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
@@ -43,7 +44,7 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 	}
 	owners := a.Owners()
 	for k, f := range got.PerFeature {
-		if f.Feature != k+1 || f.Owners != owners[k] {
+		if f.Feature != k+1 || f.Owners != owners[k] || f.Stability == nil || *f.Stability != 1 {
 			t.Errorf("feature %d: %+v, owners want %d", k+1, f, owners[k])
 		}
 		if k == 0 {

@@ -60,6 +60,7 @@ type Analysis struct {
 	Describe  pipeline.Description // what the learner read of each image (Analysis.Description)
 	AsFound   bool                 // Result is in the learner's own reading (Analysis.AsFound)
 	Other     *pipeline.Reading    // the reading not shown, or nil (Analysis.Other)
+	Stability []float64            // per feature, the share of half-sample fits that hold it, or nil (Analysis.Stability)
 
 	// The fingerprint of the data the result belongs to.
 	Names                   []string // the images, in the data set's order (imgproc.Dataset.Names)
@@ -115,6 +116,7 @@ func fromAnalysis(a *pipeline.Analysis, load pipeline.LoadChoices) (*Analysis, e
 		Describe:  a.Description,
 		AsFound:   a.AsFound,
 		Other:     a.Other,
+		Stability: a.Stability,
 		Names:     a.Data.Names,
 		Width:     a.Data.Width,
 		Height:    a.Data.Height,
@@ -173,6 +175,7 @@ func (s *Analysis) Restore(p *pipeline.Prepared) (*pipeline.Analysis, error) {
 		Description: s.Describe,
 		AsFound:     s.AsFound && s.Other != nil,
 		Other:       s.Other.Clone(),
+		Stability:   slices.Clone(s.Stability),
 	}, nil
 }
 
@@ -291,6 +294,10 @@ type savedFile struct {
 	// window could.
 	Reading string        `json:"reading,omitempty"`
 	Other   *savedPathFit `json:"other_reading,omitempty"`
+	// Stability is, per feature, the share of fits on half-samples of the images that
+	// hold it (pipeline.Analysis.Stability); absent when not checked, and in files saved
+	// before it was.
+	Stability []float64 `json:"stability,omitempty"`
 }
 
 type savedSource struct {
@@ -428,6 +435,7 @@ func (s *Analysis) file() *savedFile {
 	if s.AsFound {
 		f.Reading = "as found"
 	}
+	f.Stability = s.Stability
 	if o := s.Other; o != nil {
 		f.Other = &savedPathFit{K: r.K, Z: pipeline.CodeStrings(o.Z), A: rowMajor(o.A), Objective: jsonFloat(r.Objective)}
 	}
@@ -598,6 +606,17 @@ func (f *savedFile) saved() (*Analysis, error) {
 			return nil, fmt.Errorf("other_reading a has %d numbers, want k × d = %d × %d", len(o.A), o.K, f.Data.D)
 		}
 		s.Other = &pipeline.Reading{Z: z, A: mat.NewDense(o.K, f.Data.D, o.A)}
+	}
+	if f.Stability != nil {
+		if len(f.Stability) != res.K {
+			return nil, fmt.Errorf("stability has %d shares, the result %d features", len(f.Stability), res.K)
+		}
+		for k, v := range f.Stability {
+			if !(v >= 0 && v <= 1) {
+				return nil, fmt.Errorf("stability of feature %d must be in [0, 1], got %v", k+1, v)
+			}
+		}
+		s.Stability = f.Stability
 	}
 	return s, nil
 }

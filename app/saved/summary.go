@@ -79,6 +79,9 @@ type FeatureSummary struct {
 	Effect    string  `json:"effect,omitempty"`
 	Owners    int     `json:"owners"`
 	Explained float64 `json:"explained"`
+	// Stability is the share of fits on half-samples of the images that hold the
+	// feature; absent when not checked (the IBP, a K too large).
+	Stability *float64 `json:"stability,omitempty"`
 }
 
 // CurvePoint is one point of the objective-vs-K curve in JSON.
@@ -157,8 +160,11 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 	}
 	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
 	for k := range effects {
-		s.PerFeature = append(s.PerFeature, FeatureSummary{Feature: k + 1, Base: k == base, Effect: effects[k],
-			Owners: owners[k], Explained: Finite(explained[k])})
+		fs := FeatureSummary{Feature: k + 1, Base: k == base, Effect: effects[k], Owners: owners[k], Explained: Finite(explained[k])}
+		if k < len(a.Stability) {
+			fs.Stability = &a.Stability[k]
+		}
+		s.PerFeature = append(s.PerFeature, fs)
 	}
 	if a.PCA.TotalVariance > 0 {
 		var kept float64

@@ -1,0 +1,106 @@
+package pipeline
+
+import (
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
+)
+
+// StabilitySplits is how many random splits of the images into two halves a result's
+// features are checked on (each half is held out once: twice as many checks), and
+// stabilityAgreement the share of a held-out half's images whose ownership of a feature
+// must come out as the result has it for the feature to hold there.
+const (
+	StabilitySplits    = 4
+	stabilityAgreement = 0.95
+)
+
+// stability checks how reproducible each feature of a feature learner's result is, by
+// holding out half of the images: the features are fitted again, by least squares, to
+// the other half's images and codes (A = (ZᵀZ)⁻¹ZᵀX), and the held-out images are
+// encoded with them (features.Encode). A feature holds on that half when the images
+// that own it are, on stabilityAgreement of them, the ones the result says own it; its
+// stability is the share of the 2·StabilitySplits held-out halves where it holds. An
+// object that comes and goes is drawn the same from either half and claims the same
+// images; a feature fitted to some images' noise — a pixel's jitter, one exposure —
+// is drawn differently from the other half and claims others. No learner runs again,
+// so no search can miss a fit and count against the features: the check costs one
+// least-squares fit and one encoding per half, whatever the restarts.
+//
+// It returns nil where there is nothing to check: clusterings and the IBP (whose
+// posterior answers the question itself), fewer than 8 images, or K above
+// features.EncodeExactK.
+func stability(X *mat.Dense, algo string, res *learn.Result, seed uint64) []float64 {
+	n, d := X.Dims()
+	traits := algorithms.TraitsOf(algo)
+	k := res.K
+	if traits.Sampler || traits.Clusters || n < 8 || k < 1 || k > features.EncodeExactK || 2*k > n {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5354414249)) // "STABI": the splits do not follow the learner's stream
+	out := make([]float64, k)
+	checks := 0
+	for s := 0; s < StabilitySplits; s++ {
+		perm := rng.Perm(n)
+		halves := [2][]int{perm[:n/2], perm[n/2:]}
+		for h, fit := range halves {
+			held := halves[1-h]
+			A, ok := leastSquaresFeatures(X, res.Z, fit, k, d)
+			checks++
+			if !ok {
+				continue // some feature is not identified by this half: none holds
+			}
+			Xh := mat.NewDense(len(held), d, nil)
+			for i, r := range held {
+				Xh.SetRow(i, X.RawRowView(r))
+			}
+			Z, err := features.Encode(Xh, A, nil)
+			if err != nil {
+				continue
+			}
+			for f := range out {
+				same := 0
+				for i, r := range held {
+					if (res.Z.At(r, f) != 0) == (Z.At(i, f) != 0) {
+						same++
+					}
+				}
+				if float64(same) >= stabilityAgreement*float64(len(held)) {
+					out[f]++
+				}
+			}
+		}
+	}
+	for f := range out {
+		out[f] /= float64(checks)
+	}
+	return out
+}
+
+// leastSquaresFeatures is A = (ZᵀZ)⁻¹ZᵀX over the rows of X and Z listed, false when
+// ZᵀZ is singular there (a feature those images all own or none does, besides the base,
+// or two features they own alike).
+func leastSquaresFeatures(X, Z *mat.Dense, rows []int, k, d int) (*mat.Dense, bool) {
+	Zs := mat.NewDense(len(rows), k, nil)
+	Xs := mat.NewDense(len(rows), d, nil)
+	for i, r := range rows {
+		Zs.SetRow(i, Z.RawRowView(r))
+		Xs.SetRow(i, X.RawRowView(r))
+	}
+	var ztz mat.SymDense
+	ztz.SymOuterK(1, Zs.T())
+	var chol mat.Cholesky
+	if !chol.Factorize(&ztz) {
+		return nil, false
+	}
+	var ztx, A mat.Dense
+	ztx.Mul(Zs.T(), Xs)
+	if err := chol.SolveTo(&A, &ztx); err != nil {
+		return nil, false
+	}
+	return &A, true
+}
