@@ -105,4 +105,3 @@ func Encode(X, A, start *mat.Dense) (*mat.Dense, error) {
 	}
 	return Z, nil
 }
-

@@ -2,7 +2,7 @@
 // come and go, exposure, jitter, JPEG) and, given a featurelab binary, runs it on each
 // with the defaults and says how each object was found:
 //
-//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-args "--algo ibp"]
+//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-n 2000] [-args "--algo ibp"]
 package main
 
 import (
@@ -23,8 +23,17 @@ func main() {
 	data := flag.String("data", "../shared/data", "the shared data folder")
 	bin := flag.String("bin", "", "a featurelab binary to run on each folder (none: only write them)")
 	extra := flag.String("args", "", "more analyze flags, space-separated")
+	others := flag.Bool("others", false, "also the four folders kept apart as a check (scenes.Others)")
+	n := flag.Int("n", 0, "pictures per folder (0: each folder's own)")
 	flag.Parse()
-	for i, spec := range scenes.Sets(*data) {
+	specs := scenes.Sets(*data)
+	if *others {
+		specs = append(specs, scenes.Others(*data)...)
+	}
+	for i, spec := range specs {
+		if *n > 0 {
+			spec.N = *n
+		}
 		dir := filepath.Join(*out, fmt.Sprintf("set%d", i+1))
 		f, err := scenes.Write(dir, spec)
 		if err != nil {
