@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -37,6 +39,13 @@ const (
 const (
 	maxSavedK    = 1 << 16 // features
 	maxSavedSide = 1 << 20 // pixels on a side of the working size
+	// maxSavedBytes is the largest file Open reads: 30 times the analysis of 2 000
+	// images at K = 64 with 100 components and every λ² path fit, which writes 8 MB.
+	maxSavedBytes = 256 << 20
+	// maxSavedValue bounds a feature's entries: PCA scores of samples in [0, 1] are at
+	// most √P ≤ 1 024 for the largest working size; a feature a million times that
+	// would only draw as a black or white picture.
+	maxSavedValue = 1e9
 )
 
 // ErrFolderChanged is wrapped by the error Restore returns when the data prepared again
@@ -128,16 +137,55 @@ func fromAnalysis(a *pipeline.Analysis, load pipeline.LoadChoices) (*Analysis, e
 // Open reads a saved analysis and checks that it is whole: the format and version,
 // and every dimension against the others, so that a damaged file is one line naming it
 // and what is wrong, never a panic later in a view.
+//
+// Only a regular file of at most maxSavedBytes is read: a FIFO, a device (a link to
+// /dev/zero) or a file that claims gigabytes is refused before any of it is, and the
+// open does not wait for a FIFO's writer.
 func Open(path string) (*Analysis, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err // "open PATH: no such file or directory" names the file already
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s: not a saved analysis: not a regular file but %s", path, fileKind(st.Mode()))
+	case st.Size() > maxSavedBytes:
+		return nil, fmt.Errorf("%s: not a saved analysis: %d MB, more than the %d MB any analysis writes", path, st.Size()>>20, maxSavedBytes>>20)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSavedBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxSavedBytes {
+		return nil, fmt.Errorf("%s: not a saved analysis: it grew past %d MB while being read", path, maxSavedBytes>>20)
 	}
 	s, err := decodeSaved(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// fileKind names what a path that is not a regular file is, for a refusal.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // Request is the request that prepares the saved analysis's data again, with its
@@ -605,6 +653,9 @@ func (f *savedFile) saved() (*Analysis, error) {
 		if len(o.A) != o.K*f.Data.D {
 			return nil, fmt.Errorf("other_reading a has %d numbers, want k × d = %d × %d", len(o.A), o.K, f.Data.D)
 		}
+		if err := drawable("other_reading a", o.A, f.Data.D); err != nil {
+			return nil, err
+		}
 		s.Other = &pipeline.Reading{Z: z, A: mat.NewDense(o.K, f.Data.D, o.A)}
 	}
 	if f.Stability != nil {
@@ -651,6 +702,9 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 	if int64(len(r.A)) != int64(r.K)*int64(d) {
 		return nil, fmt.Errorf("result a has %d numbers, want k × d = %d × %d = %d", len(r.A), r.K, d, int64(r.K)*int64(d))
 	}
+	if err := drawable("result a", r.A, d); err != nil {
+		return nil, err
+	}
 	res := &learn.Result{
 		Algorithm:          r.Algorithm,
 		Z:                  Z,
@@ -669,11 +723,17 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 		KHistogram:         r.KHistogram,
 		MAPLogJoint:        float64(r.MAPLogJoint),
 	}
+	if len(r.Curve) > maxSavedK {
+		return nil, fmt.Errorf("result curve has %d points, more than the %d K a run can try", len(r.Curve), maxSavedK)
+	}
 	for _, c := range r.Curve {
-		if c.K < 0 {
-			return nil, fmt.Errorf("result curve has k = %d", c.K)
+		if c.K < 0 || c.K > maxSavedK {
+			return nil, fmt.Errorf("result curve has k = %d, want 0…%d", c.K, maxSavedK)
 		}
 		res.Curve = append(res.Curve, learn.CurvePoint{K: c.K, Objective: float64(c.Objective), BPObjective: float64(c.BPObjective)})
+	}
+	if len(r.KHistogram) > maxSavedK+1 {
+		return nil, fmt.Errorf("result k_histogram has %d counts, want at most one per K 0…%d", len(r.KHistogram), maxSavedK)
 	}
 	for k, c := range r.KHistogram {
 		if c < 0 {
@@ -687,8 +747,8 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 				s, len(t.Alpha), len(t.SigmaX), len(t.SigmaA), len(t.LogJoint))
 		}
 		for i, k := range t.K {
-			if k < 0 {
-				return nil, fmt.Errorf("result trace k[%d] is %d, a number of features", i, k)
+			if k < 0 || k > maxSavedK {
+				return nil, fmt.Errorf("result trace k[%d] is %d, want a number of features 0…%d", i, k, maxSavedK)
 			}
 		}
 		res.Trace = &learn.IBPTrace{K: t.K, Alpha: t.Alpha, SigmaX: t.SigmaX, SigmaA: t.SigmaA,
@@ -705,6 +765,9 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 		}
 		if int64(len(pf.A)) != int64(pf.K)*int64(d) {
 			return nil, fmt.Errorf("%s a has %d numbers, want k × d = %d × %d", name, len(pf.A), pf.K, d)
+		}
+		if err := drawable(name+" a", pf.A, d); err != nil {
+			return nil, err
 		}
 		res.PathFits = append(res.PathFits, learn.PathFit{K: pf.K, Z: z, A: mat.NewDense(pf.K, d, pf.A), Objective: float64(pf.Objective)})
 	}
@@ -724,6 +787,17 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 }
 
 // allocation reads n rows of k characters '0' or '1' into an n × k matrix.
+// drawable checks a saved feature matrix (row-major, d columns) for values a view cannot
+// draw: NaN, ±Inf, or beyond ±maxSavedValue.
+func drawable(name string, a []float64, d int) error {
+	for i, v := range a {
+		if math.IsNaN(v) || math.Abs(v) > maxSavedValue {
+			return fmt.Errorf("%s row %d, column %d is %v: features must be finite numbers within ±%.0e", name, i/d+1, i%d+1, v, maxSavedValue)
+		}
+	}
+	return nil
+}
+
 func allocation(name string, rows []string, n, k int) (*mat.Dense, error) {
 	if len(rows) != n {
 		return nil, fmt.Errorf("%s has %d rows, want one per image: %d", name, len(rows), n)

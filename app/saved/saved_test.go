@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -211,6 +212,14 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"restart objectives as an object", set("result.restart_objectives", map[string]int{}), "result.restart_objectives must be a list, got object"},
 		{"map_z of one row", set("result.map_z", map[string]any{"k": 2, "rows": []string{"01"}}), "result map_z has 1 rows, want one per image: 10"},
 		{"negative histogram", set("result.k_histogram", []int{0, -1}), "result k_histogram[1] is -1, a count"},
+		// Numbers a view would choke on: a curve point at K = 2⁶² froze the Diagnostics
+		// tab; features of NaN or 1e308 drew as black and white pictures without a word.
+		{"curve k huge", set("result.curve", []map[string]any{{"k": 4611686018427387904, "objective": 1, "bp_objective": 1}}), "result curve has k = 4611686018427387904, want 0…65536"},
+		{"trace k huge", set("result.trace", map[string]any{"k": []int{1 << 40}, "alpha": []float64{1}, "sigma_x": []float64{1},
+			"sigma_a": []float64{1}, "log_joint": []float64{1}}), "result trace k[0] is 1099511627776, want a number of features 0…65536"},
+		{"a NaN feature", edit("result.a", func(v any) any { a := v.([]any); a[4] = "NaN"; return a }), "result a row 1, column 5 is NaN: features must be finite numbers within ±1e+09"},
+		{"a feature of 1e308", edit("result.a", func(v any) any { a := v.([]any); a[7] = 1e308; return a }), "result a row 2, column 3 is 1e+308"},
+		{"an infinite feature", edit("result.a", func(v any) any { a := v.([]any); a[0] = "-Inf"; return a }), "result a row 1, column 1 is -Inf"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -230,6 +239,42 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 	}
 	if _, err := Open(filepath.Join(dir, "missing"+Ext)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("a missing file: %v", err)
+	}
+}
+
+// TestOpenSavedReadsOnlyWhatAnAnalysisCanBe: a FIFO with no writer, a link to /dev/zero
+// and a sparse file of 2 GiB are each refused at once with one line naming what they
+// are, before any byte is read: the FIFO does not wait for a writer, /dev/zero is not
+// read without end, and 2 GiB of zeros are not read into memory to be found not JSON.
+func TestOpenSavedReadsOnlyWhatAnAnalysisCanBe(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo"+Ext)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	zero := filepath.Join(dir, "zero"+Ext)
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	sparse := filepath.Join(dir, "sparse"+Ext)
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, tc := range []struct{ path, want string }{
+		{fifo, "not a regular file but a FIFO (named pipe)"},
+		{zero, "not a regular file but a character device"},
+		{sparse, "2048 MB, more than the 256 MB any analysis writes"},
+		{dir, "not a regular file but a folder"},
+	} {
+		_, err := Open(tc.path)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.path+": ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want …%s", tc.path, err, tc.want)
+		}
 	}
 }
 
