@@ -38,7 +38,24 @@ type recorder struct {
 	err  error
 }
 
+// maxHeaderBytes bounds what is read, and kept, before a picture's size is known: EXIF
+// (64 kB at most), ICC profiles and XMP take a few megabytes; a header that runs on past
+// this is padding meant to make the reader hold it (a JPEG of 300 MB of APP2 segments,
+// a PGM whose comment is a gigabyte), or a TIFF whose directory sits at the end of a file
+// this large.
+const maxHeaderBytes = 64 << 20
+
+// errHeaderTooLong stops a header read at maxHeaderBytes.
+var errHeaderTooLong = errors.New("its header runs past 64 MB before saying the picture's size")
+
 func (rec *recorder) Read(p []byte) (int, error) {
+	if rec.keep && rec.buf.Len() >= maxHeaderBytes {
+		rec.err = errHeaderTooLong
+		return 0, errHeaderTooLong
+	}
+	if rec.keep {
+		p = p[:min(len(p), maxHeaderBytes-rec.buf.Len())]
+	}
 	n, err := rec.r.Read(p)
 	if rec.keep {
 		rec.buf.Write(p[:n])
@@ -70,6 +87,13 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 		return d
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > maxFileBytes(budget) {
+		// No picture within the budget needs this many bytes; reading them to find out
+		// would cost what the file claims (a sparse file of a gigabyte costs nothing on disk).
+		d.skip = fmt.Sprintf("a file of %d MB, more than a picture within the %s budget can need (%d MB)",
+			st.Size()>>20, megapixels(budget), maxFileBytes(budget)>>20)
+		return d
+	}
 
 	rec := &recorder{r: f, keep: true}
 	cfg, format, err := image.DecodeConfig(rec)
@@ -153,6 +177,11 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	d.colour = isColour(d.img)
 	return d
 }
+
+// maxFileBytes is the largest file a picture of at most budget pixels can need: 16 bytes
+// a pixel (four channels of 32-bit floats, the widest a decoder here reads, stored
+// uncompressed) and maxHeaderBytes of metadata.
+func maxFileBytes(budget int64) int64 { return 16*budget + maxHeaderBytes }
 
 // formatName names the image format a file's first bytes announce, for skip reasons
 // when even its header cannot be decoded. The names are image.RegisterFormat's.

@@ -194,7 +194,7 @@ func Load(ctx context.Context, dir string, opt Options) (*Dataset, error) {
 	case !st.IsDir():
 		return nil, fmt.Errorf("load %s: not a folder", dir)
 	}
-	return load(ctx, os.DirFS(dir), ".", dir, opt)
+	return load(ctx, dirFS(dir), ".", dir, opt)
 }
 
 // LoadFS is Load for the folder root of fsys (use "." for all of it), e.g. the built-in
@@ -420,9 +420,11 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 				skips = append(skips, Skip{rel(p), "unreadable link: " + errText(err)})
 			case st.Mode().IsRegular():
 				files = append(files, rel(p))
+			case !st.IsDir():
+				skips = append(skips, Skip{rel(p), "a link to " + FileKind(st.Mode()) + ", not to a regular file"})
 			}
 		default: // a pipe or device would block or never end when read
-			skips = append(skips, Skip{rel(p), "not a regular file"})
+			skips = append(skips, Skip{rel(p), "not a regular file but " + FileKind(t)})
 		}
 		return nil
 	})

@@ -6,6 +6,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -26,6 +28,8 @@ func TestLoadSpecialFiles(t *testing.T) {
 	must(os.Symlink("sub", filepath.Join(dir, "loop")))
 	must(os.Symlink("nowhere.png", filepath.Join(dir, "broken.png")))
 	must(syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644))
+	must(os.Symlink("pipe", filepath.Join(dir, "pipe-link.png")))
+	must(os.Symlink("/dev/null", filepath.Join(dir, "null.png")))
 	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +37,56 @@ func TestLoadSpecialFiles(t *testing.T) {
 	if want := []string{"a.png", "link.png", "sub/b.png"}; !equalStrings(ds.Names, want) {
 		t.Errorf("names %v, want %v", ds.Names, want)
 	}
-	want := []Skip{{"broken.png", "unreadable link: no such file or directory"}, {"pipe", "not a regular file"}}
-	if len(ds.Skipped) != len(want) || ds.Skipped[0] != want[0] || ds.Skipped[1] != want[1] {
+	want := []Skip{{"broken.png", "unreadable link: no such file or directory"},
+		{"null.png", "a link to a character device, not to a regular file"},
+		{"pipe", "not a regular file but a FIFO (named pipe)"},
+		{"pipe-link.png", "a link to a FIFO (named pipe), not to a regular file"}}
+	if !slices.Equal(ds.Skipped, want) {
 		t.Errorf("skipped %v, want %v", ds.Skipped, want)
+	}
+}
+
+// TestAFIFOSwappedInIsNotWaitedFor: a FIFO that takes a picture's place after the folder
+// was listed is opened without waiting for a writer and refused on the descriptor, so
+// the decoder says why at once instead of hanging the load.
+func TestAFIFOSwappedInIsNotWaitedFor(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "a.png"), 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	d := decodeFile(dirFS(dir), "a.png", "a.png", DefaultMaxPixels, nil)
+	if want := "unreadable: not a regular file but a FIFO (named pipe)"; d.skip != want {
+		t.Errorf("skip %q, want %q", d.skip, want)
+	}
+}
+
+// TestReadsAreBoundedByTheBudget: a sparse file of 1 GiB is refused from its size without
+// a byte read, and a PGM whose comment runs on for 100 MB is refused once its header
+// passes 64 MB — neither costs what it claims.
+func TestReadsAreBoundedByTheBudget(t *testing.T) {
+	dir := t.TempDir()
+	sparse := func(name string, head []byte, size int64) {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(head); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(size); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	sparse("huge.tif", []byte("II*\x00\xf0\xff\xff\x3f"), 1<<30)
+	sparse("comment.pgm", []byte("P5\n#"), 100<<20)
+	for _, tc := range []struct{ name, want string }{
+		{"huge.tif", "a file of 1024 MB, more than a picture within the 50 MP budget can need (826 MB)"},
+		{"comment.pgm", "its header runs past 64 MB before saying the picture's size"},
+	} {
+		d := decodeFile(dirFS(dir), tc.name, tc.name, DefaultMaxPixels, nil)
+		if !strings.Contains(d.skip, tc.want) {
+			t.Errorf("%s: skip %q, want …%s", tc.name, d.skip, tc.want)
+		}
 	}
 }

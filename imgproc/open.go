@@ -31,7 +31,7 @@ func OpenFile(path string, maxPixels int64) (image.Image, error) {
 	if dir == "" {
 		dir = "."
 	}
-	return open(os.DirFS(dir), name, path, maxPixels)
+	return open(dirFS(dir), name, path, maxPixels)
 }
 
 // open decodes file of fsys, calling it label in the error.

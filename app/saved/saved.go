@@ -20,6 +20,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/assets"
+	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
 )
 
@@ -153,7 +154,7 @@ func Open(path string) (*Analysis, error) {
 	}
 	switch {
 	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: not a saved analysis: not a regular file but %s", path, fileKind(st.Mode()))
+		return nil, fmt.Errorf("%s: not a saved analysis: not a regular file but %s", path, imgproc.FileKind(st.Mode()))
 	case st.Size() > maxSavedBytes:
 		return nil, fmt.Errorf("%s: not a saved analysis: %d MB, more than the %d MB any analysis writes", path, st.Size()>>20, maxSavedBytes>>20)
 	}
@@ -169,23 +170,6 @@ func Open(path string) (*Analysis, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
-}
-
-// fileKind names what a path that is not a regular file is, for a refusal.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
 }
 
 // Request is the request that prepares the saved analysis's data again, with its
