@@ -119,14 +119,15 @@ func ClusterColour(g int) color.NRGBA { return cosegmentColours[g%len(cosegmentC
 // cosegmentTile is the largest side of an image's tile in cosegments.png.
 const cosegmentTile = 200
 
-// WriteOutputs writes, for every image, <dir>/<its name without extension>/labels.png
+// WriteOutputs writes, for every image, <dir>/<its folder>/labels.png (OutputFolders: its
+// name without the extension, unless that repeats)
 // (16-bit grey, pixel value = global cluster) and segments.png (every pixel in its
 // global cluster's mean colour), and <dir>/cosegments.png: every image's clusters, side
 // by side, each global cluster in its own colour (ClusterColour) everywhere.
 func (c *Cosegmentation) WriteOutputs(dir string) error {
 	r := c.Result
-	for i, name := range c.Names {
-		sub := filepath.Join(dir, filepath.FromSlash(strings.TrimSuffix(name, path.Ext(name))))
+	for i, folder := range OutputFolders(c.Names) {
+		sub := filepath.Join(dir, filepath.FromSlash(folder))
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			return err
 		}
@@ -136,7 +137,35 @@ func (c *Cosegmentation) WriteOutputs(dir string) error {
 			}
 		}
 	}
-	return atomicfile.Write(filepath.Join(dir, "cosegments.png"), true, func(w io.Writer) error { return imgproc.EncodePNG(w, c.Overview()) })
+	return atomicfile.Write(filepath.Join(dir, cosegmentsFile), true, func(w io.Writer) error { return imgproc.EncodePNG(w, c.Overview()) })
+}
+
+// cosegmentsFile is the overview WriteOutputs writes beside the images' folders.
+const cosegmentsFile = "cosegments.png"
+
+// OutputFolders names each image's output folder, relative to the output folder and
+// slash-separated: its name without the extension ("sub/a" for "sub/a.jpg"), or with it
+// where that would be another image's folder too (a.png and a.jpg) or the overview's
+// file (an image named cosegments.png.png), and numbered if even that repeats — so no
+// image's results replace another's, and nothing fails after the work is done.
+func OutputFolders(names []string) []string {
+	out := make([]string, len(names))
+	count := map[string]int{}
+	for i, name := range names {
+		out[i] = strings.TrimSuffix(name, path.Ext(name))
+		count[out[i]]++
+	}
+	taken := map[string]bool{cosegmentsFile: true}
+	for i, name := range names {
+		if count[out[i]] > 1 || taken[out[i]] || out[i] == "" {
+			out[i] = name
+		}
+		for n, base := 2, out[i]; taken[out[i]]; n++ {
+			out[i] = fmt.Sprintf("%s-%d", base, n)
+		}
+		taken[out[i]] = true
+	}
+	return out
 }
 
 // ExistingOutputs names what WriteOutputs would replace in dir: cosegments.png, and the
@@ -144,12 +173,12 @@ func (c *Cosegmentation) WriteOutputs(dir string) error {
 func (c *Cosegmentation) ExistingOutputs(dir string) []string {
 	var found []string
 	exists := func(p string) bool { _, err := os.Stat(p); return !errors.Is(err, fs.ErrNotExist) }
-	if exists(filepath.Join(dir, "cosegments.png")) {
-		found = append(found, "cosegments.png")
+	if exists(filepath.Join(dir, cosegmentsFile)) {
+		found = append(found, cosegmentsFile)
 	}
 	n := 0
-	for _, name := range c.Names {
-		sub := filepath.Join(dir, filepath.FromSlash(strings.TrimSuffix(name, path.Ext(name))))
+	for _, folder := range OutputFolders(c.Names) {
+		sub := filepath.Join(dir, filepath.FromSlash(folder))
 		if exists(filepath.Join(sub, "labels.png")) || exists(filepath.Join(sub, "segments.png")) {
 			n++
 		}
