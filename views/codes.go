@@ -45,7 +45,9 @@ type codesView struct {
 	pres      *report.Presentation
 	highlight int // feature whose owners are marked, −1 for none
 	owns      map[int]bool
-	selected  int
+	// scrolledTo is the row markOwners last brought into view: the first owner.
+	scrolledTo int
+	selected   int
 }
 
 func newCodesView(ui *UI) *codesView {
@@ -200,10 +202,20 @@ func (v *codesView) markOwners(k int) {
 	}
 	v.highlight = k
 	v.owns = map[int]bool{}
+	first := -1
 	for _, i := range v.pres.Owners[k] {
 		v.owns[i] = true
+		if first < 0 || i < first {
+			first = i
+		}
 	}
 	v.table.Refresh()
+	if first >= 0 {
+		// The owners are coloured; the first of them must be in sight, or nothing
+		// highlighted is (cluster #3's owners began at row 44).
+		v.table.ScrollTo(widget.TableCellID{Row: first, Col: 0})
+		v.scrolledTo = first
+	}
 }
 
 // selectImage shows image i large beside its reconstruction and code.

@@ -34,6 +34,7 @@ type featuresView struct {
 	asFound *widget.Check
 	syncing bool
 	cards   *fyne.Container
+	scroll  *container.Scroll // the cards, back at the top for every new result
 	buttons []*widget.Button
 	box     fyne.CanvasObject
 }
@@ -58,7 +59,8 @@ func newFeaturesView(ui *UI) *featuresView {
 	})
 	v.asFound.Hide()
 	top := container.NewVBox(v.header, v.asFound, v.path)
-	v.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.cards))
+	v.scroll = container.NewVScroll(v.cards)
+	v.box = container.NewBorder(top, nil, nil, nil, v.scroll)
 	return v
 }
 
@@ -133,6 +135,7 @@ func (v *featuresView) show(p *report.Presentation) {
 		v.cards.Add(container.NewVBox(parts...))
 	}
 	v.cards.Refresh()
+	v.scroll.ScrollToTop()
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot

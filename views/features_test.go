@@ -51,4 +51,12 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 			t.Errorf("card %d reads %q", c, texts)
 		}
 	}
+	// Scrolled down the cards, a new run shows its own from the top.
+	ui.features.scroll.ScrollToOffset(fyne.NewPos(0, 200))
+	setParam(ui, "k", "4")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if y := ui.features.scroll.Offset.Y; ui.pres.Analysis.Result.K != 4 || y != 0 {
+		t.Errorf("after a new run (K = %d) the cards are scrolled to %v", ui.pres.Analysis.Result.K, y)
+	}
 }

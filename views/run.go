@@ -291,7 +291,11 @@ func (p *runPanel) start() {
 			p.validate()
 			switch {
 			case errors.Is(err, context.Canceled):
-				p.ui.status.idle("Run cancelled; the previous result is kept")
+				if p.ui.pres == nil {
+					p.ui.status.idle("Run cancelled; there is no result yet")
+				} else {
+					p.ui.status.idle("Run cancelled; the previous result is kept")
+				}
 			case err != nil:
 				p.ui.status.idle(algorithms.Title(algo) + " failed")
 				dialog.ShowError(err, p.ui.win)

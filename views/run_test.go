@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,10 +69,15 @@ func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 	if !strings.Contains(ui.codes.counts.Text, "distinct codes") {
 		t.Fatalf("code counts %q", ui.codes.counts.Text)
 	}
-	// Show owners of the last feature: the codes view marks exactly its owners.
-	test.Tap(ui.features.buttons[len(ui.features.buttons)-1])
+	// Show owners of the last feature: the codes view marks exactly its owners and
+	// brings the first of them into sight.
+	last := len(ui.features.buttons) - 1
+	test.Tap(ui.features.buttons[last])
 	if ui.tabs.SelectedIndex() != 2 || len(ui.codes.owns) == 0 {
 		t.Fatalf("owners not highlighted: tab %d, %d marked", ui.tabs.SelectedIndex(), len(ui.codes.owns))
+	}
+	if first := slices.Min(ui.pres.Owners[ui.pres.Features[last].Index]); ui.codes.scrolledTo != first {
+		t.Fatalf("scrolled to row %d, the first owner is %d", ui.codes.scrolledTo, first)
 	}
 	ui.codes.table.Select(widgetCell(0, colCode))
 	if !strings.Contains(ui.codes.detailTxt.Text, ui.pres.Codes[0]) {
@@ -99,6 +105,14 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 	ui := loadedUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
+	// Cancelled before any result: the status does not speak of one.
+	setParam(ui, "restarts", "100000")
+	test.Tap(ui.run.runBtn)
+	test.Tap(ui.run.stopBtn)
+	ui.Wait()
+	if got := ui.status.text(); ui.pres != nil || got != "Run cancelled; there is no result yet" {
+		t.Fatalf("cancelled with no result: status %q", got)
+	}
 	setParam(ui, "restarts", "5")
 	test.Tap(ui.run.runBtn)
 	ui.Wait()
@@ -114,8 +128,8 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 	if ui.pres != first {
 		t.Fatal("the previous result was replaced by a cancelled run")
 	}
-	if !strings.Contains(ui.status.text(), "cancelled") {
-		t.Fatalf("status %q", ui.status.text())
+	if got := ui.status.text(); got != "Run cancelled; the previous result is kept" {
+		t.Fatalf("status %q", got)
 	}
 	if ui.run.runBtn.Disabled() {
 		t.Fatal("Run stays disabled after a cancel")

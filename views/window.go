@@ -160,6 +160,6 @@ func (ui *UI) showAnalysis(p *report.Presentation) bool {
 
 // highlightFeature marks the images that own feature k and shows them.
 func (ui *UI) highlightFeature(k int) {
+	ui.tabs.SelectIndex(tabCodes) // first, so that the table has its size to scroll in
 	ui.codes.markOwners(k)
-	ui.tabs.SelectIndex(tabCodes)
 }
