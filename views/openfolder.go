@@ -58,6 +58,8 @@ func (p *datasetPanel) chooseFolder() {
 	o.d.Resize(fyne.NewSize(min(640, p.ui.win.Canvas().Size().Width-40), o.d.MinSize().Height))
 	o.d.Show()
 	p.ui.win.Canvas().Focus(o.path)
+	// The last folder, selected: typing replaces it, an arrow key keeps it to edit.
+	o.path.TypedShortcut(&fyne.ShortcutSelectAll{})
 	p.openDialog = o
 }
 

@@ -44,8 +44,7 @@ func TestOpenFolderByTypingItsPath(t *testing.T) {
 		if focused := ui.win.Canvas().Focused(); focused != o.path {
 			t.Fatalf("the path field is not focused (%T is)", focused)
 		}
-		o.path.SetText("")
-		test.Type(o.path, tc.typed)
+		test.Type(o.path, tc.typed) // over the last folder, which the field holds selected
 		o.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 		ui.Wait()
 		if tc.wantDir == "" {
@@ -66,8 +65,14 @@ func TestOpenFolderByTypingItsPath(t *testing.T) {
 		}
 	}
 	ui.shortcuts()[shortcutOpen]()
-	if got := ui.dataset.openDialog.path.Text; got != dir {
-		t.Errorf("the path field starts at %q, want the last folder %q", got, dir)
+	o := ui.dataset.openDialog
+	if got := o.path.Text; got != dir || o.path.SelectedText() != dir {
+		t.Errorf("the path field starts at %q with %q selected, want the last folder %q, all selected", got, o.path.SelectedText(), dir)
+	}
+	// Typing replaces it, rather than landing in front of it.
+	test.Type(o.path, "~/holiday photos")
+	if o.path.Text != "~/holiday photos" {
+		t.Errorf("typed over the last folder, the field reads %q", o.path.Text)
 	}
 }
 
