@@ -139,7 +139,9 @@ func (ui *UI) chooseExport(e export) {
 // says nothing (title) can be saved yet.
 func (ui *UI) askSavePath(nothing, name, ext string, save func(path string)) {
 	if ui.pres == nil {
-		dialog.ShowInformation(nothing, "Run an algorithm first.", ui.win)
+		// A line in the status bar, not a dialog: a dialog here outlived the run that
+		// followed it, and Enter did not close it.
+		ui.status.idle(nothing + ": run an algorithm first")
 		return
 	}
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {

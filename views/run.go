@@ -275,6 +275,9 @@ func (p *runPanel) start() {
 	p.running = true
 	p.runBtn.Disable()
 	p.stopBtn.Enable()
+	// A widget with the focus keeps the keys: after choosing the algorithm in its
+	// dropdown, Esc went to the dropdown and the run went on.
+	p.ui.win.Canvas().Unfocus()
 	p.ui.status.busy(pipeline.Progress{Stage: algorithms.Title(algo) + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
 		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr pipeline.Progress) {

@@ -36,6 +36,21 @@ func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
 	if ui.pres != first {
 		t.Fatal("Esc did not cancel the run")
 	}
+	// The same after choosing the algorithm in its dropdown, which keeps the focus: a
+	// key goes to the focused widget when there is one, as the window's driver sends it.
+	c := ui.win.Canvas()
+	c.Focus(ui.run.picker)
+	ui.run.start()
+	esc := &fyne.KeyEvent{Name: fyne.KeyEscape}
+	if f := c.Focused(); f != nil {
+		f.TypedKey(esc)
+	} else {
+		c.OnTypedKey()(esc)
+	}
+	ui.Wait()
+	if ui.pres != first {
+		t.Fatalf("Esc after the dropdown did not cancel the run (focus on %T)", c.Focused())
+	}
 
 	shown := map[string]fyne.Shortcut{}
 	for _, m := range ui.mainMenu().Items {
@@ -117,5 +132,22 @@ func TestDroppedFolderLoadsAndIsRecent(t *testing.T) {
 	}
 	if len(recent) != 2 || recent[0] != b || recent[1] != a {
 		t.Fatalf("recent folders %v, want [%s %s]", recent, b, a)
+	}
+}
+
+// TestNothingToExportLeavesNoDialog: Ctrl+E and Save analysis with no result say so in
+// the status bar; no dialog is left behind to cover what a later run shows.
+func TestNothingToExportLeavesNoDialog(t *testing.T) {
+	ui := loadedUI(t)
+	ui.shortcuts()[shortcutExportGrid]()
+	if got := ui.status.text(); got != "Nothing to export: run an algorithm first" {
+		t.Errorf("status %q", got)
+	}
+	ui.shortcuts()[shortcutSaveAnalysis]()
+	if got := ui.status.text(); got != "Nothing to save: run an algorithm first" {
+		t.Errorf("status %q", got)
+	}
+	if top := ui.win.Canvas().Overlays().Top(); top != nil {
+		t.Errorf("a dialog is left on top: %T", top)
 	}
 }
