@@ -233,20 +233,38 @@ func (v *codesView) selectImage(i int) {
 		a.Data.Names[i], v.pres.Codes[i], v.pres.Residuals[i]))
 }
 
-// shownCodeCounts is how many of the commonest codes the line above the table lists: all
-// 202 codes of a run on the ORL faces made it eleven lines tall, which pushed the window
-// past the screen.
-const shownCodeCounts = 24
+// The line above the codes table lists at most shownCodeCounts of the commonest codes,
+// and stops before it passes shownCountsRunes characters (about three lines at 1 024
+// pixels); a code longer than shownCodeDigits shows its first digits and "…" — the table
+// has it whole. All 202 codes of a run on the ORL faces made the line eleven lines tall,
+// and 24 codes of 156 bits (the IBP on ORL) made the window 1 219 pixels tall.
+const (
+	shownCodeCounts  = 24
+	shownCountsRunes = 360
+	shownCodeDigits  = 24
+)
 
 // codeCountsText is the line above the codes table: how many distinct codes, and the
 // commonest with their counts.
 func codeCountsText(counts []report.CodeCount) string {
-	parts := make([]string, 0, min(len(counts), shownCodeCounts))
+	text := fmt.Sprintf("%d distinct codes: ", len(counts))
+	shown := 0
 	for _, c := range counts[:min(len(counts), shownCodeCounts)] {
-		parts = append(parts, fmt.Sprintf("%s ×%d", c.Code, c.Count))
+		code := c.Code
+		if r := []rune(code); len(r) > shownCodeDigits {
+			code = string(r[:shownCodeDigits]) + "…"
+		}
+		part := fmt.Sprintf("%s ×%d", code, c.Count)
+		if shown > 0 {
+			part = ", " + part
+		}
+		if shown > 0 && len([]rune(text+part)) > shownCountsRunes {
+			break
+		}
+		text += part
+		shown++
 	}
-	text := fmt.Sprintf("%d distinct codes: %s", len(counts), strings.Join(parts, ", "))
-	if rest := len(counts) - shownCodeCounts; rest > 0 {
+	if rest := len(counts) - shown; rest > 0 {
 		text += fmt.Sprintf(" and %d more, each on fewer images", rest)
 	}
 	return text

@@ -56,6 +56,13 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 	}
 	ui.codes.counts.SetText(codeCountsText(counts))
 	check("400 distinct codes")
+	// 256 distinct codes of 156 bits, as the IBP gave on the ORL faces.
+	long := make([]report.CodeCount, 256)
+	for i := range long {
+		long[i] = report.CodeCount{Code: strings.Repeat(fmt.Sprintf("%012b", i), 13), Count: 1}
+	}
+	ui.codes.counts.SetText(codeCountsText(long))
+	check("256 distinct codes of 156 bits")
 	for i := range ui.tabs.Items {
 		ui.tabs.SelectIndex(i)
 		check("tab " + ui.tabs.Items[i].Text)
