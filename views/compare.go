@@ -1,8 +1,10 @@
 package views
 
 import (
+	"cmp"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -130,16 +132,35 @@ func (v *compareView) show() {
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
 		algorithms.Title(v.left.algo), algorithms.Title(v.right.algo), c.RandIndex)}
-	var pairs []string
-	for _, m := range c.Matches {
-		if m.Right >= 0 {
-			pairs = append(pairs, fmt.Sprintf("%s ~ %s (%.2f)", leftLabels[m.Left], rightLabels[m.Right], m.Jaccard))
-		}
-	}
-	if len(pairs) > 0 {
-		lines = append(lines, "Closest features by shared owners (Jaccard): "+strings.Join(pairs, ", "))
+	if pairs := closestPairs(c.Matches, leftLabels, rightLabels); pairs != "" {
+		lines = append(lines, "Closest features by shared owners (Jaccard): "+pairs)
 	}
 	v.summary.SetText(strings.Join(lines, "\n"))
+}
+
+// shownMatches is how many matched pairs the comparison lists: an IBP result's 156
+// features listed in full made the window grow past the screen.
+const shownMatches = 12
+
+// closestPairs lists the best-matched features, the closest first, at most shownMatches
+// of them, and says how many more there are.
+func closestPairs(matches []pipeline.FeatureMatch, left, right map[int]string) string {
+	var found []pipeline.FeatureMatch
+	for _, m := range matches {
+		if m.Right >= 0 {
+			found = append(found, m)
+		}
+	}
+	slices.SortStableFunc(found, func(a, b pipeline.FeatureMatch) int { return cmp.Compare(b.Jaccard, a.Jaccard) })
+	var pairs []string
+	for _, m := range found[:min(len(found), shownMatches)] {
+		pairs = append(pairs, fmt.Sprintf("%s ~ %s (%.2f)", left[m.Left], right[m.Right], m.Jaccard))
+	}
+	text := strings.Join(pairs, ", ")
+	if rest := len(found) - shownMatches; rest > 0 {
+		text += fmt.Sprintf(" and %d more pairs", rest)
+	}
+	return text
 }
 
 // featureTitles names each feature column as the features view does.

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
+	"featurelab/app/pipeline"
 	"featurelab/app/report"
 )
 
@@ -181,5 +182,21 @@ func TestSkippedListFitsASmallScreen(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestComparisonListsTheClosestPairsOnly: of 156 matched features (an IBP result on the
+// ORL faces), the comparison names the 12 closest, the closest first, and counts the rest.
+func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
+	var matches []pipeline.FeatureMatch
+	left, right := map[int]string{}, map[int]string{}
+	for k := 0; k < 156; k++ {
+		matches = append(matches, pipeline.FeatureMatch{Left: k, Right: k, Jaccard: float64(k%50) / 50})
+		left[k], right[k] = fmt.Sprintf("#%d adds", k+1), fmt.Sprintf("#%d", k+1)
+	}
+	text := closestPairs(matches, left, right)
+	if n := strings.Count(text, " ~ "); n != shownMatches || !strings.HasPrefix(text, "#50 adds ~ #50 (0.98)") ||
+		!strings.HasSuffix(text, "and 144 more pairs") {
+		t.Errorf("%d pairs: %q", n, text)
 	}
 }
