@@ -203,7 +203,7 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	total := st.chains * st.sweeps
 	report := func(k int, best float64) {
 		if opt.Progress != nil {
-			opt.Progress(learn.Progress{Stage: "sweep", Done: int(done.Add(1)), Total: total, K: k, Best: best})
+			opt.Progress(learn.Progress{Stage: "sweep", Done: int(done.Add(1)), Total: total, K: k, Best: best, Chains: st.chains})
 		}
 	}
 	results := make([]*chainResult, st.chains)

@@ -62,6 +62,9 @@ type Progress struct {
 	Total int    // units of the stage in all (0 if unknown)
 	K     int    // the K being tried or the current K
 	Best  float64
+	// Chains is, for Stage "sweep", how many chains share Total: Done counts the sweeps
+	// of all of them.
+	Chains int
 }
 
 // DefaultK is the number of features or clusters the fixed-K learners use when

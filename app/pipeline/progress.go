@@ -160,7 +160,13 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 			t.Update(title+": restart", ap.Done, ap.Total)
 		}
 	case "sweep":
-		t.Update(title+": sweep", ap.Done, ap.Total)
+		// The sweeps of all chains: "4 chains × 1000" says why the count is not the
+		// Sweeps field's.
+		stage := title + ": sweep"
+		if ap.Chains > 1 {
+			stage = fmt.Sprintf("%s: sweeps of %d chains × %d", title, ap.Chains, ap.Total/ap.Chains)
+		}
+		t.Update(stage, ap.Done, ap.Total)
 	default:
 		t.Update(title+": "+ap.Stage, ap.Done, ap.Total)
 	}

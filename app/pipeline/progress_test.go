@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"featurelab/algorithms/learn"
 )
 
 func TestProgress(t *testing.T) {
@@ -83,5 +85,16 @@ func TestTrackerCountsTheStagesAfter(t *testing.T) {
 	tr.guessAfter(20 * time.Second) // late
 	if eta := step(2); eta != 13*time.Second {
 		t.Errorf("2 of 10 in 2 s with a 5 s PCA to follow: %v left", eta)
+	}
+}
+
+// TestSweepsSayTheirChains: the IBP's progress counts the sweeps of all its chains, and
+// says so, so that 310/4000 is not read against a Sweeps field of 1000.
+func TestSweepsSayTheirChains(t *testing.T) {
+	var got []Progress
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: 310, Total: 4000, Chains: 4})
+	if len(got) != 1 || !strings.Contains(got[0].String(), "sweeps of 4 chains × 1000 310/4000") {
+		t.Errorf("progress %q", got)
 	}
 }
