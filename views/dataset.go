@@ -278,8 +278,8 @@ func (ui *UI) LoadSample(name string) {
 	ui.load(pipeline.Source{Sample: name})
 }
 
-// LoadFolder loads a folder in the background and remembers it, first among the recent
-// folders.
+// LoadFolder loads a folder in the background and, once it has loaded, remembers it first
+// among the recent folders.
 func (ui *UI) LoadFolder(dir string) { ui.LoadFolderThen(dir, nil) }
 
 // LoadFolderThen is LoadFolder, then restores the saved analysis s on it (nil: none).
@@ -287,8 +287,15 @@ func (ui *UI) LoadFolderThen(dir string, s *saved.Analysis) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // a recent folder must mean the same from wherever the next start is
 	}
+	// The path field starts from it next time, loaded or not: a mistyped path is there to
+	// correct. Recent folders only list folders that loaded (/etc once joined them).
+	ui.fyneApp.Preferences().SetString(prefLastFolder, dir)
+	ui.loadThen(pipeline.Source{Dir: dir}, s)
+}
+
+// rememberFolder puts dir first among the recent folders.
+func (ui *UI) rememberFolder(dir string) {
 	prefs := ui.fyneApp.Preferences()
-	prefs.SetString(prefLastFolder, dir)
 	recent := []string{dir}
 	for _, d := range prefs.StringList(prefRecentFolders) {
 		if d != dir && len(recent) < maxRecentFolders {
@@ -296,7 +303,6 @@ func (ui *UI) LoadFolderThen(dir string, s *saved.Analysis) {
 		}
 	}
 	prefs.SetStringList(prefRecentFolders, recent)
-	ui.loadThen(pipeline.Source{Dir: dir}, s)
 	ui.refreshMenu()
 }
 
@@ -372,6 +378,9 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 				}
 				dialog.ShowError(err, ui.win)
 			default:
+				if src.Dir != "" {
+					ui.rememberFolder(src.Dir)
+				}
 				ui.dataset.show(prep)
 				ui.dataset.loaded = choices
 				ui.datasetChanged(prep, lambda2)

@@ -140,6 +140,21 @@ func TestOpeningAMissingFolderKeepsTheDataSet(t *testing.T) {
 	if got := ui.fyneApp.Preferences().String(prefLastFolder); got != "/no/such/folder" {
 		t.Fatalf("last folder preference %q", got)
 	}
+	// A folder that did not load is no recent folder; one that did is the first.
+	if got := ui.fyneApp.Preferences().StringList(prefRecentFolders); len(got) != 0 {
+		t.Fatalf("recent folders after a failed load: %q", got)
+	}
+	dir := t.TempDir()
+	writePNGs(t, dir, []string{"a.png", "b.png"}, func(i int) image.Image {
+		img := image.NewGray(image.Rect(0, 0, 8, 8))
+		img.Pix[i] = 255
+		return img
+	})
+	ui.LoadFolder(dir)
+	ui.Wait()
+	if got := ui.fyneApp.Preferences().StringList(prefRecentFolders); len(got) != 1 || got[0] != dir {
+		t.Fatalf("recent folders after loading %s: %q", dir, got)
+	}
 }
 
 func TestOpenFolderButtonLoadsAFolder(t *testing.T) {
