@@ -176,8 +176,9 @@ func (ui *UI) showReading(asFound bool) {
 	if ui.pres == nil || ui.pres.Analysis.AsFound == asFound || ui.pres.Analysis.Other == nil {
 		return
 	}
-	b := ui.pres.Analysis.SwitchReading()
+	a := ui.pres.Analysis
 	ui.jobs.Start("present", func(context.Context) {
+		b := a.SwitchReading() // its features' stability is checked again: numerics, so here
 		pres := report.Present(b)
 		fyne.Do(func() {
 			if ui.showAnalysis(pres) {

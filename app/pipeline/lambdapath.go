@@ -53,8 +53,8 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 		}
 		b := *a
 		b.Result, b.AsFound = &res, false
-		b.Stability = nil // checked for the K the run chose, not this one
 		b.Other = a.readable(a.Algorithm, &res)
+		b.Stability = stability(a.Scores, a.Algorithm, &res, a.Options.Seed) // of the form shown
 		if a.AsFound {
 			return b.SwitchReading(), nil
 		}

@@ -26,6 +26,22 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	if len(a.Stability) != 5 || slices.Min(a.Stability) != 1 {
 		t.Errorf("the table and its objects: stability %v, want 1 for each of 5", a.Stability)
 	}
+	// Another K of the path, and the other reading, are checked on their own columns.
+	for _, e := range a.Path() {
+		if e.K == a.Result.K {
+			continue
+		}
+		b, err := a.AtK(e.K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Stability) != e.K {
+			t.Errorf("K = %d of the path: stability %v", e.K, b.Stability)
+		}
+		if o := b.SwitchReading(); o != b && len(o.Stability) != e.K {
+			t.Errorf("K = %d as found: stability %v", e.K, o.Stability)
+		}
+	}
 	var byWorkers [][]float64
 	for _, workers := range []int{1, 8} {
 		b, err := p.Run(ctx, "kfeatures", learn.Options{K: 8, Restarts: 40, Seed: 1, Workers: workers}, nil)
