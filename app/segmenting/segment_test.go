@@ -4,11 +4,15 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"image/png"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"featurelab/algorithms/segment"
+	"featurelab/app/pipeline"
 )
 
 // TestTransparentImageSegmentsAsShown: a transparent picture opened for segmentation is
@@ -43,5 +47,34 @@ func TestTransparentImageSegmentsAsShown(t *testing.T) {
 	}
 	if !slices.Equal(a.Labels, b.Labels) {
 		t.Errorf("the picture shown segments differently from the file")
+	}
+}
+
+// TestSegmentKeepsToTheMemoryBudget: a picture whose pixels and labels at full size would
+// not fit FEATURELAB_MEMORY is refused from its header, in one line naming the need and
+// the budget; within the budget it loads. (A 24 MP JPEG took 471 MB under a 50 MB budget.)
+func TestSegmentKeepsToTheMemoryBudget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wide.png")
+	img := image.NewGray(image.Rect(0, 0, 2000, 1500))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	t.Setenv(pipeline.MemoryEnv, "10M")
+	_, err = LoadImage(path)
+	if err == nil || strings.Contains(err.Error(), "\n") ||
+		!strings.Contains(err.Error(), "a 2000×1500 picture needs about 43 MB to be segmented at full size, more than the 10 MB memory budget") {
+		t.Fatalf("under 10 MB: %v", err)
+	}
+	t.Setenv(pipeline.MemoryEnv, "100M")
+	if got, err := LoadImage(path); err != nil || got.Bounds().Dx() != 2000 {
+		t.Fatalf("under 100 MB: %v", err)
 	}
 }
