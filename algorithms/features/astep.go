@@ -31,6 +31,19 @@ func newAStepWork(k, d int) *aStepWork {
 	return &aStepWork{k: k, d: d, gram: make([]float64, k*k), ztx: make([]float64, k*d)}
 }
 
+// LeastSquaresA is A = (Z'Z)⁻¹Z'X, the least-squares features of X (N×D) for the 0/1
+// allocation Z (N×K), as the learners' A-step computes them; false when Z'Z is singular
+// (a feature owned by none of these rows, or one that is a combination of others).
+func LeastSquaresA(Z, X *mat.Dense) (*mat.Dense, bool) {
+	_, k := Z.Dims()
+	_, d := X.Dims()
+	A := mat.NewDense(k, d, nil)
+	if aStep(A, Z, X, nil) != nil {
+		return nil, false
+	}
+	return A, true
+}
+
 // aStep sets A = (Z'Z)⁻¹Z'X, the least-squares features for a fixed allocation (MAD-Bayes
 // Alg. 1, A-step), by a Cholesky solve. Z is N×K with 0/1 entries, X is N×D, A is K×D.
 // It returns errSingular when a pivot of Z'Z vanishes (relative to its diagonal entry).

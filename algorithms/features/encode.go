@@ -52,17 +52,16 @@ func Encode(X, A, start *mat.Dense) (*mat.Dense, error) {
 		for j := range z {
 			if z[j] {
 				cost += G.At(j, j) - 2*b[j] + 2*s[j]
-				for l := range s {
-					s[l] += G.At(l, j)
-				}
+				floats.Add(s, G.RawRowView(j)) // G is symmetric: its row j is its column j
 			}
 		}
 		// flipGain is how much flipping feature j changes the cost.
 		flipGain := func(j int) float64 {
+			gjj := G.At(j, j)
 			if z[j] {
-				return -(G.At(j, j) - 2*b[j] + 2*(s[j]-G.At(j, j)))
+				return -(gjj - 2*b[j] + 2*(s[j]-gjj))
 			}
-			return G.At(j, j) - 2*b[j] + 2*s[j]
+			return gjj - 2*b[j] + 2*s[j]
 		}
 		flip := func(j int, gain float64) {
 			sign := 1.0
@@ -70,9 +69,7 @@ func Encode(X, A, start *mat.Dense) (*mat.Dense, error) {
 				sign = -1
 			}
 			z[j] = !z[j]
-			for l := range s {
-				s[l] += sign * G.At(l, j)
-			}
+			floats.AddScaled(s, sign, G.RawRowView(j))
 			cost += gain
 		}
 		if k <= EncodeExactK {

@@ -49,7 +49,12 @@ func stability(X *mat.Dense, algo string, res *learn.Result, seed uint64) []floa
 		halves := [2][]int{perm[:n/2], perm[n/2:]}
 		for h, fit := range halves {
 			held := halves[1-h]
-			A, ok := leastSquaresFeatures(X, res.Z, fit, k, d)
+			Zf, Xf := mat.NewDense(len(fit), k, nil), mat.NewDense(len(fit), d, nil)
+			for i, r := range fit {
+				Zf.SetRow(i, res.Z.RawRowView(r))
+				Xf.SetRow(i, X.RawRowView(r))
+			}
+			A, ok := features.LeastSquaresA(Zf, Xf)
 			checks++
 			if !ok {
 				continue // some feature is not identified by this half: none holds
@@ -79,28 +84,4 @@ func stability(X *mat.Dense, algo string, res *learn.Result, seed uint64) []floa
 		out[f] /= float64(checks)
 	}
 	return out
-}
-
-// leastSquaresFeatures is A = (ZᵀZ)⁻¹ZᵀX over the rows of X and Z listed, false when
-// ZᵀZ is singular there (a feature those images all own or none does, besides the base,
-// or two features they own alike).
-func leastSquaresFeatures(X, Z *mat.Dense, rows []int, k, d int) (*mat.Dense, bool) {
-	Zs := mat.NewDense(len(rows), k, nil)
-	Xs := mat.NewDense(len(rows), d, nil)
-	for i, r := range rows {
-		Zs.SetRow(i, Z.RawRowView(r))
-		Xs.SetRow(i, X.RawRowView(r))
-	}
-	var ztz mat.SymDense
-	ztz.SymOuterK(1, Zs.T())
-	var chol mat.Cholesky
-	if !chol.Factorize(&ztz) {
-		return nil, false
-	}
-	var ztx, A mat.Dense
-	ztx.Mul(Zs.T(), Xs)
-	if err := chol.SolveTo(&A, &ztx); err != nil {
-		return nil, false
-	}
-	return &A, true
 }
