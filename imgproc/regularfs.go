@@ -1,6 +1,7 @@
 package imgproc
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,10 +20,11 @@ type regularFS struct {
 // dirFS is the file system the loaders read a folder on disk through.
 func dirFS(dir string) fs.FS { return regularFS{FS: os.DirFS(dir), dir: dir} }
 
-// errNotRegular is the cause of a refused open: what the file turned out to be.
-type errNotRegular struct{ kind string }
+// NotRegularError is the cause of an open OpenRegular refused: what the file turned out
+// to be.
+type NotRegularError struct{ Kind string }
 
-func (e errNotRegular) Error() string { return "not a regular file but " + e.kind }
+func (e NotRegularError) Error() string { return "not a regular file but " + e.Kind }
 
 // Stat is os.DirFS's: a listing's look at a file opens nothing.
 func (r regularFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(r.FS, name) }
@@ -35,7 +37,23 @@ func (r regularFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	f, err := os.OpenFile(filepath.Join(r.dir, filepath.FromSlash(name)), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := OpenRegular(filepath.Join(r.dir, filepath.FromSlash(name)))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = name
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// OpenRegular opens path for reading if it is a regular file (or a folder, to list):
+// without waiting, so a FIFO with no writer does not block, and checked on the open
+// descriptor, so a FIFO or device put in its place after a listing is refused too, with
+// an *fs.PathError whose cause says what it is.
+func OpenRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +64,7 @@ func (r regularFS) Open(name string) (fs.File, error) {
 	}
 	if m := st.Mode(); !m.IsRegular() && !m.IsDir() {
 		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errNotRegular{FileKind(m)}}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: NotRegularError{FileKind(m)}}
 	}
 	return f, nil
 }

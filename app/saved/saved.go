@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
-	"syscall"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -143,8 +141,12 @@ func fromAnalysis(a *pipeline.Analysis, load pipeline.LoadChoices) (*Analysis, e
 // /dev/zero) or a file that claims gigabytes is refused before any of it is, and the
 // open does not wait for a FIFO's writer.
 func Open(path string) (*Analysis, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := imgproc.OpenRegular(path)
 	if err != nil {
+		var nr imgproc.NotRegularError
+		if errors.As(err, &nr) {
+			return nil, fmt.Errorf("%s: not a saved analysis: %v", path, nr)
+		}
 		return nil, err // "open PATH: no such file or directory" names the file already
 	}
 	defer f.Close()
@@ -153,8 +155,8 @@ func Open(path string) (*Analysis, error) {
 		return nil, err
 	}
 	switch {
-	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: not a saved analysis: not a regular file but %s", path, imgproc.FileKind(st.Mode()))
+	case st.IsDir():
+		return nil, fmt.Errorf("%s: not a saved analysis: not a regular file but a folder", path)
 	case st.Size() > maxSavedBytes:
 		return nil, fmt.Errorf("%s: not a saved analysis: %d MB, more than the %d MB any analysis writes", path, st.Size()>>20, maxSavedBytes>>20)
 	}

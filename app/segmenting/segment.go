@@ -75,12 +75,9 @@ func segmentFits(path string) error {
 	if budget == 0 {
 		budget = imgproc.MemoryBudget()
 	}
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return nil // OpenFile says what it is instead, without waiting on a FIFO
-	}
-	f, err := os.Open(path)
+	f, err := imgproc.OpenRegular(path)
 	if err != nil {
-		return nil
+		return nil // OpenFile says what is wrong with it
 	}
 	defer f.Close()
 	cfg, _, err := image.DecodeConfig(io.LimitReader(f, 64<<20))
