@@ -137,11 +137,14 @@ func StabilityText(f pipeline.Feature) string {
 // TrustText is ExplainedText and StabilityText on one short line for the grid:
 // "12.3%, stable 75%".
 func TrustText(f pipeline.Feature) string {
-	e, s := strings.TrimPrefix(ExplainedText(f), "explains "), StabilityText(f)
-	if e != "" && s != "" {
-		return e + ", " + s
+	var parts []string
+	if ExplainedText(f) != "" {
+		parts = append(parts, fmt.Sprintf("%.1f%%", 100*f.Explained))
 	}
-	return e + s
+	if s := StabilityText(f); s != "" {
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // FeatureLabel is the caption of a feature in the window and the exports.
