@@ -67,7 +67,9 @@ func ParseSize(s string) (w, h int, err error) {
 	if !ok || errW != nil || errH != nil || w < 1 || h < 1 {
 		return 0, 0, fmt.Errorf("size must look like 320x240, got %q", s)
 	}
-	if int64(w)*int64(h) > imgproc.DefaultMaxPixels {
+	// Each side is checked before the product, which would overflow for sides past 2³¹
+	// (4294967296x4294967296 multiplies to 0) and pass the check.
+	if w > imgproc.DefaultMaxPixels || h > imgproc.DefaultMaxPixels || int64(w)*int64(h) > imgproc.DefaultMaxPixels {
 		return 0, 0, fmt.Errorf("size %dx%d exceeds the %d MP budget", w, h, imgproc.DefaultMaxPixels/1_000_000)
 	}
 	return w, h, nil

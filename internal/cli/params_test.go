@@ -3,9 +3,15 @@ package cli
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"image"
+	"image/png"
 	"io"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,4 +103,84 @@ func TestEveryFlagAtTheEdges(t *testing.T) {
 			try([]string{"cosegment", "--" + p.Key + "=" + v, missing})
 		}
 	}
+}
+
+// TestEveryFlagOnARealFolder gives every flag of every command — the registry's and the
+// commands' own (--size, --pca, --words, --sample, --method, --labels, …), read off each
+// command's help — the hostile values on a real folder of small pictures, so that a value
+// that is accepted runs: the command either ends well or says why in one line, never with
+// a trace, a panic or an "internal error". Sizes get the values whose product overflows.
+func TestEveryFlagOnARealFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every command a few hundred times")
+	}
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 4 {
+		img := image.NewRGBA(image.Rect(0, 0, 12, 10))
+		for p := range img.Pix {
+			img.Pix[p] = uint8(rng.IntN(256))
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("p%d.png", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	values := []string{"9223372036854775807", "-9223372036854775808", "NaN", "+Inf", "-Inf", "0", "", "many"}
+	sizes := []string{"9223372036854775807x2", "4294967296x4294967296", "3037000500x3037000500", "-1x-1", "0x0"}
+	commands := map[string][]string{
+		"analyze":      {dir},
+		"segment":      {filepath.Join(dir, "p0.png")},
+		"cosegment":    {dir},
+		"segment-eval": {dir, dir},
+	}
+	ran := map[bool]int{} // by whether the command ended well
+	for cmd, pos := range commands {
+		var help bytes.Buffer
+		Run([]string{cmd, "-h"}, io.Discard, &help)
+		var flags []string
+		for _, line := range strings.Split(help.String(), "\n") {
+			if name, ok := strings.CutPrefix(line, "  -"); ok {
+				flags = append(flags, strings.Fields(name)[0])
+			}
+		}
+		if len(flags) < 3 {
+			t.Fatalf("%s -h lists %d flags: %q", cmd, len(flags), help.String())
+		}
+		for _, name := range flags {
+			if name == "out" {
+				continue // every try writes to its own temp folder
+			}
+			vals := values
+			if name == "size" {
+				vals = append(slices.Clone(values), sizes...)
+			}
+			for _, v := range vals {
+				args := append([]string{cmd, "--" + name + "=" + v, "--out", t.TempDir()}, pos...)
+				var stderr bytes.Buffer
+				code := Run(args, io.Discard, &stderr)
+				var said []string
+				for _, line := range strings.Split(stderr.String(), "\n") {
+					if strings.HasPrefix(line, "featurelab:") {
+						said = append(said, line)
+					}
+				}
+				text := stderr.String()
+				ran[code == 0]++
+				if strings.Contains(text, "goroutine") || strings.Contains(text, "panic") || strings.Contains(text, "internal error") ||
+					len(said) > 1 || (code != 0 && len(said) != 1) {
+					t.Errorf("%v: exit %d, stderr %q", args, code, text)
+				}
+			}
+		}
+	}
+	// Both outcomes must occur, or the folder (or the flags) did not do their part.
+	if ran[true] < 10 || ran[false] < 100 {
+		t.Errorf("%d runs ended well and %d were refused", ran[true], ran[false])
+	}
+	t.Logf("%d runs ended well and %d were refused", ran[true], ran[false])
 }
