@@ -90,3 +90,30 @@ func TestReadsAreBoundedByTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesThatAreNotUTF8Load: a Latin-1 name ("café.png" written by an old camera or
+// archive, byte 0xE9) and a folder named so load by their bytes, keep those bytes in
+// Names, and open again by them; before, fs.ValidPath refused them as "unreadable:
+// invalid argument". A name that climbs out of the folder stays refused.
+func TestNamesThatAreNotUTF8Load(t *testing.T) {
+	dir := t.TempDir()
+	latin1, folder := "caf\xe9.png", "\xe9t\xe9"
+	writeFiles(t, dir, map[string][]byte{latin1: encodePNG(t, photo(0)), folder + "/b.png": encodePNG(t, photo(1)), "c.png": encodePNG(t, photo(2))})
+	ds, err := Load(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err) // writeFiles made the files, so the file system takes such names
+	}
+	if want := []string{"c.png", latin1, folder + "/b.png"}; !slices.Equal(ds.Names, want) || len(ds.Skipped) > 0 {
+		t.Fatalf("names %q, skipped %v; want %q", ds.Names, ds.Skipped, want)
+	}
+	for _, name := range ds.Names {
+		if _, err := OpenFile(filepath.Join(dir, name), 0); err != nil {
+			t.Errorf("open %q again: %v", name, err)
+		}
+	}
+	for _, bad := range []string{"../x.png", "a/../../x.png", "/etc/passwd", "a//b.png", ""} {
+		if _, err := dirFS(dir).Open(bad); err == nil {
+			t.Errorf("%q opened, want refused", bad)
+		}
+	}
+}

@@ -5,20 +5,22 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
-// regularFS is os.DirFS(dir) whose Open opens only regular files: it opens without
-// waiting (O_NONBLOCK, so a FIFO with no writer does not block) and checks what it
-// opened on the descriptor itself, so a FIFO or device swapped in for a file after the
-// folder was listed is refused, not read for ever.
+// regularFS is a folder on disk, like os.DirFS(dir), whose Open opens only regular
+// files: it opens without waiting (O_NONBLOCK, so a FIFO with no writer does not block)
+// and checks what it opened on the descriptor itself, so a FIFO or device swapped in for
+// a file after the folder was listed is refused, not read for ever. Unlike os.DirFS it
+// takes names as the file system has them: a name that is not UTF-8 (a Latin-1 "café"
+// from an old camera or archive) opens by its bytes instead of failing fs.ValidPath.
 type regularFS struct {
-	fs.FS
 	dir string
 }
 
 // dirFS is the file system the loaders read a folder on disk through.
-func dirFS(dir string) fs.FS { return regularFS{FS: os.DirFS(dir), dir: dir} }
+func dirFS(dir string) fs.FS { return regularFS{dir: dir} }
 
 // NotRegularError is the cause of an open OpenRegular refused: what the file turned out
 // to be.
@@ -26,18 +28,31 @@ type NotRegularError struct{ Kind string }
 
 func (e NotRegularError) Error() string { return "not a regular file but " + e.Kind }
 
-// Stat is os.DirFS's: a listing's look at a file opens nothing.
-func (r regularFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(r.FS, name) }
-
-// ReadDir is os.DirFS's.
-func (r regularFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(r.FS, name) }
-
-// Open opens name for reading if it is a regular file.
-func (r regularFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+// Stat looks at a file without opening it, as a listing does.
+func (r regularFS) Stat(name string) (fs.FileInfo, error) {
+	path, err := r.path("stat", name)
+	if err != nil {
+		return nil, err
 	}
-	f, err := OpenRegular(filepath.Join(r.dir, filepath.FromSlash(name)))
+	return os.Stat(path)
+}
+
+// ReadDir lists a folder, sorted by name.
+func (r regularFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	path, err := r.path("readdir", name)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadDir(path)
+}
+
+// Open opens name for reading if it is a regular file (or a folder).
+func (r regularFS) Open(name string) (fs.File, error) {
+	path, err := r.path("open", name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := OpenRegular(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -85,4 +100,18 @@ func FileKind(m fs.FileMode) string {
 		return "a socket"
 	}
 	return "a special file"
+}
+
+// path is name's place on disk, for a name that stays inside the folder: fs.ValidPath's
+// rules (slash-separated, unrooted, no "." or ".." element but the folder itself) save
+// that names need not be UTF-8.
+func (r regularFS) path(op, name string) (string, error) {
+	if name != "." {
+		for _, elem := range strings.Split(name, "/") {
+			if elem == "" || elem == "." || elem == ".." || strings.ContainsRune(elem, 0) {
+				return "", &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+			}
+		}
+	}
+	return filepath.Join(r.dir, filepath.FromSlash(name)), nil
 }
