@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // ErrExists is returned by an export that would overwrite a file it was told to keep.
@@ -21,7 +23,9 @@ func Write(path string, overwrite bool, write func(w io.Writer) error) error {
 			return fmt.Errorf("%s: %w", path, ErrExists)
 		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	dir, prefix := filepath.Dir(path), tempPrefix(filepath.Base(path))
+	removeStale(dir, prefix)
+	tmp, err := os.CreateTemp(dir, prefix+strconv.Itoa(os.Getpid())+".*.tmp")
 	if err != nil {
 		return err
 	}
@@ -55,4 +59,29 @@ func Write(path string, overwrite bool, write func(w io.Writer) error) error {
 		return nil
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// tempPrefix starts the names of name's temporary files: hidden, then the name, then the
+// writing process's ID (".boundaries.png.4242.123456.tmp"), so that a later export can
+// tell a file left by a killed process from one still being written.
+func tempPrefix(name string) string { return "." + name + "." }
+
+// removeStale removes the temporary files a process killed mid-export (kill -9, a power
+// cut) left beside the file: those whose writer is gone. A writer still running keeps
+// its file — 75 exports to one folder at once must all finish.
+func removeStale(dir, prefix string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return // the export itself will say what is wrong with the folder
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !strings.HasSuffix(rest, ".tmp") || !e.Type().IsRegular() {
+			continue
+		}
+		pid, _, ok := strings.Cut(rest, ".")
+		if n, err := strconv.Atoi(pid); ok && err == nil && n > 0 && gone(n) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }

@@ -2,9 +2,12 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -38,5 +41,37 @@ func TestWriteAtomic(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Fatalf("temporary files left behind: %v", entries)
+	}
+}
+
+// TestWriteRemovesWhatAKilledExportLeft: the temporary file of an export whose process
+// is gone (kill -9 mid-write) is removed by the next export of that file; one whose
+// writer still runs is left alone, and so are other files.
+func TestWriteRemovesWhatAKilledExportLeft(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no process to outlive: %v", err)
+	}
+	dead := cmd.Process.Pid
+	stale := fmt.Sprintf(".out.png.%d.123.tmp", dead)
+	live := fmt.Sprintf(".out.png.%d.456.tmp", os.Getpid())
+	for _, name := range []string{stale, live, ".other.png.1.2.tmp", "keep.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Write(filepath.Join(dir, "out.png"), true, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	want := []string{live, ".other.png.1.2.tmp", "keep.txt", "out.png"}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("folder holds %q, want %q", names, want)
 	}
 }
