@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/gif" // register the decoders image.DecodeConfig sniffs for
-	_ "image/jpeg"
+	"image/jpeg"
 	_ "image/png"
 	"io"
 	"io/fs"
@@ -97,6 +97,24 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 
 	rec := &recorder{r: f, keep: true}
 	cfg, format, err := image.DecodeConfig(rec)
+	arithmetic := false
+	if _, ok := err.(jpeg.UnsupportedError); ok && rec.err == nil {
+		// image/jpeg reads baseline and progressive Huffman-coded 8-bit JPEGs only. Say
+		// what else this one is, or hand an arithmetic-coded one to libjpeg-turbo.
+		frame, found := readJPEGFrame(rec.buf.Bytes())
+		if !found {
+			// image/jpeg stopped at the frame marker; the rest of its segment may be unread.
+			io.CopyN(io.Discard, rec, 64<<10)
+			frame, found = readJPEGFrame(rec.buf.Bytes())
+		}
+		switch {
+		case found && frame.arithmetic():
+			cfg, format, err, arithmetic = image.Config{Width: frame.width, Height: frame.height}, "jpeg", nil, true
+		case found:
+			d.skip = frame.unsupported()
+			return d
+		}
+	}
 	switch {
 	case rec.err != nil:
 		d.skip = "unreadable: " + errText(rec.err)
@@ -135,7 +153,25 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	var img image.Image
 	rec.keep = false
 	var stream io.Reader = io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec)
-	if format == "jpeg" && reduce != nil {
+	if arithmetic {
+		// libjpeg-turbo decodes it, reduced if the working size asks; image/jpeg cannot.
+		data, rerr := io.ReadAll(stream)
+		if rerr != nil || rec.err != nil {
+			d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
+			return d
+		}
+		to := image.Pt(cfg.Width, cfg.Height)
+		if reduce != nil {
+			to = orientedSize(cfg.Width, cfg.Height, orientation)
+			to = reduce(to)
+			to = orientedSize(to.X, to.Y, orientation)
+		}
+		if img, err = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), to); err != nil {
+			d.skip = fmt.Sprintf("corrupt arithmetic-coded jpeg: %v", err)
+			return d
+		}
+	}
+	if format == "jpeg" && reduce != nil && img == nil {
 		up := orientedSize(cfg.Width, cfg.Height, orientation)
 		if to := reduce(up); to != up {
 			data, rerr := io.ReadAll(stream)

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -502,5 +503,55 @@ func TestDatasetImage(t *testing.T) {
 	}
 	if b := ds.Image(5).Bounds(); !b.Empty() {
 		t.Errorf("Image out of range has bounds %v, want empty", b)
+	}
+}
+
+// TestLoadJPEGCodingsImageJPEGLacks: an arithmetic-coded JPEG (testdata/arithmetic.jpg,
+// 24×16, written by libjpeg-turbo's own encoder with arith_code set: red x·10, green
+// y·15, blue 200 left of x = 12 and 30 right of it) is decoded by libjpeg-turbo; the same
+// file said to hold 12-bit samples, or to be lossless, is skipped as unsupported, saying
+// which — before, all three were "corrupt".
+func TestLoadJPEGCodingsImageJPEGLacks(t *testing.T) {
+	arith, err := os.ReadFile(filepath.Join("testdata", "arithmetic.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sof := bytes.Index(arith, []byte{0xff, 0xc9})
+	if sof < 0 {
+		t.Fatal("testdata/arithmetic.jpg has no arithmetic-coded frame")
+	}
+	patched := func(marker, precision byte) []byte {
+		b := bytes.Clone(arith)
+		b[sof+1], b[sof+4] = marker, precision
+		return b
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"arith.jpg": arith, "twelve.jpg": patched(0xc1, 12), "lossless.jpg": patched(0xc3, 8),
+		"b.png": encodePNG(t, photo(0))})
+	ds, err := Load(context.Background(), dir, Options{Width: 24, Height: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skip{{"lossless.jpg", "unsupported: lossless JPEG; convert it to an 8-bit JPEG or a PNG"},
+		{"twelve.jpg", "unsupported: JPEG of 12-bit samples (only 8-bit JPEGs are read); convert it to an 8-bit JPEG or a PNG"}}
+	if !slices.Equal(ds.Skipped, want) || !slices.Equal(ds.Names, []string{"arith.jpg", "b.png"}) {
+		t.Fatalf("names %v, skipped %v; want arith.jpg and b.png, skipped %v", ds.Names, ds.Skipped, want)
+	}
+	row := ds.Row(0)
+	for y := 0; y < 16; y++ {
+		for x := 0; x < 24; x++ {
+			if x >= 9 && x < 15 {
+				continue // the blue edge, blurred by the chroma subsampling
+			}
+			blue := 30.0
+			if x < 12 {
+				blue = 200
+			}
+			for c, v := range []float64{float64(x * 10), float64(y * 15), blue} {
+				if got := 255 * float64(row[(y*24+x)*3+c]); math.Abs(got-v) > 40 {
+					t.Fatalf("pixel (%d, %d) channel %d is %.0f, want about %.0f", x, y, c, got, v)
+				}
+			}
+		}
 	}
 }

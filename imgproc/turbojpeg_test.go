@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/jpeg"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -168,6 +170,10 @@ func FuzzDecodeJPEGReduced(f *testing.F) {
 		f.Add(buf.Bytes(), 8, 6)
 		f.Add(buf.Bytes()[:buf.Len()/2], 8, 6)
 	}
+	if arith, err := os.ReadFile(filepath.Join("testdata", "arithmetic.jpg")); err == nil {
+		f.Add(arith, 8, 6)
+		f.Add(arith[:len(arith)-40], 24, 16)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, w, h int) {
 		minSize := image.Pt(max(1, w%512), max(1, h%512))
 		// In a load only a JPEG whose header image/jpeg read, within the pixel
@@ -176,6 +182,8 @@ func FuzzDecodeJPEGReduced(f *testing.F) {
 		size := image.Pt(w%4096, h%4096)
 		if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err == nil {
 			size = image.Pt(cfg.Width, cfg.Height)
+		} else if fr, ok := readJPEGFrame(data); ok && fr.arithmetic() {
+			size = image.Pt(fr.width, fr.height) // what the load hands over for arithmetic coding
 		}
 		if int64(size.X)*int64(size.Y) > 1<<22 {
 			return
