@@ -34,12 +34,16 @@ type featuresView struct {
 	asFound *widget.Check
 	syncing bool
 	cards   *fyne.Container
-	scroll  *container.Scroll // the cards, back at the top for every new result
+	scroll  *container.Scroll // the whole tab, back at the top for every new result
 	buttons []*widget.Button
 	box     fyne.CanvasObject
 }
 
 const featureCell = 150
+
+// featureCard is the size of one feature's card: its picture, the feature alone, the
+// caption, the figures and Show owners.
+var featureCard = fyne.NewSize(featureCell+16, 2*featureCell+130)
 
 const featuresHint = "Run an algorithm to see its features."
 
@@ -47,7 +51,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v := &featuresView{ui: ui}
 	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
-	v.cards = container.New(layout.NewGridWrapLayout(fyne.NewSize(featureCell+16, 2*featureCell+130)))
+	v.cards = container.New(layout.NewGridWrapLayout(featureCard))
 	v.path = container.NewVBox()
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
@@ -58,9 +62,10 @@ func newFeaturesView(ui *UI) *featuresView {
 		}
 	})
 	v.asFound.Hide()
-	top := container.NewVBox(v.header, v.asFound, v.path)
-	v.scroll = container.NewVScroll(v.cards)
-	v.box = container.NewBorder(top, nil, nil, nil, v.scroll)
+	// The header, the reading switch and the λ² path scroll with the cards: fixed above
+	// them they left the cards about 330 px of a 1024×700 window, less than one card.
+	v.scroll = container.NewVScroll(container.NewVBox(v.header, v.asFound, v.path, v.cards))
+	v.box = v.scroll
 	return v
 }
 

@@ -51,6 +51,13 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 			t.Errorf("card %d reads %q", c, texts)
 		}
 	}
+	// At 1024×700 a whole card, Show owners included, can be scrolled into view: the
+	// header and the λ² path scroll away with the cards instead of keeping 270 px.
+	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+	ui.tabs.SelectIndex(tabFeatures)
+	if h := ui.features.scroll.Size().Height; h < featureCard.Height {
+		t.Errorf("at 1024×700 the cards scroll in %v px, less than a card's %v", h, featureCard.Height)
+	}
 	// Scrolled down the cards, a new run shows its own from the top.
 	ui.features.scroll.ScrollToOffset(fyne.NewPos(0, 200))
 	setParam(ui, "k", "4")
