@@ -49,10 +49,14 @@ type Options struct {
 	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
 	Memory int64
 	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
-	// will allocate for n images of p values each, what for ("for the PCA"), and what to
-	// change to need less; the load counts it in Memory, so that a run that cannot fit is
-	// refused before it starts.
-	RunMemory func(n, p int) (bytes int64, what, hint string)
+	// will allocate for n images of size in so many channels, what for ("for the PCA"),
+	// and what to change to need less; the load counts it in Memory, so that a run that
+	// cannot fit is refused before it starts. A refusal calls it again for each smaller
+	// size and for grey, to advise one that fits, so it must only compute.
+	RunMemory func(n int, size image.Point, channels int) (bytes int64, what, hint string)
+	// NoGray says the caller has no grey mode to offer (cosegment reads colour), so a
+	// refusal does not advise one.
+	NoGray bool
 	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
 	// is decoded — to Width×Height when they are set, else to this many pixels at its own
 	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
@@ -309,18 +313,26 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		ds.Channels = 3
 	}
 	p := ds.Width * ds.Height * ds.Channels
-	data := DataBytes(len(good), p)
-	var run int64
-	var runWhat, hint string
-	if opt.RunMemory != nil {
-		run, runWhat, hint = opt.RunMemory(len(good), p)
-	}
-	if need := data + run; need > opt.Memory {
-		what := ""
-		if run > 0 {
-			what = fmt.Sprintf(" (%s of pixels, %s %s)", bytesText(data), bytesText(run), runWhat)
+	// run is what the caller's work after the load takes for the images at a size; the
+	// refusal's advice tries other sizes with the same estimate, so that it fits.
+	run := func(size image.Point, channels int) (int64, string, string) {
+		if opt.RunMemory == nil {
+			return 0, "", ""
 		}
-		advice := smallerAdvice(ds, opt, float64(need)/float64(int64(p)*int64(len(good))))
+		return opt.RunMemory(len(good), size, channels)
+	}
+	needAt := func(size image.Point, channels int) int64 {
+		bytes, _, _ := run(size, channels)
+		return DataBytes(len(good), size.X*size.Y*channels) + bytes
+	}
+	data := DataBytes(len(good), p)
+	runBytes, runWhat, hint := run(image.Pt(ds.Width, ds.Height), ds.Channels)
+	if need := data + runBytes; need > opt.Memory {
+		what := ""
+		if runBytes > 0 {
+			what = fmt.Sprintf(" (%s of pixels, %s %s)", bytesText(data), bytesText(runBytes), runWhat)
+		}
+		advice := smallerAdvice(ds, opt, needAt)
 		if hint != "" {
 			advice += ", or " + hint
 		}

@@ -178,8 +178,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		})
 		tr.Update("Loading images", done, total)
 	}
-	lopt.RunMemory = func(n, p int) (int64, string, string) {
-		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+	// RunMemory only estimates: a refusal calls it for every size its advice tries.
+	lopt.RunMemory = func(n int, size image.Point, channels int) (int64, string, string) {
+		p := size.X * size.Y * channels
 		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
 		what, hint := "for the PCA", ""
 		switch {
@@ -190,12 +191,15 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 			// The components are P × D: at large pictures they outweigh the pixels.
 			hint = "with fewer PCA components (--pca, the Dataset panel's PCA components)"
 		}
-		budgetNext(data) // the data matrix, allocated next
 		return run, what, hint
 	}
+	// Decoded comes once the size is chosen and fits, before the data matrix is made.
 	var thumbs []image.Image
-	if preview != nil {
-		lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+	lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+		n, p := len(shape.Names), shape.Values()
+		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+		budgetNext(imgproc.DataBytes(n, p)) // the data matrix, allocated next
+		if preview != nil {
 			thumbs = PreviewThumbnails(shape, pictures)
 			preview(shape.Names, thumbs)
 		}
