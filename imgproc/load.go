@@ -64,14 +64,28 @@ type Options struct {
 	WorkingPixels int64
 	Workers       int // decoding goroutines; 0 = GOMAXPROCS
 	// Progress, when set, is called from the decoding goroutines each time a file is done
-	// (decoded or skipped), with the count so far and the number of files found.
-	Progress func(done, total int)
+	// (decoded or skipped), with how far the load has come.
+	Progress func(LoadProgress)
 	// Decoded, when set, is called once every file is decoded and before the data matrix
 	// is filled (on a large folder, the longer part), so that a caller can show the
 	// pictures early. shape is the data set to come without its Pixels; pictures[i] is
 	// image shape.Names[i] as decoded, turned upright and reduced to the working budget,
 	// at its own size and in its own colours. Neither may be kept after the call.
 	Decoded func(shape *Dataset, pictures []image.Image)
+}
+
+// LoadProgress is how far a load's first pass, which decodes every file, has come.
+type LoadProgress struct {
+	Done, Total int // files decoded or skipped, of the files found
+	// Bytes and TotalBytes are the sizes on disk of those files and of all of them:
+	// decoding takes time about in proportion to a file's size, not to the count, in a
+	// folder that mixes camera photos with thumbnails or with files that are skipped.
+	Bytes, TotalBytes int64
+	// Pictures of the files done were decoded (the others are skipped), Colour of them
+	// in colour, with Pixels pixels in all at the size they are kept: what the data to
+	// come will look like.
+	Pictures, Colour int
+	Pixels           int64
 }
 
 // Skip is a file that was not loaded and why.
@@ -258,15 +272,33 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	// First pass: decode every file, reducing a picture larger than the working size at
 	// once; a picture's colour and size are known only after.
 	total := len(files)
-	var done atomic.Int64
+	var mu sync.Mutex
+	progress := LoadProgress{Total: total}
+	for _, f := range files {
+		progress.TotalBytes += f.size
+	}
 	items := make([]decoded, total)
 	want := image.Pt(opt.Width, opt.Height)
 	reduce := func(size image.Point) image.Point { return workingSize(size, want, opt.WorkingPixels) }
 	err = Parallel(ctx, total, opt.Workers, func(i int) {
-		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels, reduce)
-		if opt.Progress != nil {
-			opt.Progress(int(done.Add(1)), total)
+		items[i] = decodeFile(fsys, path.Join(root, files[i].name), files[i].name, opt.MaxPixels, reduce)
+		if opt.Progress == nil {
+			return
 		}
+		mu.Lock()
+		progress.Done++
+		progress.Bytes += files[i].size
+		if it := items[i]; it.skip == "" {
+			size := it.img.Bounds().Size()
+			progress.Pictures++
+			progress.Pixels += int64(size.X) * int64(size.Y)
+			if it.colour {
+				progress.Colour++
+			}
+		}
+		now := progress
+		mu.Unlock()
+		opt.Progress(now)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", label, err)
@@ -391,11 +423,18 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	return ds, nil
 }
 
+// listed is a file found by listFiles: its name relative to the folder and its size,
+// 0 where it could not be read.
+type listed struct {
+	name string
+	size int64
+}
+
 // listFiles walks root and returns the regular files below it, relative to root, in
 // natural order. Unreadable subfolders and special files become skips; hidden entries
 // (".git", ".DS_Store") and links to folders are ignored.
-func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
-	var files []string
+func listFiles(fsys fs.FS, root string) ([]listed, []Skip, error) {
+	var files []listed
 	var skips []Skip
 	rel := func(p string) string {
 		if root == "." {
@@ -423,7 +462,11 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 		switch t := d.Type(); {
 		case d.IsDir():
 		case t.IsRegular():
-			files = append(files, rel(p))
+			f := listed{name: rel(p)}
+			if info, err := d.Info(); err == nil {
+				f.size = info.Size()
+			}
+			files = append(files, f)
 		case t&fs.ModeSymlink != 0:
 			// Follow links to files; links to folders could loop, so they are not walked.
 			st, err := fs.Stat(fsys, p)
@@ -431,7 +474,7 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 			case err != nil:
 				skips = append(skips, Skip{rel(p), "unreadable link: " + errText(err)})
 			case st.Mode().IsRegular():
-				files = append(files, rel(p))
+				files = append(files, listed{rel(p), st.Size()})
 			case !st.IsDir():
 				skips = append(skips, Skip{rel(p), "a link to " + FileKind(st.Mode()) + ", not to a regular file"})
 			}
@@ -440,7 +483,7 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 		}
 		return nil
 	})
-	slices.SortFunc(files, NaturalOrder)
+	slices.SortFunc(files, func(a, b listed) int { return NaturalOrder(a.name, b.name) })
 	return files, skips, err
 }
 

@@ -55,7 +55,9 @@ func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, o
 		}
 		return cosegment.Memory(n, size.X, size.Y, opt), "for the co-segmentation", hint
 	}
-	load.Progress = func(done, total int) { tr.Update("Loading images", done, total) }
+	load.Progress = func(lp imgproc.LoadProgress) {
+		tr.UpdateWork("Loading images", lp.Done, lp.Total, lp.Bytes, lp.TotalBytes)
+	}
 	ds, err := src.Load(ctx, load)
 	if err != nil {
 		return nil, err
