@@ -49,10 +49,14 @@ type Options struct {
 	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
 	Memory int64
 	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
-	// will allocate for n images of p values each, what for ("for the PCA"), and what to
-	// change to need less; the load counts it in Memory, so that a run that cannot fit is
-	// refused before it starts.
-	RunMemory func(n, p int) (bytes int64, what, hint string)
+	// will allocate for n images of size in so many channels, what for ("for the PCA"),
+	// and what to change to need less; the load counts it in Memory, so that a run that
+	// cannot fit is refused before it starts. A refusal calls it again for each smaller
+	// size and for grey, to advise one that fits, so it must only compute.
+	RunMemory func(n int, size image.Point, channels int) (bytes int64, what, hint string)
+	// NoGray says the caller has no grey mode to offer (cosegment reads colour), so a
+	// refusal does not advise one.
+	NoGray bool
 	// WorkingPixels is the working budget: a picture with more pixels is reduced when it
 	// is decoded — to Width×Height when they are set, else to this many pixels at its own
 	// aspect ratio — so that no full-size picture outlives its decoding. Smaller pictures
@@ -60,14 +64,28 @@ type Options struct {
 	WorkingPixels int64
 	Workers       int // decoding goroutines; 0 = GOMAXPROCS
 	// Progress, when set, is called from the decoding goroutines each time a file is done
-	// (decoded or skipped), with the count so far and the number of files found.
-	Progress func(done, total int)
+	// (decoded or skipped), with how far the load has come.
+	Progress func(LoadProgress)
 	// Decoded, when set, is called once every file is decoded and before the data matrix
 	// is filled (on a large folder, the longer part), so that a caller can show the
 	// pictures early. shape is the data set to come without its Pixels; pictures[i] is
 	// image shape.Names[i] as decoded, turned upright and reduced to the working budget,
 	// at its own size and in its own colours. Neither may be kept after the call.
 	Decoded func(shape *Dataset, pictures []image.Image)
+}
+
+// LoadProgress is how far a load's first pass, which decodes every file, has come.
+type LoadProgress struct {
+	Done, Total int // files decoded or skipped, of the files found
+	// Bytes and TotalBytes are the sizes on disk of those files and of all of them:
+	// decoding takes time about in proportion to a file's size, not to the count, in a
+	// folder that mixes camera photos with thumbnails or with files that are skipped.
+	Bytes, TotalBytes int64
+	// Pictures of the files done were decoded (the others are skipped), Colour of them
+	// in colour, with Pixels pixels in all at the size they are kept: what the data to
+	// come will look like.
+	Pictures, Colour int
+	Pixels           int64
 }
 
 // Skip is a file that was not loaded and why.
@@ -254,15 +272,33 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	// First pass: decode every file, reducing a picture larger than the working size at
 	// once; a picture's colour and size are known only after.
 	total := len(files)
-	var done atomic.Int64
+	var mu sync.Mutex
+	progress := LoadProgress{Total: total}
+	for _, f := range files {
+		progress.TotalBytes += f.size
+	}
 	items := make([]decoded, total)
 	want := image.Pt(opt.Width, opt.Height)
 	reduce := func(size image.Point) image.Point { return workingSize(size, want, opt.WorkingPixels) }
 	err = Parallel(ctx, total, opt.Workers, func(i int) {
-		items[i] = decodeFile(fsys, path.Join(root, files[i]), files[i], opt.MaxPixels, reduce)
-		if opt.Progress != nil {
-			opt.Progress(int(done.Add(1)), total)
+		items[i] = decodeFile(fsys, path.Join(root, files[i].name), files[i].name, opt.MaxPixels, reduce)
+		if opt.Progress == nil {
+			return
 		}
+		mu.Lock()
+		progress.Done++
+		progress.Bytes += files[i].size
+		if it := items[i]; it.skip == "" {
+			size := it.img.Bounds().Size()
+			progress.Pictures++
+			progress.Pixels += int64(size.X) * int64(size.Y)
+			if it.colour {
+				progress.Colour++
+			}
+		}
+		now := progress
+		mu.Unlock()
+		opt.Progress(now)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", label, err)
@@ -309,18 +345,26 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		ds.Channels = 3
 	}
 	p := ds.Width * ds.Height * ds.Channels
-	data := DataBytes(len(good), p)
-	var run int64
-	var runWhat, hint string
-	if opt.RunMemory != nil {
-		run, runWhat, hint = opt.RunMemory(len(good), p)
-	}
-	if need := data + run; need > opt.Memory {
-		what := ""
-		if run > 0 {
-			what = fmt.Sprintf(" (%s of pixels, %s %s)", bytesText(data), bytesText(run), runWhat)
+	// run is what the caller's work after the load takes for the images at a size; the
+	// refusal's advice tries other sizes with the same estimate, so that it fits.
+	run := func(size image.Point, channels int) (int64, string, string) {
+		if opt.RunMemory == nil {
+			return 0, "", ""
 		}
-		advice := smallerAdvice(ds, opt, float64(need)/float64(int64(p)*int64(len(good))))
+		return opt.RunMemory(len(good), size, channels)
+	}
+	needAt := func(size image.Point, channels int) int64 {
+		bytes, _, _ := run(size, channels)
+		return DataBytes(len(good), size.X*size.Y*channels) + bytes
+	}
+	data := DataBytes(len(good), p)
+	runBytes, runWhat, hint := run(image.Pt(ds.Width, ds.Height), ds.Channels)
+	if need := data + runBytes; need > opt.Memory {
+		what := ""
+		if runBytes > 0 {
+			what = fmt.Sprintf(" (%s of pixels, %s %s)", bytesText(data), bytesText(runBytes), runWhat)
+		}
+		advice := smallerAdvice(ds, opt, needAt)
 		if hint != "" {
 			advice += ", or " + hint
 		}
@@ -379,11 +423,18 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	return ds, nil
 }
 
+// listed is a file found by listFiles: its name relative to the folder and its size,
+// 0 where it could not be read.
+type listed struct {
+	name string
+	size int64
+}
+
 // listFiles walks root and returns the regular files below it, relative to root, in
 // natural order. Unreadable subfolders and special files become skips; hidden entries
 // (".git", ".DS_Store") and links to folders are ignored.
-func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
-	var files []string
+func listFiles(fsys fs.FS, root string) ([]listed, []Skip, error) {
+	var files []listed
 	var skips []Skip
 	rel := func(p string) string {
 		if root == "." {
@@ -411,7 +462,11 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 		switch t := d.Type(); {
 		case d.IsDir():
 		case t.IsRegular():
-			files = append(files, rel(p))
+			f := listed{name: rel(p)}
+			if info, err := d.Info(); err == nil {
+				f.size = info.Size()
+			}
+			files = append(files, f)
 		case t&fs.ModeSymlink != 0:
 			// Follow links to files; links to folders could loop, so they are not walked.
 			st, err := fs.Stat(fsys, p)
@@ -419,7 +474,7 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 			case err != nil:
 				skips = append(skips, Skip{rel(p), "unreadable link: " + errText(err)})
 			case st.Mode().IsRegular():
-				files = append(files, rel(p))
+				files = append(files, listed{rel(p), st.Size()})
 			case !st.IsDir():
 				skips = append(skips, Skip{rel(p), "a link to " + FileKind(st.Mode()) + ", not to a regular file"})
 			}
@@ -428,7 +483,7 @@ func listFiles(fsys fs.FS, root string) ([]string, []Skip, error) {
 		}
 		return nil
 	})
-	slices.SortFunc(files, NaturalOrder)
+	slices.SortFunc(files, func(a, b listed) int { return NaturalOrder(a.name, b.name) })
 	return files, skips, err
 }
 

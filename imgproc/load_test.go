@@ -389,18 +389,39 @@ func imageOfSize(w, h int) image.Image {
 	return img
 }
 
+// TestLoadProgress: one report per file, with the bytes of the files done (their sizes
+// on disk, which the time left follows) and what the pictures decoded so far look like.
 func TestLoadProgress(t *testing.T) {
 	dir := t.TempDir()
 	writeBadFolder(t, dir)
+	var totalBytes int64
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		totalBytes += info.Size()
+	}
 	var mu sync.Mutex
 	seen := map[int]int{}
-	_, err := Load(context.Background(), dir, Options{Workers: 3, Progress: func(done, total int) {
+	var last LoadProgress
+	_, err = Load(context.Background(), dir, Options{Workers: 3, Progress: func(p LoadProgress) {
 		mu.Lock()
 		defer mu.Unlock()
-		if total != 9 {
-			t.Errorf("total %d, want 9 files", total)
+		if p.Total != 9 || p.TotalBytes != totalBytes {
+			t.Errorf("total %d files of %d bytes, want 9 of %d", p.Total, p.TotalBytes, totalBytes)
 		}
-		seen[done]++
+		if p.Bytes < last.Bytes && p.Done > last.Done {
+			t.Errorf("report %+v after %+v: the bytes done fell", p, last)
+		}
+		seen[p.Done]++
+		if p.Done > last.Done {
+			last = p
+		}
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -409,6 +430,11 @@ func TestLoadProgress(t *testing.T) {
 		if seen[done] != 1 {
 			t.Errorf("progress %d reported %d times, want once", done, seen[done])
 		}
+	}
+	// The five good pictures of the bad folder are 32×24 photos in colour.
+	want := LoadProgress{Done: 9, Total: 9, Bytes: totalBytes, TotalBytes: totalBytes, Pictures: 5, Colour: 5, Pixels: 5 * 32 * 24}
+	if last != want {
+		t.Errorf("last report %+v, want %+v", last, want)
 	}
 }
 

@@ -3,6 +3,8 @@ package imgproc
 import (
 	"fmt"
 	"image"
+	"math"
+	"strings"
 
 	"featurelab/internal/procfs"
 )
@@ -40,20 +42,105 @@ func bytesText(b int64) string {
 	return fmt.Sprintf("%d kB", (b+1023)>>10)
 }
 
-// smallerAdvice says how to load ds within the memory budget: the largest working size at
-// its aspect ratio that fits, and grey where it is colour. perSample is the bytes the
-// load and the run need per sample of the data matrix, which the PCA's share makes more
-// than bytesPerSample.
-func smallerAdvice(ds *Dataset, opt Options, perSample float64) string {
-	n := int64(len(ds.Names))
-	px := int64(float64(opt.Memory) / perSample / float64(n) / float64(ds.Channels)) // pixels per image that fit
-	advice := "fewer images"
-	if px >= 1 {
-		size := workingSize(image.Pt(ds.Width, ds.Height), image.Point{}, px)
-		advice = fmt.Sprintf("load them at %dx%d or smaller (--size, the Dataset panel's Size)", size.X, size.Y)
+// minAdvisedSide is the shortest side a refusal suggests loading at: a picture smaller
+// than 8 pixels on a side shows no feature worth learning, so below it the advice is
+// fewer images or more memory.
+const minAdvisedSide = 8
+
+// FittingSize returns the largest size at size's aspect ratio, smaller than size and no
+// shorter than 8 pixels on a side (nor than size's own shorter side), for which fits
+// holds; ok is false when none does. andSmaller reports whether every smaller size down
+// to that floor fits too, so that advice says "or smaller" only where it is so: a PCA's
+// working memory does not always fall with the size, as its method changes with the
+// shape (2 000 colour images under 30 MB fit at 15×15 and 10×10, not at 12×12).
+func FittingSize(size image.Point, fits func(image.Point) bool) (best image.Point, andSmaller, ok bool) {
+	sizes := advisedSizes(size)
+	// Every size is tried, each an estimate of a few multiplications; a picture's longer
+	// side is at most a few thousand pixels.
+	for i := len(sizes) - 1; i >= 0; i-- {
+		if fits(sizes[i]) {
+			best, ok, andSmaller = sizes[i], true, true
+			for _, s := range sizes[:i] {
+				andSmaller = andSmaller && fits(s)
+			}
+			break
+		}
 	}
-	if ds.Channels == 3 {
-		advice += " or in grey (--gray), a third of the memory"
+	return best, andSmaller, ok
+}
+
+// advisedSizes are the sizes at size's aspect ratio, smaller than size and no shorter
+// than minAdvisedSide (nor than size's own shorter side), one per pixel of the longer
+// side, smallest first.
+func advisedSizes(size image.Point) []image.Point {
+	long, short := size.X, size.Y
+	if short > long {
+		long, short = short, long
 	}
-	return advice
+	floor := min(minAdvisedSide, short)
+	var sizes []image.Point
+	for l := 1; l < long; l++ {
+		s := max(1, int(math.Round(float64(l)*float64(short)/float64(long))))
+		if s < floor {
+			continue
+		}
+		if size.X >= size.Y {
+			sizes = append(sizes, image.Pt(l, s))
+		} else {
+			sizes = append(sizes, image.Pt(s, l))
+		}
+	}
+	return sizes
+}
+
+// smallestAdvised is the smallest size FittingSize tries for size, or size itself.
+func smallestAdvised(size image.Point) image.Point {
+	if sizes := advisedSizes(size); len(sizes) > 0 {
+		return sizes[0]
+	}
+	return size
+}
+
+// sizeText words a size advised to load at, with "or smaller" where every smaller one
+// fits too (FittingSize).
+func sizeText(s image.Point, andSmaller bool) string {
+	if andSmaller {
+		return fmt.Sprintf("%dx%d or smaller", s.X, s.Y)
+	}
+	return fmt.Sprintf("%dx%d", s.X, s.Y)
+}
+
+// smallerAdvice says how to load ds within opt.Memory, having tried what it advises with
+// need, the estimate the refusal made (the pixels and the run after the load) for the
+// images at a size in so many channels: the largest size at ds's aspect ratio that fits
+// in its colours; grey, where it fits at a larger size than that (and the caller has a
+// grey mode); and where no size fits, fewer images or more memory. Advice that worked out the size from a bytes-per-sample ratio
+// did not converge, as the PCA's share does not shrink with the pixels.
+func smallerAdvice(ds *Dataset, opt Options, need func(size image.Point, channels int) int64) string {
+	size := image.Pt(ds.Width, ds.Height)
+	fitsIn := func(channels int) func(image.Point) bool {
+		return func(s image.Point) bool { return need(s, channels) <= opt.Memory }
+	}
+	area := func(s image.Point) int64 { return int64(s.X) * int64(s.Y) }
+	var ways []string
+	colour, andSmaller, ok := FittingSize(size, fitsIn(ds.Channels))
+	if ok {
+		ways = append(ways, fmt.Sprintf("load them at %s (--size, the Dataset panel's Size)", sizeText(colour, andSmaller)))
+	}
+	if ds.Channels == 3 && !opt.NoGray {
+		if fitsIn(1)(size) {
+			ways = append(ways, "in grey (--gray)")
+		} else if grey, andSmaller, gok := FittingSize(size, fitsIn(1)); gok && (!ok || area(grey) > area(colour)) {
+			ways = append(ways, fmt.Sprintf("in grey at %s (--gray --size %dx%d)", sizeText(grey, andSmaller), grey.X, grey.Y))
+		}
+	}
+	if len(ways) > 0 {
+		return strings.Join(ways, " or ")
+	}
+	least, channels, grey := smallestAdvised(size), ds.Channels, ""
+	if ds.Channels == 3 && !opt.NoGray {
+		channels, grey = 1, " in grey"
+	}
+	return fmt.Sprintf("even at %dx%d%s they would need %s; load fewer images, or give it more memory (FEATURELAB_MEMORY)",
+		least.X, least.Y, grey, bytesText(need(least, channels)))
 }

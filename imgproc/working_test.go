@@ -119,7 +119,7 @@ func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
 	writeFiles(t, dir, map[string][]byte{"a.png": pic, "b.png": pic, "c.png": pic})
 	// 3 images of 40×30×3 need 43 200 bytes as float32.
 	_, err := Load(context.Background(), dir, Options{Memory: 20_000})
-	want := "3 images of 40×30×3 need 43 kB, more than the 20 kB there is room for: load them at 27x20 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory"
+	want := "3 images of 40×30×3 need 43 kB, more than the 20 kB there is room for: load them at 27x20 or smaller (--size, the Dataset panel's Size) or in grey (--gray)"
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Fatalf("err = %v\nwant it to end %q", err, want)
 	}
@@ -127,14 +127,17 @@ func TestLoadRefusesAFolderThatDoesNotFit(t *testing.T) {
 		t.Fatalf("exactly enough memory: %v", err)
 	}
 	// The run after the load counts too, and its own advice comes last.
-	run := func(n, p int) (int64, string, string) {
-		if n != 3 || p != 40*30*3 {
-			t.Errorf("RunMemory(%d, %d), want (3, 3600)", n, p)
-		}
-		return 100_000, "for the PCA", "with fewer PCA components"
+	run := func(n int, size image.Point, channels int) (int64, string, string) {
+		return int64(n*size.X*size.Y*channels) * 6, "for the PCA", "with fewer PCA components"
 	}
 	_, err = Load(context.Background(), dir, Options{Memory: 100_000, RunMemory: run})
-	want = "3 images of 40×30×3 need 140 kB (43 kB of pixels, 98 kB for the PCA), more than the 98 kB there is room for: load them at 33x25 or smaller (--size, the Dataset panel's Size) or in grey (--gray), a third of the memory, or with fewer PCA components"
+	want = "3 images of 40×30×3 need 106 kB (43 kB of pixels, 64 kB for the PCA), more than the 98 kB there is room for: load them at 38x29 or smaller (--size, the Dataset panel's Size) or in grey (--gray), or with fewer PCA components"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("err = %v\nwant it to end %q", err, want)
+	}
+	// A caller without a grey mode is not advised one; where nothing fits, it says so.
+	_, err = Load(context.Background(), dir, Options{Memory: 1000, RunMemory: run, NoGray: true})
+	want = "more than the 1 kB there is room for: even at 10x8 they would need 8 kB; load fewer images, or give it more memory (FEATURELAB_MEMORY), or with fewer PCA components"
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Fatalf("err = %v\nwant it to end %q", err, want)
 	}

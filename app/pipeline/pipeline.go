@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -163,23 +162,32 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 		}
 		lopt.Memory = m
 	}
-	// The time left of a load includes its PCA: estimated for the largest pictures the
-	// load can keep until the first pass has decoded them, then for the true size. The
-	// guess is made aside: the first estimate on a path times a small fit, and the
-	// decoders must not wait for it.
+	// The time left of a load includes its PCA: estimated from the pictures decoded so
+	// far (their size as kept, their colour, the share of the files that are pictures)
+	// until the first pass has decoded them all, then for the true size. The guess is
+	// made aside: the first estimate on a path times a small fit, and the decoders must
+	// not wait for it. A guess made for the largest pictures the load can keep said
+	// 27 s left of the 400 faces of 92×112 grey, which took 1.1 s in all.
 	var guessPCA sync.Once
-	lopt.Progress = func(done, total int) {
-		guessPCA.Do(func() {
-			px := int64(lopt.Width) * int64(lopt.Height)
-			if px == 0 {
-				px = cmp.Or(lopt.WorkingPixels, imgproc.DefaultWorkingPixels)
-			}
-			go func() { tr.guessAfter(pca.Duration(total, int(px)*3, req.PCA, lopt.Workers)) }()
-		})
-		tr.Update("Loading images", done, total)
+	lopt.Progress = func(lp imgproc.LoadProgress) {
+		if lp.Pictures >= etaMinUnits {
+			guessPCA.Do(func() {
+				n := lp.Total * lp.Pictures / lp.Done
+				p := int(lp.Pixels / int64(lp.Pictures))
+				if lopt.Width > 0 {
+					p = lopt.Width * lopt.Height
+				}
+				if lopt.Color == imgproc.ColorRGB || (lopt.Color == imgproc.ColorAuto && lp.Colour > 0) {
+					p *= 3
+				}
+				go func() { tr.guessAfter(pca.Duration(n, p, req.PCA, lopt.Workers)) }()
+			})
+		}
+		tr.UpdateWork("Loading images", lp.Done, lp.Total, lp.Bytes, lp.TotalBytes)
 	}
-	lopt.RunMemory = func(n, p int) (int64, string, string) {
-		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+	// RunMemory only estimates: a refusal calls it for every size its advice tries.
+	lopt.RunMemory = func(n int, size image.Point, channels int) (int64, string, string) {
+		p := size.X * size.Y * channels
 		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
 		what, hint := "for the PCA", ""
 		switch {
@@ -190,12 +198,15 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 			// The components are P × D: at large pictures they outweigh the pixels.
 			hint = "with fewer PCA components (--pca, the Dataset panel's PCA components)"
 		}
-		budgetNext(data) // the data matrix, allocated next
 		return run, what, hint
 	}
+	// Decoded comes once the size is chosen and fits, before the data matrix is made.
 	var thumbs []image.Image
-	if preview != nil {
-		lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+	lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
+		n, p := len(shape.Names), shape.Values()
+		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+		budgetNext(imgproc.DataBytes(n, p)) // the data matrix, allocated next
+		if preview != nil {
 			thumbs = PreviewThumbnails(shape, pictures)
 			preview(shape.Names, thumbs)
 		}

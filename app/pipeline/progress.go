@@ -87,7 +87,36 @@ func NewTracker(report func(Progress)) *Tracker {
 	return &Tracker{report: report, now: time.Now, start: now, stageStart: now}
 }
 
+// Update reports that done of total units of stage are finished; the time left is
+// the stage's time so far spread over the units, which suits units of a size (restarts,
+// sweeps).
 func (t *Tracker) Update(stage string, done, total int) {
+	t.update(stage, done, total, int64(done), int64(total), false)
+}
+
+// The least a work-measured estimate (UpdateWork) waits for: a few units and half a
+// second. With one file done of a folder decoded by two workers, the other half
+// decoded, the rate is half the true one; and the first file of a load also pays for
+// opening the folder.
+const (
+	etaMinUnits = 3
+	etaMinTime  = 500 * time.Millisecond
+)
+
+// UpdateWork is Update for units of different sizes, such as the files of a load: done
+// of total units are counted in the report, but the time left follows work of
+// totalWork (the bytes of the files), at the rate measured over the stage so far, and
+// is given only once etaMinUnits units and etaMinTime are behind. Counting files, a
+// load of small pictures after large ones, or of files skipped at once, was off by
+// tens of times; a totalWork of 0 (sizes unknown) falls back to the units.
+func (t *Tracker) UpdateWork(stage string, done, total int, work, totalWork int64) {
+	if totalWork <= 0 {
+		work, totalWork = int64(done), int64(total)
+	}
+	t.update(stage, done, total, work, totalWork, true)
+}
+
+func (t *Tracker) update(stage string, done, total int, work, totalWork int64, measured bool) {
 	if t.report == nil {
 		return
 	}
@@ -102,9 +131,12 @@ func (t *Tracker) Update(stage string, done, total int) {
 	}
 	t.last = now
 	p := Progress{Stage: stage, Done: done, Total: total, Elapsed: now.Sub(t.start)}
-	if total > 0 && done > 0 && done < total {
-		perUnit := now.Sub(t.stageStart) / time.Duration(done)
-		p.ETA = perUnit*time.Duration(total-done) + t.after
+	elapsed := now.Sub(t.stageStart)
+	enough := !measured || (done >= etaMinUnits && elapsed >= etaMinTime)
+	if total > 0 && done > 0 && done < total && enough {
+		if work > 0 && work < totalWork {
+			p.ETA = time.Duration(float64(elapsed)*float64(totalWork-work)/float64(work)) + t.after
+		}
 		if t.steps != nil {
 			// A stepwise run's time left includes its K still to come; until two are
 			// done nothing tells how many there will be, and a figure for this K alone

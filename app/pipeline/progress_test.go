@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,5 +99,104 @@ func TestSweepsSayTheirChains(t *testing.T) {
 	tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: 310, Total: 4000, Chains: 4})
 	if len(got) != 1 || !strings.Contains(got[0].String(), "sweeps of 4 chains × 1000 310/4000") {
 		t.Errorf("progress %q", got)
+	}
+}
+
+// TestLoadTimeLeftIsHonest runs loads on a clock the test steps: two workers decode
+// files whose time is their size over a rate, plus a little per file, and every
+// completion is reported as the loader does (UpdateWork, with the bytes). Once a tenth
+// of the load is behind, the time left must stay within a factor of 2 of the truth;
+// before the first few files and half a second, none is given. Counting files, the
+// folder of small pictures then large ones said 20 times too little, and the one of
+// large then small tens of times too much.
+func TestLoadTimeLeftIsHonest(t *testing.T) {
+	const kB, MB = 1 << 10, 1 << 20
+	repeat := func(n int, size int64) []int64 {
+		s := make([]int64, n)
+		for i := range s {
+			s[i] = size
+		}
+		return s
+	}
+	rng := rand.New(rand.NewPCG(3, 6))
+	mixed := make([]int64, 500)
+	for i := range mixed {
+		mixed[i] = 10*kB + rng.Int64N(4*MB)
+		if rng.IntN(10) == 0 {
+			mixed[i] = 40 // a text file, skipped at once
+		}
+	}
+	tests := []struct {
+		name    string
+		sizes   []int64
+		perByte time.Duration // per MB decoded
+		perFile time.Duration
+	}{
+		{"400 faces of 10 kB", repeat(400, 10*kB), 20 * time.Millisecond, 4 * time.Millisecond},
+		{"40 camera JPEGs of 5 MB", repeat(40, 5*MB), 60 * time.Millisecond, time.Millisecond},
+		{"300 small, then 20 large", append(repeat(300, 10*kB), repeat(20, 2*MB)...), 100 * time.Millisecond, time.Millisecond},
+		{"20 large, then 300 small", append(repeat(20, 2*MB), repeat(300, 10*kB)...), 100 * time.Millisecond, time.Millisecond},
+		{"500 of any size, some skipped", mixed, 50 * time.Millisecond, time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Progress
+			tr := NewTracker(func(p Progress) { got = append(got, p) })
+			start := tr.start
+			clock := start
+			tr.now = func() time.Time { return clock }
+			// When each file is done: two workers, each taking the next file when free.
+			var total int64
+			for _, s := range tt.sizes {
+				total += s
+			}
+			free := []time.Duration{0, 0}
+			ends := make([]time.Duration, len(tt.sizes))
+			for i, s := range tt.sizes {
+				w := 0
+				if free[1] < free[0] {
+					w = 1
+				}
+				free[w] += tt.perFile + time.Duration(float64(tt.perByte)*float64(s)/MB)
+				ends[i] = free[w]
+			}
+			// Reported in the order they finish.
+			order := make([]int, len(tt.sizes))
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ends[a], ends[b]) })
+			finish := ends[order[len(order)-1]]
+			var bytes int64
+			shown := 0
+			for done, i := range order {
+				bytes += tt.sizes[i]
+				at := ends[i]
+				clock = start.Add(at)
+				tr.last = time.Time{} // every completion reported: the throttle is another test's
+				tr.UpdateWork("Loading images", done+1, len(tt.sizes), bytes, total)
+				eta, left := got[len(got)-1].ETA, finish-at
+				if eta == 0 {
+					continue
+				}
+				shown++
+				if done+1 < etaMinUnits || at < etaMinTime {
+					t.Fatalf("%d files and %v in: %v left shown", done+1, at, eta)
+				}
+				// In the last half second the files still to come are in flight, partly
+				// decoded, and a factor means little: there the error must stay under a
+				// quarter of a second.
+				off := eta > 2*left || eta < left/2
+				if left < etaMinTime {
+					off = (eta - left).Abs() > etaMinTime/2
+				}
+				if at >= finish/10 && off {
+					t.Errorf("%d/%d files at %v: %v left, truly %v", done+1, len(tt.sizes), at, eta, left)
+				}
+			}
+			if shown == 0 {
+				t.Errorf("no time left shown in a load of %v", finish)
+			}
+		})
 	}
 }

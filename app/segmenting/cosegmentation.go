@@ -38,13 +38,26 @@ type Cosegmentation struct {
 func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, opt cosegment.Options, report func(pipeline.Progress)) (*Cosegmentation, error) {
 	tr := pipeline.NewTracker(report)
 	if load.Memory == 0 {
-		m, err := pipeline.MemoryBudget()
+		m, err := cosegmentBudget()
 		if err != nil {
 			return nil, err
 		}
 		load.Memory = m
 	}
-	load.Progress = func(done, total int) { tr.Update("Loading images", done, total) }
+	// The load counts the co-segmentation's memory with the pixels, so a folder that
+	// cannot be co-segmented is refused before its data matrix is made, with a size
+	// tried against the same estimate, or larger cells.
+	load.NoGray = true
+	load.RunMemory = func(n int, size image.Point, channels int) (int64, string, string) {
+		hint := ""
+		if cell := fittingCell(n, size, channels, load.Memory, opt); cell > 0 {
+			hint = fmt.Sprintf("in cells of %d or larger (--cell)", cell)
+		}
+		return cosegment.Memory(n, size.X, size.Y, opt), "for the co-segmentation", hint
+	}
+	load.Progress = func(lp imgproc.LoadProgress) {
+		tr.UpdateWork("Loading images", lp.Done, lp.Total, lp.Bytes, lp.TotalBytes)
+	}
 	ds, err := src.Load(ctx, load)
 	if err != nil {
 		return nil, err
@@ -71,28 +84,68 @@ func cosegmentData(ctx context.Context, src pipeline.Source, ds *imgproc.Dataset
 	return c, nil
 }
 
+// cosegmentBudget is the memory a co-segmentation and its images may take:
+// FEATURELAB_MEMORY, else half the free memory.
+func cosegmentBudget() (int64, error) {
+	budget, err := pipeline.MemoryBudget()
+	if err != nil || budget > 0 {
+		return budget, err
+	}
+	return imgproc.MemoryBudget(), nil
+}
+
+// cosegmentNeed is what co-segmenting n images of size in so many channels takes with
+// opt: their data matrix and the co-segmentation's own memory (cosegment.Memory).
+func cosegmentNeed(n int, size image.Point, channels int, opt cosegment.Options) int64 {
+	return imgproc.DataBytes(n, size.X*size.Y*channels) + cosegment.Memory(n, size.X, size.Y, opt)
+}
+
+// fittingCell is the smallest cell, larger than opt's, in which co-segmenting n images
+// of size fits budget, or 0 when even one cell per image does not. Larger cells never
+// need more (an image has no more cells), so any larger one fits too.
+func fittingCell(n int, size image.Point, channels int, budget int64, opt cosegment.Options) int {
+	cell := cmp.Or(max(opt.Cell, 0), cosegment.DefaultCell)
+	for c := cell + 1; c <= max(size.X, size.Y); c++ {
+		o := opt
+		o.Cell = c
+		if cosegmentNeed(n, size, channels, o) <= budget {
+			return c
+		}
+	}
+	return 0
+}
+
 // cosegmentFits refuses, in one line, a co-segmentation of ds that would take more than
 // the memory budget (FEATURELAB_MEMORY, else half the free memory) leaves beside the
-// loaded images.
+// loaded images. What it advises — larger cells, a smaller size — is tried against the
+// same estimate first; where nothing fits it says fewer images or more memory.
 func cosegmentFits(ds *imgproc.Dataset, opt cosegment.Options) error {
-	budget, err := pipeline.MemoryBudget()
+	budget, err := cosegmentBudget()
 	if err != nil {
 		return err
 	}
-	if budget == 0 {
-		budget = imgproc.MemoryBudget()
-	}
-	n := len(ds.Names)
+	n, size := len(ds.Names), image.Pt(ds.Width, ds.Height)
 	room := budget - imgproc.DataBytes(n, ds.Values())
-	if need := cosegment.Memory(n, ds.Width, ds.Height, opt); need > room {
-		cell := opt.Cell
-		if cell <= 0 {
-			cell = cosegment.DefaultCell
-		}
-		return fmt.Errorf("co-segmenting %d images of %d×%d in cells of %d needs %s, more than the %s there is room for: use cells of %d (--cell, a quarter of the memory), a smaller working size (--size) or fewer images",
-			n, ds.Width, ds.Height, cell, imgproc.BytesText(need), imgproc.BytesText(max(room, 0)), 2*cell)
+	need := cosegment.Memory(n, ds.Width, ds.Height, opt)
+	if need <= room {
+		return nil
 	}
-	return nil
+	var ways []string
+	if cell := fittingCell(n, size, ds.Channels, budget, opt); cell > 0 {
+		ways = append(ways, fmt.Sprintf("use cells of %d or larger (--cell)", cell))
+	}
+	if s, andSmaller, ok := imgproc.FittingSize(size, func(s image.Point) bool { return cosegmentNeed(n, s, ds.Channels, opt) <= budget }); ok {
+		smaller := ""
+		if andSmaller {
+			smaller = " or smaller"
+		}
+		ways = append(ways, fmt.Sprintf("load them at %dx%d%s (--size, the Dataset panel's Size)", s.X, s.Y, smaller))
+	}
+	if len(ways) == 0 {
+		ways = append(ways, "use fewer images, or give it more memory (FEATURELAB_MEMORY)")
+	}
+	return fmt.Errorf("co-segmenting %d images of %d×%d in cells of %d needs %s, more than the %s there is room for: %s",
+		n, ds.Width, ds.Height, cmp.Or(max(opt.Cell, 0), cosegment.DefaultCell), imgproc.BytesText(need), imgproc.BytesText(max(room, 0)), strings.Join(ways, " or "))
 }
 
 // datasetImages are a data set's images for cosegment.Cosegment, each made from its row
