@@ -43,7 +43,7 @@ const featureCell = 150
 
 // featureCard is the size of one feature's card: its picture, the feature alone, the
 // caption, the figures and Show owners.
-var featureCard = fyne.NewSize(featureCell+16, 2*featureCell+130)
+var featureCard = fyne.NewSize(featureCell+16, 2*featureCell+152)
 
 const featuresHint = "Run an algorithm to see its features."
 
@@ -115,7 +115,7 @@ func (v *featuresView) show(p *report.Presentation) {
 	if fs, ok := a.FolderScores(); ok {
 		scores = "; " + fs.String()
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens. Tap “Show owners” to highlight the images that own a feature.",
+	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature.",
 		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores))
 	v.cards.Objects = nil
 	v.buttons = nil
@@ -123,7 +123,8 @@ func (v *featuresView) show(p *report.Presentation) {
 		f := f
 		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		// The base explains nothing on its own; blank lines keep the buttons in line.
-		owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " "),
+		owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
+			"\n"+cmp.Or(report.SeparationText(f), " "),
 			fyne.TextAlignCenter, fyne.TextStyle{})
 		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
 		if f.Signed != nil {

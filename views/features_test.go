@@ -26,7 +26,7 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 		t.Fatalf("no result after Run: %s", ui.status.text())
 	}
 	caption := regexp.MustCompile(`^#[2-5] adds$`)
-	beside := regexp.MustCompile(`^\d+ images\nexplains \d+\.\d%\nstable (0|25|50|75|100)%$`)
+	beside := regexp.MustCompile(`^\d+ images\nexplains \d+\.\d%\nstable (0|25|50|75|100)%\non/off$`)
 	cards := ui.features.cards.Objects
 	if len(cards) != 5 {
 		t.Fatalf("%d cards, want 5", len(cards))
@@ -42,7 +42,7 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 			t.Fatalf("card %d has labels %q", c, texts)
 		}
 		if c == 0 {
-			if texts[0] != "base" || !regexp.MustCompile(`^100 images\n \nstable (0|25|50|75|100)%$`).MatchString(texts[1]) {
+			if texts[0] != "base" || !regexp.MustCompile(`^100 images\n \nstable (0|25|50|75|100)%\n $`).MatchString(texts[1]) {
 				t.Errorf("the base card reads %q", texts)
 			}
 			continue

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
 	"featurelab/imgproc"
 )
 
@@ -27,6 +28,9 @@ type Feature struct {
 	// Stability is the share of fits on half-samples of the images that hold the
 	// feature (Analysis.Stability), −1 when it was not checked.
 	Stability float64
+	// Separation is how cleanly the images split into those that show the feature and
+	// those that do not (Analysis.Separation); NaN for the base and clusters.
+	Separation float64
 	// Brightens is the sign of the feature's net change of the pixels: true when it makes
 	// the picture brighter on the whole. The signed picture shows where (red brighter,
 	// blue darker).
@@ -93,11 +97,12 @@ func (a *Analysis) Features() []Feature {
 	base := a.BaseIndex()
 	pix := a.featurePixels(base)
 	effects := a.effects(pix, base)
-	explained := a.Explained()
+	explained, separation := a.Explained(), a.Separation()
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
 	for k := 0; k < res.K; k++ {
-		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k], Stability: -1}
+		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k], Stability: -1,
+			Separation: separation[k]}
 		if k < len(a.Stability) {
 			f.Stability = a.Stability[k]
 		}
@@ -214,6 +219,26 @@ func (a *Analysis) Explained() []float64 {
 		out[k] = float64(n) * p * (1 - p) * floats.Dot(ak, ak) / total
 	}
 	return out
+}
+
+// Separation is, per feature in column order, how cleanly the images split into those
+// that show it and those that do not (features.Separation, read on the PCA scores): an
+// object that comes and goes separates by about 1, a change by degrees coded in two
+// (exposure, a shift) by less than features.SeparationClear. NaN for the base, for a
+// feature of one image, and for every cluster.
+func (a *Analysis) Separation() []float64 {
+	res := a.Result
+	if res == nil || res.A == nil || res.K == 0 {
+		return nil
+	}
+	if a.IsClustering() {
+		out := make([]float64, res.K)
+		for k := range out {
+			out[k] = math.NaN()
+		}
+		return out
+	}
+	return features.Separation(a.Scores, res.Z, res.A)
 }
 
 // Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
 	"featurelab/app/pipeline"
 )
 
@@ -79,10 +81,14 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 	for c, f := range feats {
 		x := gridGap + c*(cellW+gridGap)
 		drawCell(a, img, x, y, cellW, cellH, f.Image)
-		drawText(img, x, y+cellH+13, gridInk, featureLabel(f))
+		caption := featureLabel(f)
+		if SeparationText(f) == "gradual" {
+			caption += ", gradual" // on the caption's line: the figures' line is full
+		}
+		drawText(img, x, y+cellH+13, gridInk, trimEnd(caption, cellW))
 		drawText(img, x, y+cellH+26, gridMuted, fmt.Sprintf("%d images", f.Owners))
 		if t := TrustText(f); t != "" {
-			drawText(img, x, y+cellH+39, gridMuted, t)
+			drawText(img, x, y+cellH+39, gridMuted, trimEnd(t, cellW))
 		}
 	}
 	y += cellH + gridCaption + gridGap
@@ -132,6 +138,20 @@ func StabilityText(f pipeline.Feature) string {
 		return ""
 	}
 	return fmt.Sprintf("stable %.0f%%", 100*f.Stability)
+}
+
+// SeparationText words whether a feature's images split cleanly into those that show
+// it and those that do not: "on/off" for an object that comes and goes, "gradual" for a
+// change by degrees cut in two (exposure, a shift), which is no object; "" for the base
+// and clusters.
+func SeparationText(f pipeline.Feature) string {
+	switch {
+	case math.IsNaN(f.Separation) || f.Base || f.Signed == nil:
+		return ""
+	case f.Separation >= features.SeparationClear:
+		return "on/off"
+	}
+	return "gradual"
 }
 
 // TrustText is ExplainedText and StabilityText on one short line for the grid:
@@ -199,6 +219,17 @@ func drawText(dst draw.Image, x, y int, c color.Color, s string) {
 }
 
 // trimName shortens a file name to fit a cell of width px in the 7-pixel font.
+// trimEnd cuts a caption to what px pixels of the grid's 7-pixel font hold, keeping its
+// start (the feature's number), so that it never runs into the next cell.
+func trimEnd(text string, px int) string {
+	maxRunes := px / 7
+	r := []rune(text)
+	if len(r) <= maxRunes || maxRunes < 4 {
+		return text
+	}
+	return string(r[:maxRunes-2]) + ".."
+}
+
 func trimName(name string, px int) string {
 	maxRunes := px / 7
 	r := []rune(name)

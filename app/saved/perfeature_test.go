@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/saved"
@@ -28,12 +29,13 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 	var got struct {
 		K          int `json:"k"`
 		PerFeature []struct {
-			Feature   int      `json:"feature"`
-			Base      bool     `json:"base"`
-			Effect    string   `json:"effect"`
-			Owners    int      `json:"owners"`
-			Explained float64  `json:"explained"`
-			Stability *float64 `json:"stability"`
+			Feature    int      `json:"feature"`
+			Base       bool     `json:"base"`
+			Effect     string   `json:"effect"`
+			Owners     int      `json:"owners"`
+			Explained  float64  `json:"explained"`
+			Stability  *float64 `json:"stability"`
+			Separation *float64 `json:"separation"`
 		} `json:"per_feature"`
 	}
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
@@ -48,12 +50,12 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 			t.Errorf("feature %d: %+v, owners want %d", k+1, f, owners[k])
 		}
 		if k == 0 {
-			if !f.Base || f.Effect != "" || f.Explained != 0 {
+			if !f.Base || f.Effect != "" || f.Explained != 0 || f.Separation != nil {
 				t.Errorf("the base reads %+v", f)
 			}
 			continue
 		}
-		if f.Base || f.Effect != "adds" || !(f.Explained > 0.05) {
+		if f.Base || f.Effect != "adds" || !(f.Explained > 0.05) || f.Separation == nil || *f.Separation < features.SeparationClear {
 			t.Errorf("feature %d reads %+v", k+1, f)
 		}
 	}

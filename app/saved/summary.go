@@ -82,6 +82,10 @@ type FeatureSummary struct {
 	// Stability is the share of fits on half-samples of the images that hold the
 	// feature; absent when not checked (the IBP, a K too large).
 	Stability *float64 `json:"stability,omitempty"`
+	// Separation is how cleanly the images split into those that show the feature and
+	// those that do not: about 1 for an object that comes and goes, below 0.5 for a
+	// change by degrees (exposure, a shift); absent for the base and clusters.
+	Separation *float64 `json:"separation,omitempty"`
 }
 
 // CurvePoint is one point of the objective-vs-K curve in JSON.
@@ -159,10 +163,14 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		s.Path = append(s.Path, pp)
 	}
 	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
+	separation := a.Separation()
 	for k := range effects {
 		fs := FeatureSummary{Feature: k + 1, Base: k == base, Effect: effects[k], Owners: owners[k], Explained: Finite(explained[k])}
 		if k < len(a.Stability) {
 			fs.Stability = &a.Stability[k]
+		}
+		if k < len(separation) && !math.IsNaN(separation[k]) && !math.IsInf(separation[k], 0) {
+			fs.Separation = &separation[k]
 		}
 		s.PerFeature = append(s.PerFeature, fs)
 	}
