@@ -149,7 +149,11 @@ func (v *featuresView) show(p *report.Presentation) {
 func (v *featuresView) showPath(a *pipeline.Analysis) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
-		v.pathLbl.SetText(pathText(path, a.Result.K))
+		text := pathText(path, a.Result.K)
+		if note := a.KNote(); note != "" {
+			text += "\n" + note + "."
+		}
+		v.pathLbl.SetText(text)
 		v.plot.set(path, a.Result.K)
 		v.path.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, v.plot, nil, v.pathLbl)}
 	}

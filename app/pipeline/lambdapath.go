@@ -75,3 +75,29 @@ func (e PathEntry) centre() float64 {
 	}
 	return math.Sqrt(e.Low * e.High)
 }
+
+// KNote is, for a run that chose its own K off its λ² path, why that K should not be
+// taken for a count of things, or "" when it can: when most of its features vary by
+// degrees (Separation below features.SeparationClear: a face's width, lighting) rather
+// than come and go, no K counts objects, and the path's other K are as good a reading.
+// On the ORL faces 9 of the 11 features are gradual; on the tabletop photos none is.
+func (a *Analysis) KNote() string {
+	if a.Path() == nil {
+		return ""
+	}
+	gradual, counted := 0, 0
+	base := a.BaseIndex()
+	for k, s := range a.Separation() {
+		if k == base {
+			continue
+		}
+		counted++
+		if !(s >= features.SeparationClear) {
+			gradual++ // NaN too: a feature of one image is no object seen coming and going
+		}
+	}
+	if counted == 0 || 2*gradual <= counted {
+		return ""
+	}
+	return fmt.Sprintf("No K stands out: %d of the %d features vary by degrees rather than come and go, so K = %d counts no objects; the λ² path offers the others", gradual, counted, a.Result.K)
+}

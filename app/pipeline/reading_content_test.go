@@ -131,6 +131,9 @@ func TestReadingByContent(t *testing.T) {
 				t.Errorf("feature %d reads %q", f+2, e)
 			}
 		}
+		if note := a.KNote(); note != "" {
+			t.Errorf("the tabletop's K = 5 counts its objects, yet: %q", note)
+		}
 	})
 	t.Run("scenes", func(t *testing.T) {
 		var allWrong []string

@@ -52,8 +52,11 @@ type Summary struct {
 	PCAMethod  string              `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
 	Curve      []CurvePoint        `json:"curve,omitempty"`
 	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
-	Path      []PathPoint `json:"path,omitempty"`
-	Explained float64     `json:"explained_variance,omitempty"`
+	Path []PathPoint `json:"path,omitempty"`
+	// KNote says why the K chosen off the path counts no objects (most features vary by
+	// degrees, as on faces); absent when it does (pipeline.Analysis.KNote).
+	KNote     string  `json:"k_note,omitempty"`
+	Explained float64 `json:"explained_variance,omitempty"`
 	// IBP Gibbs sampler only: posterior means over the second half of the
 	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
 	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
@@ -162,6 +165,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		}
 		s.Path = append(s.Path, pp)
 	}
+	s.KNote = a.KNote()
 	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
 	separation := a.Separation()
 	for k := range effects {
