@@ -25,10 +25,6 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := saved.WriteJSON(&buf, saved.SummaryOf(a)); err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		K          int    `json:"k"`
 		KNote      string `json:"k_note"`
@@ -42,9 +38,7 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 			Separation *float64 `json:"separation"`
 		} `json:"per_feature"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
+	summaryJSON(t, a, &got)
 	if got.K != 5 || len(got.PerFeature) != 5 {
 		t.Fatalf("K = %d with %d features described", got.K, len(got.PerFeature))
 	}
@@ -78,18 +72,24 @@ func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := saved.WriteJSON(&buf, saved.SummaryOf(a)); err != nil {
-		t.Fatal(err)
-	}
 	var got struct {
 		K     int    `json:"k"`
 		KNote string `json:"k_note"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
+	summaryJSON(t, a, &got)
 	if !strings.HasPrefix(got.KNote, "No K stands out: ") {
 		t.Errorf("K = %d on the faces, separations %.2f, k_note %q", got.K, a.Separation(), got.KNote)
+	}
+}
+
+// summaryJSON writes a's summary JSON, as analyze --json does, and reads it into got.
+func summaryJSON(t *testing.T, a *pipeline.Analysis, got any) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := saved.WriteJSON(&buf, saved.SummaryOf(a)); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(buf.Bytes(), got); err != nil {
+		t.Fatal(err)
 	}
 }
