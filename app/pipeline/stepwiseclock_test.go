@@ -10,43 +10,59 @@ import (
 	"featurelab/algorithms/learn"
 )
 
-// TestStepwiseTimeLeft replays a stepwise run on a clock the test steps: each K takes
-// 2 s (20 restarts of 0.1 s), the K-features objective falls by 400, 200, 100, … and
-// λ² = 30, so the BP-means objective rises at K = 6 and the run ends there, after 12 s.
-// Once two K are done, the time left reported at each restart is the true time left,
-// within 10 %, and the stage names the K it will stop at; before that no time is given.
+// TestStepwiseTimeLeft replays a stepwise run on a clock the test steps: K-features
+// objective falling by 400, 200, 100, … and λ² = 30, so the BP-means objective rises at
+// K = 6 and the run ends there. Each K takes 2 s (20 restarts), or 0.1·K² s as restarts
+// grow with K. Once the K needed to time them are done (two for equal times, three for
+// a growth to fit), the time left reported at each restart is the true time left within
+// 10 %, and the stage names the K it will stop at; before two K, no time is given.
 func TestStepwiseTimeLeft(t *testing.T) {
-	var got []Progress
-	tr := NewTracker(func(p Progress) { got = append(got, p) })
-	clock := tr.start
-	tr.now = func() time.Time { return clock }
-	tr.steps = &stepwiseClock{lambda2: 30}
-	const restarts, maxK, lastK = 20, 30, 6
-	end := clock.Add(12 * time.Second)
-	obj := 1000.0
-	for k := 1; k <= lastK; k++ {
-		tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
-		if k > 1 {
-			obj -= 800 / math.Pow(2, float64(k-1))
-		}
-		for r := 1; r <= restarts; r++ {
-			clock = clock.Add(2 * time.Second / restarts)
-			got = got[:0]
-			tr.last = time.Time{} // every report goes out: the test is about its content
-			tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
-			if len(got) != 1 || r == restarts {
-				continue // the last restart of a K has no time left of its own
+	for _, tc := range []struct {
+		name   string
+		took   func(k int) time.Duration
+		timedK int
+	}{
+		{"equal K", func(int) time.Duration { return 2 * time.Second }, 2},
+		{"K growing as K²", func(k int) time.Duration { return time.Duration(k*k) * 100 * time.Millisecond }, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []Progress
+			tr := NewTracker(func(p Progress) { got = append(got, p) })
+			clock := tr.start
+			tr.now = func() time.Time { return clock }
+			tr.steps = &stepwiseClock{lambda2: 30}
+			const restarts, maxK, lastK = 20, 30, 6
+			var total time.Duration
+			for k := 1; k <= lastK; k++ {
+				total += tc.took(k)
 			}
-			eta, truth := got[0].ETA, end.Sub(clock)
-			switch {
-			case k <= 2 && eta != 0:
-				t.Errorf("K = %d, restart %d: %v left before two K are done", k, r, eta)
-			case k > 2 && math.Abs(eta.Seconds()-truth.Seconds()) > 0.1*truth.Seconds():
-				t.Errorf("K = %d, restart %d: %v left, truly %v", k, r, eta, truth)
-			case k > 2 && k < lastK && !strings.Contains(got[0].Stage, "K = "+strconv.Itoa(k)+" of about 6,"):
-				t.Errorf("stage %q does not say it stops at about K = 6", got[0].Stage)
+			end := clock.Add(total)
+			obj := 1000.0
+			for k := 1; k <= lastK; k++ {
+				tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+				if k > 1 {
+					obj -= 800 / math.Pow(2, float64(k-1))
+				}
+				for r := 1; r <= restarts; r++ {
+					clock = clock.Add(tc.took(k) / restarts)
+					got = got[:0]
+					tr.last = time.Time{} // every report goes out: the test is about its content
+					tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+					if len(got) != 1 || r == restarts {
+						continue // the last restart of a K has no time left of its own
+					}
+					eta, truth := got[0].ETA, end.Sub(clock)
+					switch {
+					case k <= 2 && eta != 0:
+						t.Errorf("K = %d, restart %d: %v left before two K are done", k, r, eta)
+					case k > tc.timedK && math.Abs(eta.Seconds()-truth.Seconds()) > 0.1*truth.Seconds():
+						t.Errorf("K = %d, restart %d: %v left, truly %v", k, r, eta, truth)
+					case k > 2 && k < lastK && !strings.Contains(got[0].Stage, "K = "+strconv.Itoa(k)+" of about 6,"):
+						t.Errorf("stage %q does not say it stops at about K = 6", got[0].Stage)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
