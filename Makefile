@@ -1,10 +1,29 @@
 # Feature Lab — the two commands of the README:
 #   make run    set up a fresh Debian machine, build, and open the window on the built-in sample
-#   make test   set up, then go vet + go test -race (whole module, headless, -tags ci) + a few thousand fuzzed inputs per fuzz target + the real-window smoke test under Xvfb
+#   make test   set up, then go vet + go test -race (whole module, headless, -tags ci and the shipped tags) + a few thousand fuzzed inputs per fuzz target + the real-window smoke test under Xvfb + the release files' check
+# and, for users: make dist (the .tar.xz and the .deb in dist/), make install / uninstall
+# (PREFIX=/usr/local, DESTDIR), make user-install / user-uninstall (~/.local).
 GO ?= go
 BIN := bin/featurelab
 
-.PHONY: run test setup setup-test build vet unit fuzz smoke first-paint bench bench-scale segment-compare samples fmt
+# One binary: `make build` links what the tests, the smoke test and `make dist` use, with
+# what Fyne's packager would give it. TAGS has migrated_fynedo while FyneApp.toml's
+# [Migrations] fyneDo is true, as `fyne package` adds it (Fyne's locks become no-ops: the
+# app calls Fyne from fyne.Do only); the app metadata comes from FyneApp.toml, embedded by
+# main.go; -s -w as `fyne package --release` (37 MB instead of 48); the commit for
+# --version, as GOFLAGS=-buildvcs=false here keeps the toolchain from recording it.
+TAGS := $(shell grep -Eq '^[[:space:]]*fyneDo[[:space:]]*=[[:space:]]*true' FyneApp.toml && echo migrated_fynedo)
+COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; echo $$c; } || echo unknown)
+TESTTAGS := ci$(TAGS:%=,%)
+LDFLAGS := -s -w -X featurelab/internal/about.commit=$(COMMIT)
+DIST := dist
+# make install / uninstall: where, as in the archive's Makefile (and GNU's conventions).
+PREFIX ?= /usr/local
+DESTDIR ?=
+APPID := $(shell sed -nE 's/^[[:space:]]*ID[[:space:]]*=[[:space:]]*"([^"]*)".*/\1/p' FyneApp.toml)
+
+.PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench bench-scale segment-compare samples fmt \
+	archive dist dist-check install uninstall user-install user-uninstall
 
 setup:
 	@bash scripts/setup.sh
@@ -12,22 +31,25 @@ setup:
 setup-test:
 	@bash scripts/setup.sh --test
 
+setup-dist:
+	@bash scripts/setup.sh --dist
+
 build: setup
-	$(GO) build -o $(BIN) .
+	$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 run: build
 	./$(BIN)
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	$(GO) vet -tags ci ./...
+	$(GO) vet -tags '$(TAGS)' ./...
+	$(GO) vet -tags '$(TESTTAGS)' ./...
 
 # The race pass skips the long real-data checks (1000 restarts × K = 1…8 and the like);
 # the second pass runs them at full speed.
 unit:
-	$(GO) test -race -tags ci -count=1 -timeout 25m ./...
-	$(GO) test -tags ci -count=1 -timeout 15m ./algorithms/...
+	$(GO) test -race -tags '$(TESTTAGS)' -count=1 -timeout 25m ./...
+	$(GO) test -tags '$(TESTTAGS)' -count=1 -timeout 15m ./algorithms/...
 
 # Each fuzz target runs a few seconds' worth of new inputs on top of its seed corpus (the
 # seeds, and the inputs that found bugs, in testdata/fuzz, also run in every plain go
@@ -48,7 +70,34 @@ smoke: build
 	bash scripts/window-smoke.sh $(BIN)
 	bash scripts/first-paint.sh $(BIN) 1
 
-test: setup-test vet unit fuzz smoke
+test: setup-test vet unit fuzz smoke dist-check
+
+# The release files, from the binary `make build` made (no second build): the archive by
+# Fyne's packager, pinned in go.mod (`go tool fyne`), and the .deb from the same tree.
+archive: build setup-dist
+	bash scripts/dist.sh archive $(BIN) $(DIST)
+
+dist: archive
+	bash scripts/dist.sh deb $(BIN) $(DIST)
+
+# What a user gets from dist: the archive's `make install` lays out a binary that runs, a
+# valid .desktop and the icon; the .deb has the right control fields and files.
+dist-check: dist
+	bash scripts/dist-check.sh $(DIST) $(BIN)
+
+# Install from the checkout, with the archive's own Makefile: system-wide (PREFIX,
+# DESTDIR; sudo when PREFIX is not yours) or for this user in ~/.local.
+install user-install: archive
+	$(MAKE) -C $(DIST)/featurelab $@ PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)'
+
+# Uninstalling needs no build: the three files the archive's Makefile installs.
+uninstall:
+	rm -f '$(DESTDIR)$(PREFIX)/bin/featurelab' '$(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop' \
+		'$(DESTDIR)$(PREFIX)/share/pixmaps/$(APPID).png'
+
+user-uninstall:
+	rm -f '$(DESTDIR)$(HOME)/.local/bin/featurelab' '$(DESTDIR)$(HOME)/.local/share/applications/$(APPID).desktop' \
+		'$(DESTDIR)$(HOME)/.local/share/icons/$(APPID).png'
 
 # How soon the window shows the built-in sample, from the pixels on screen (5 launches).
 first-paint: build

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages Feature Lab needs: the C toolchain and X11/GL
 # headers for Fyne's cgo build, OpenBLAS for the PCA's products, libjpeg-turbo for decoding
-# camera JPEGs already reduced and, for the tests, Xvfb and the tools of the window smoke test.
+# camera JPEGs already reduced; with --dist, what `make dist` packs with (xz, and dpkg-dev for
+# dpkg-shlibdeps); with --test, those and Xvfb and the tools of the window smoke test and of
+# the release files' check (desktop-file-validate).
 # --no-upgrade keeps an installed Mesa as it is: upgrading it mid-session breaks llvmpipe.
 set -euo pipefail
 
 build_pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
   libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libopenblas-dev
   libturbojpeg0-dev)
-test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri)
+dist_pkgs=(xz-utils dpkg-dev)
+test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri desktop-file-utils)
 
 pkgs=("${build_pkgs[@]}")
-if [ "${1:-}" = "--test" ]; then
-  pkgs+=("${test_pkgs[@]}")
-fi
+case "${1:-}" in
+  --dist) pkgs+=("${dist_pkgs[@]}") ;;
+  --test) pkgs+=("${dist_pkgs[@]}" "${test_pkgs[@]}") ;;
+esac
 
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: this script installs Debian packages with apt-get; on this system install by hand: ${pkgs[*]}" >&2

@@ -51,13 +51,8 @@ func writeTwoPictures(t *testing.T, dir string) {
 // overlayText returns the text of every label and rich text in the window's top overlay
 // (a dialog), joined by newlines, or "" when no dialog is open.
 func overlayText(w fyne.Window) string {
-	top := w.Canvas().Overlays().Top()
-	if top == nil {
-		return ""
-	}
 	var parts []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
+	for _, o := range overlayObjects(w) {
 		switch o := o.(type) {
 		case *widget.Label:
 			parts = append(parts, o.Text)
@@ -66,6 +61,32 @@ func overlayText(w fyne.Window) string {
 		case *canvas.Text:
 			parts = append(parts, o.Text)
 		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// overlayButtons returns the buttons in the window's top overlay (a dialog).
+func overlayButtons(w fyne.Window) []*widget.Button {
+	var buttons []*widget.Button
+	for _, o := range overlayObjects(w) {
+		if b, ok := o.(*widget.Button); ok {
+			buttons = append(buttons, b)
+		}
+	}
+	return buttons
+}
+
+// overlayObjects returns every object in the window's top overlay, widgets and what
+// their renderers draw, parents first; none when no dialog is open.
+func overlayObjects(w fyne.Window) []fyne.CanvasObject {
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		return nil
+	}
+	var all []fyne.CanvasObject
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		all = append(all, o)
 		if w, ok := o.(fyne.Widget); ok {
 			for _, c := range test.WidgetRenderer(w).Objects() {
 				walk(c)
@@ -79,5 +100,5 @@ func overlayText(w fyne.Window) string {
 		}
 	}
 	walk(top)
-	return strings.Join(parts, "\n")
+	return all
 }

@@ -64,7 +64,8 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	for _, name := range ui.dataset.samples.Options {
 		samples.Items = append(samples.Items, fyne.NewMenuItem(name, func() { ui.LoadSample(name) }))
 	}
-	return fyne.NewMainMenu(file, analysis, samples)
+	help := fyne.NewMenu("Help", item(aboutTitle, nil, ui.showAbout))
+	return fyne.NewMainMenu(file, analysis, samples, help)
 }
 
 // appendItem adds an item to a child menu, making the menu when there is none.

@@ -20,6 +20,7 @@ import (
 	"featurelab/app/segmenting"
 	"featurelab/assets"
 	"featurelab/imgproc"
+	"featurelab/internal/about"
 	"featurelab/views"
 )
 
@@ -37,6 +38,7 @@ Usage:
   featurelab cosegment [flags] DIR    segment the images of DIR together (hard HDP): one
                                       global cluster per stuff, the same in every image
   featurelab samples DIR              write the built-in sample data sets to DIR
+  featurelab --version                the version and build (FyneApp.toml), the commit, Go and Fyne
 
 Run 'featurelab analyze -h' for the flags.
 `
@@ -86,11 +88,14 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		err = cosegmentCmd(ctx, args[1:], stdout, stderr)
 	case "samples":
 		err = samplesCmd(args[1:], stdout)
+	case "--version", "-version", "version":
+		fmt.Fprint(stdout, about.Current())
+		return 0
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval, cosegment or samples)", args[0])
+		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval, cosegment, samples or --version)", args[0])
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
