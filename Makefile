@@ -64,7 +64,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzDecodeJPEGReduced$$' -fuzztime 20000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzGradientDescriptors$$' -fuzztime 20000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzOpenSaved$$' -fuzztime 20000x ./app/saved/
-	$(GO) test -tags ci -run XXX -fuzz '^FuzzOpenSavedAndDraw$$' -fuzztime 100x ./views/
+	$(GO) test -tags '$(TESTTAGS)' -run XXX -fuzz '^FuzzOpenSavedAndDraw$$' -fuzztime 100x ./views/
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)
