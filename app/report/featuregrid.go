@@ -64,8 +64,11 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 	for c, i := range samples {
 		x := gridGap + c*(cellW+gridGap)
 		drawCell(a, img, x, y, cellW, cellH, a.Data.Image(i))
-		drawText(img, x, y+cellH+13, gridInk, codes[i])
-		drawText(img, x, y+cellH+26, gridMuted, trimName(a.Data.Names[i], cellW))
+		lines := codeLines(codes[i], cellW)
+		for l, line := range lines {
+			drawText(img, x, y+cellH+13*(l+1), gridInk, line)
+		}
+		drawText(img, x, y+cellH+13*(len(lines)+1), gridMuted, trimName(a.Data.Names[i], cellW))
 	}
 	y += cellH + gridCaption + gridGap
 
@@ -219,6 +222,17 @@ func drawText(dst draw.Image, x, y int, c color.Color, s string) {
 }
 
 // trimName shortens a file name to fit a cell of width px in the 7-pixel font.
+// codeLines breaks a code into the lines of px pixels of the grid's 7-pixel font it takes,
+// two at most, the second cut short with ".." when the code is longer still (an IBP's
+// 156 features): a code drawn on one line ran over the next pictures' captions.
+func codeLines(code string, px int) []string {
+	per := max(px/7, 4)
+	if len(code) <= per {
+		return []string{code}
+	}
+	return []string{code[:per], trimEnd(code[per:], px)}
+}
+
 // trimEnd cuts a caption to what px pixels of the grid's 7-pixel font hold, keeping its
 // start (the feature's number), so that it never runs into the next cell.
 func trimEnd(text string, px int) string {

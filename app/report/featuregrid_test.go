@@ -3,6 +3,8 @@ package report
 import (
 	"image"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"featurelab/app/pipeline"
@@ -27,6 +29,31 @@ func TestTrustText(t *testing.T) {
 		}
 		if got := SeparationText(tc.f); got != tc.separation {
 			t.Errorf("SeparationText(%+v) = %q, want %q", tc.f, got, tc.separation)
+		}
+	}
+}
+
+// TestCodeLines: a code fits its cell in at most two lines of the grid's 7-pixel font, cut
+// short with ".." when longer; a short one stays on one line.
+func TestCodeLines(t *testing.T) {
+	long := strings.Repeat("01", 78) // 156 features
+	for _, tc := range []struct {
+		code string
+		px   int
+		want []string
+	}{
+		{"10110", 128, []string{"10110"}},
+		{long[:30], 128, []string{long[:18], long[18:30]}},
+		{long, 105, []string{long[:15], long[15:28] + ".."}},
+	} {
+		got := codeLines(tc.code, tc.px)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("codeLines(%d digits, %d px) = %q, want %q", len(tc.code), tc.px, got, tc.want)
+		}
+		for _, line := range got {
+			if 7*len(line) > tc.px {
+				t.Errorf("line %q is %d px, wider than its %d px cell", line, 7*len(line), tc.px)
+			}
 		}
 	}
 }
