@@ -40,17 +40,19 @@ func BenchmarkIBPTetrisSweep(b *testing.B) {
 }
 
 // BenchmarkIBPSweepAtK is one sweep on tabletop-sized data (the real photos' PCA-100
-// scores, 100 × 99) starting at K = 5, 10, 20 and 40 features (each row owning each with
-// probability 0.3), with the moves as shipped and with the mixing moves off (one
-// feature of a row drawn at a time, no column moves). Beside ns/op it reports each
-// phase's share of the sweep: the rows (rows-ns), α and the Gram matrix (hyper-ns), the
-// column moves (moves-ns), σ_X, σ_A and the inverse (sigmas-ns). The phases are the
-// calls of chain.sweep, made one by one to time them.
+// scores, 100 × 99) at about K = 5, 10, 20 and 40 features, with the mixing moves as
+// shipped and off (one feature of a row drawn at a time, no column moves). A chain starts
+// from K random features (each row owning each with probability 0.3) with no births
+// (maxNew = 0), so that K stays where it is put, and settles for 20 sweeps before the
+// timing. Beside ns/op it reports the K swept and each phase's time: the rows (rows-ns),
+// α and the Gram matrix (hyper-ns), the column moves (moves-ns), σ_X, σ_A and the inverse
+// (sigmas-ns) — the calls of chain.sweep, made one by one to time them.
 func BenchmarkIBPSweepAtK(b *testing.B) {
 	X := realdata.Tabletop(b)
 	n, d := X.Dims()
 	x := X.RawMatrix().Data
 	scale := rms(X)
+	ctx := context.Background()
 	for _, k := range []int{5, 10, 20, 40} {
 		rng := rand.New(rand.NewPCG(uint64(k), 1))
 		z := make([]float64, n*k)
@@ -65,14 +67,16 @@ func BenchmarkIBPSweepAtK(b *testing.B) {
 		}{{"shipped", block, colMoves}, {"no-mixing-moves", 1, 0}} {
 			b.Run(fmt.Sprintf("K=%d/%s", k, mode.name), func(b *testing.B) {
 				cfg := defaultConfig()
-				cfg.block, cfg.colMoves = mode.block, mode.cols
+				cfg.block, cfg.colMoves, cfg.maxNew = mode.block, mode.cols, 0
+				c := newChain(cfg, learn.RestartRNG(1, k), x, n, d, z, k, 1, scale/2, scale)
+				for t := range 20 {
+					if err := c.sweep(ctx, t, false); err != nil {
+						b.Fatal(err)
+					}
+				}
 				var rows, hyper, moves, sigmas time.Duration
-				ctx := context.Background()
-				t := 0
+				sweeps, ks := 0, 0
 				for b.Loop() {
-					b.StopTimer()
-					c := newChain(cfg, learn.RestartRNG(1, t), x, n, d, z, k, 1, scale/4, scale)
-					b.StartTimer()
 					start := time.Now()
 					if err := c.rows(ctx); err != nil {
 						b.Fatal(err)
@@ -84,16 +88,17 @@ func BenchmarkIBPSweepAtK(b *testing.B) {
 					t2 := time.Now()
 					c.columnMoves(c.cfg.colMoves)
 					t3 := time.Now()
-					c.sampleSigmas(t, false)
+					c.sampleSigmas(20+sweeps, false)
 					c.invert(c.lambda())
 					t4 := time.Now()
 					if c.err != nil {
 						b.Fatal(c.err)
 					}
 					rows, hyper, moves, sigmas = rows+t1.Sub(start), hyper+t2.Sub(t1), moves+t3.Sub(t2), sigmas+t4.Sub(t3)
-					t++
+					sweeps, ks = sweeps+1, ks+c.k
 				}
-				per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(t) }
+				per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(sweeps) }
+				b.ReportMetric(float64(ks)/float64(sweeps), "K")
 				b.ReportMetric(per(rows), "rows-ns/op")
 				b.ReportMetric(per(hyper), "hyper-ns/op")
 				b.ReportMetric(per(moves), "moves-ns/op")
