@@ -112,12 +112,16 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		}
 	}
 	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), nil, p.info)
+	// One row of short labels, and the field's complaint on a line of its own that wraps:
+	// "PCA components" and a complaint beside Reload made the tab 659 px wide, too much for
+	// an 800×600 screen.
+	p.message.Wrapping = fyne.TextWrapWord
 	options := container.NewHBox(
 		widget.NewLabel("Colour"), p.colour,
-		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(120, p.size.MinSize().Height), p.size),
-		widget.NewLabel("PCA components"), container.NewGridWrap(fyne.NewSize(70, p.pca.MinSize().Height), p.pca),
-		p.reload, p.message)
-	p.box = container.NewBorder(container.NewVBox(top, options, p.working), p.skippedBox, nil, nil, p.grid)
+		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(110, p.size.MinSize().Height), p.size),
+		widget.NewLabel("PCA"), container.NewGridWrap(fyne.NewSize(64, p.pca.MinSize().Height), p.pca),
+		p.reload)
+	p.box = container.NewBorder(container.NewVBox(top, options, p.message, p.working), p.skippedBox, nil, nil, p.grid)
 	return p
 }
 

@@ -2,6 +2,7 @@ package views
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +11,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 )
@@ -199,4 +202,50 @@ func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
 		!strings.HasSuffix(text, "and 144 more pairs") {
 		t.Errorf("%d pairs: %q", n, text)
 	}
+}
+
+// TestEveryTabFitsAfterLargeResults: after results of K = 1, 30 and 300 features (each
+// image owning each of them with probability 0.3, so as many distinct codes of 300
+// digits as there are images) and a code list of 1 000 distinct codes, no tab asks for
+// more than an 800×600 screen. The Dataset tab's options row needed 872 px.
+func TestEveryTabFitsAfterLargeResults(t *testing.T) {
+	ui := newTestUI(t)
+	ui.LoadSample("tabletop")
+	ui.Wait()
+	prep := ui.dataset.prepared
+	n, d := prep.Scores.Dims()
+	fits := func(what string) {
+		t.Helper()
+		for i := range ui.tabs.Items {
+			ui.tabs.SelectIndex(i)
+			if s := ui.Content().MinSize(); s.Width > 800 || s.Height > 600 {
+				t.Errorf("%s, tab %s: the window needs %v×%v", what, ui.tabs.Items[i].Text, s.Width, s.Height)
+			}
+		}
+	}
+	for _, k := range []int{1, 30, 300} {
+		rng := rand.New(rand.NewPCG(uint64(k), 1))
+		Z, A := mat.NewDense(n, k, nil), mat.NewDense(k, d, nil)
+		for i := 0; i < n; i++ {
+			for f := 0; f < k; f++ {
+				if f == 0 || rng.Float64() < 0.3 {
+					Z.Set(i, f, 1)
+				}
+			}
+		}
+		for i := range A.RawMatrix().Data {
+			A.RawMatrix().Data[i] = rng.NormFloat64()
+		}
+		a := &pipeline.Analysis{Prepared: prep, Algorithm: "kfeatures", Result: &learn.Result{K: k, Z: Z, A: A}}
+		if !ui.showAnalysis(report.Present(a)) {
+			t.Fatalf("K = %d not shown", k)
+		}
+		fits(fmt.Sprintf("K = %d", k))
+	}
+	counts := make([]report.CodeCount, 1000)
+	for i := range counts {
+		counts[i] = report.CodeCount{Code: fmt.Sprintf("%030b", i), Count: 1}
+	}
+	ui.codes.counts.SetText(codeCountsText(counts))
+	fits("1 000 distinct codes")
 }
