@@ -37,8 +37,8 @@ type datasetPanel struct {
 	open    *widget.Button
 	samples *widget.Select
 	colour  *widget.Select
-	size    *widget.Entry
-	pca     *widget.Entry
+	size    *hintEntry
+	pca     *hintEntry
 	reload  *widget.Button
 	message *widget.Label
 	info    *widget.Label
@@ -74,11 +74,11 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	prefs := ui.fyneApp.Preferences()
 	p.colour = widget.NewSelect(pipeline.ColourChoices, func(string) { p.validate() })
 	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
-	p.size = widget.NewEntry()
+	p.size = newHintEntry()       // Esc in it cancels, as in the run panel's fields
 	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
 	p.size.SetText(prefs.String(prefSize))
 	p.size.OnChanged = func(string) { p.validate() }
-	p.pca = widget.NewEntry()
+	p.pca = newHintEntry()
 	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(pipeline.DefaultPCA)))
 	p.pca.OnChanged = func(string) { p.validate() }
 	p.reload = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), func() { ui.load(p.source) })

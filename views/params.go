@@ -216,6 +216,23 @@ func newHintEntry() *hintEntry {
 	return e
 }
 
+// TypedKey is the entry's, but for Esc: that leaves the entry and goes to the window as if
+// nothing had the focus, where it cancels what runs (UI.addShortcuts). An entry keeps the
+// keys typed into it, so a user who clicked into a field during a run could not cancel
+// it with Esc.
+func (e *hintEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
+			c.Unfocus()
+			if f := c.OnTypedKey(); f != nil {
+				f(ev)
+			}
+			return
+		}
+	}
+	e.Entry.TypedKey(ev)
+}
+
 // FocusGained is the entry's, then tells the panel.
 func (e *hintEntry) FocusGained() {
 	e.Entry.FocusGained()

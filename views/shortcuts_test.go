@@ -51,6 +51,21 @@ func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
 	if ui.pres != first {
 		t.Fatalf("Esc after the dropdown did not cancel the run (focus on %T)", c.Focused())
 	}
+	// And with a field clicked into during the run (the run panel's are disabled then; the
+	// Dataset tab's are not), which keeps the keys typed into it.
+	ui.tabs.SelectIndex(tabDataset)
+	for _, field := range []fyne.Focusable{ui.dataset.size, ui.dataset.pca} {
+		ui.run.start()
+		c.Focus(field)
+		if c.Focused() == nil {
+			t.Fatalf("%T cannot take the focus during a run", field)
+		}
+		c.Focused().TypedKey(esc)
+		ui.Wait()
+		if ui.pres != first || c.Focused() != nil {
+			t.Fatalf("Esc in the field %T did not cancel the run or left the focus on %T", field, c.Focused())
+		}
+	}
 
 	shown := map[string]fyne.Shortcut{}
 	for _, m := range ui.mainMenu().Items {
