@@ -210,7 +210,7 @@ func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
 // more than an 800×600 screen. The Dataset tab's options row needed 872 px.
 func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 	ui := newTestUI(t)
-	ui.LoadSample("tabletop")
+	ui.LoadSample("dice") // small pictures: 300 features of 320×240 took 1 GB to draw
 	ui.Wait()
 	prep := ui.dataset.prepared
 	n, d := prep.Scores.Dims()
