@@ -4,8 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -59,16 +57,9 @@ func TestSegmentKeepsToTheMemoryBudget(t *testing.T) {
 	for i := range img.Pix {
 		img.Pix[i] = uint8(i)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	writePNGs(t, map[string]image.Image{path: img})
 	t.Setenv(pipeline.MemoryEnv, "10M")
-	_, err = LoadImage(path)
+	_, err := LoadImage(path)
 	if err == nil || strings.Contains(err.Error(), "\n") ||
 		!strings.Contains(err.Error(), "a 2000×1500 picture needs about 43 MB to be segmented at full size, more than the 10 MB memory budget") {
 		t.Fatalf("under 10 MB: %v", err)
