@@ -98,7 +98,7 @@ func (v *featuresView) clear() {
 // show lays out the features of a presentation; call on the UI goroutine.
 func (v *featuresView) show(p *report.Presentation) {
 	a := p.Analysis
-	v.showPath(a)
+	v.showPath(a, p.KNote)
 	v.syncing = true
 	v.asFound.SetChecked(a.AsFound)
 	v.syncing = false
@@ -145,12 +145,12 @@ func (v *featuresView) show(p *report.Presentation) {
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
-// shows another K's fit at once (UI.showPathK).
-func (v *featuresView) showPath(a *pipeline.Analysis) {
+// shows another K's fit at once (UI.showPathK). note is the presentation's KNote.
+func (v *featuresView) showPath(a *pipeline.Analysis, note string) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
 		text := pathText(path, a.Result.K)
-		if note := a.KNote(); note != "" {
+		if note != "" {
 			text += "\n" + note + "."
 		}
 		v.pathLbl.SetText(text)

@@ -23,6 +23,9 @@ type Presentation struct {
 	Thumbs     []image.Image // per image: its thumbnail
 	Recon      []image.Image // per image: its reconstruction at thumbnail size
 	CodeCounts []CodeCount   // distinct codes, most frequent first
+	// KNote says why the K chosen off the λ² path counts no objects, or "" (Analysis.KNote),
+	// worked out here, in the background, for the Features tab to show.
+	KNote string
 }
 
 // CodeCount is how many images share one binary code.
@@ -51,6 +54,7 @@ func Present(a *pipeline.Analysis) *Presentation {
 	p.Thumbs = a.Prepared.Thumbnails()
 	p.Recon = reconstructionThumbs(a, p.Codes)
 	p.CodeCounts = CountCodes(p.Codes)
+	p.KNote = a.KNote()
 	return p
 }
 
