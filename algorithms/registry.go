@@ -105,6 +105,10 @@ var (
 		"the price of each cluster in the objective: a larger λ² gives fewer clusters. Left empty, λ² is proposed from the data by the farthest-first heuristic for the target K")
 	hdpLambda2 = lambda2("proposed for the target K",
 		"the price of a local cluster (a subfolder's images in one global cluster); a global cluster costs λ² times a subfolder's images over K. Left empty, it is proposed by the farthest-first heuristic for the target K")
+	kFrom = Param[learn.Options]{Key: "k-from", Label: "K from", Hint: "how K is chosen when λ² is empty",
+		Help: "objects: the largest K of the λ² path whose features are each an object that comes and goes, once; widest: the K best for the widest range of λ² (the papers' choice)",
+		Type: Choice, Default: learn.KFromObjects, Choices: []string{learn.KFromObjects, learn.KFromWidest}, Advanced: true,
+		Field: func(o *learn.Options) any { return &o.KFrom }}
 	restarts = Param[learn.Options]{Key: "restarts", Label: "Restarts", Hint: "random restarts",
 		Help: "independent random restarts; the best objective wins", Type: Int,
 		Default: fmt.Sprint(DefaultRestarts), Min: 1, Max: maxRestarts,
@@ -143,7 +147,7 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result,
 var learnerRegistry = []*Algorithm{
 	{Name: "stepwise", Title: "Stepwise K-features",
 		Summary: "K-features for K = 1, 2, … until a feature no longer pays its λ² (MAD-Bayes §3)",
-		Params:  Params[learn.Options]{pathLambda2, restarts, seed, workers},
+		Params:  Params[learn.Options]{pathLambda2, kFrom, restarts, seed, workers},
 		Traits:  Traits{LambdaPath: true, LeastSquares: true, StepsK: true}, Fit: features.Stepwise},
 	{Name: "kfeatures", Title: "K-features",
 		Summary: "K binary features by alternating Z- and A-steps (MAD-Bayes §3, fixed K)",

@@ -26,6 +26,10 @@ type Options struct {
 	// Groups is, for the hard HDP, each row's group 0…J−1 (its images' subfolder); nil
 	// puts every row in one group.
 	Groups []int
+	// KFrom is how a learner that walks a λ² path (stepwise) has its K chosen when no
+	// λ² is given: KFromObjects (also "") or KFromWidest. The learner itself reports the
+	// widest; the pipeline, which sees the pictures, applies the other rule.
+	KFrom string
 	// Seed makes a run reproducible: the same seed gives the same result.
 	Seed uint64
 	// Workers is the number of goroutines restarts run on. 0 means runtime.GOMAXPROCS(0).
@@ -54,6 +58,15 @@ type Options struct {
 	// α = 1, and σ_X = σ_A = the root mean square of X, the data's own scale.
 	Alpha0, SigmaX0, SigmaA0 float64
 }
+
+// The rules that choose K off a λ² path (Options.KFrom).
+const (
+	// KFromObjects is the largest K of the path whose features are all objects that come
+	// and go, each once: the count of the things on a scene.
+	KFromObjects = "objects"
+	// KFromWidest is the K best for the widest range of λ² (the papers' own choice).
+	KFromWidest = "widest"
+)
 
 // Progress reports how far a run has come.
 type Progress struct {

@@ -32,33 +32,46 @@ func (a *Analysis) Path() []PathEntry {
 // kept by the run, in the reading a shows (Analysis.AsFound), at a λ² inside its
 // interval. No learner runs again, so the switch is immediate.
 func (a *Analysis) AtK(k int) (*Analysis, error) {
-	var entry *PathEntry
-	for _, e := range a.Path() {
-		if e.K == k {
-			entry = &e
+	res, err := atPathK(a.Result, k)
+	if err != nil {
+		return nil, err
+	}
+	b := *a
+	b.Result, b.AsFound = res, false
+	b.Other = a.readable(a.Algorithm, res)
+	b.Stability = stability(a.Scores, a.Algorithm, res, a.Options.Seed) // of the form shown
+	if a.AsFound {
+		return b.SwitchReading(), nil
+	}
+	return &b, nil
+}
+
+// atPathK is r with its result at K = k of its λ² path, the fit the run kept, at a λ²
+// inside k's interval; r is unchanged.
+func atPathK(r *learn.Result, k int) (*learn.Result, error) {
+	var entry *features.PathPoint
+	for _, p := range features.LambdaPath(r.Curve) {
+		if p.K == k {
+			entry = &p
 		}
 	}
-	for _, f := range a.Result.PathFits {
+	for _, f := range r.PathFits {
 		if f.K != k || entry == nil {
 			continue
 		}
-		res := *a.Result
+		res := *r
 		res.K, res.Objective = f.K, f.Objective
 		res.Z, res.A = f.Z, f.A
-		res.Lambda2 = entry.centre()
-		res.BPObjective = res.Objective + res.Lambda2*float64(res.K)
-		res.Curve = make([]learn.CurvePoint, len(a.Result.Curve))
-		for i, c := range a.Result.Curve {
+		res.Lambda2 = PathEntry{K: k, Low: entry.Lambda2Low, High: entry.Lambda2High}.centre()
+		// The penalised objective is the learner's, on the curve it walked: under K from
+		// objects the fits' objectives are on the scores and the curve's on the blurred
+		// pictures (refitOnScores).
+		res.BPObjective = entry.Objective + res.Lambda2*float64(res.K)
+		res.Curve = make([]learn.CurvePoint, len(r.Curve))
+		for i, c := range r.Curve {
 			res.Curve[i] = learn.CurvePoint{K: c.K, Objective: c.Objective, BPObjective: c.Objective + res.Lambda2*float64(c.K)}
 		}
-		b := *a
-		b.Result, b.AsFound = &res, false
-		b.Other = a.readable(a.Algorithm, &res)
-		b.Stability = stability(a.Scores, a.Algorithm, &res, a.Options.Seed) // of the form shown
-		if a.AsFound {
-			return b.SwitchReading(), nil
-		}
-		return &b, nil
+		return &res, nil
 	}
 	return nil, fmt.Errorf("K = %d is not on this run's λ² path", k)
 }

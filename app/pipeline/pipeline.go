@@ -77,6 +77,10 @@ type Prepared struct {
 	shrunkOnce sync.Once
 	shrunk     *pca.Model // the PCA followed by the shrink to thumbnail size
 	shrunkSize image.Point
+
+	smoothOnce sync.Once
+	smoothed   *mat.Dense // the scores of the blurred pictures (smoothedScores)
+	smoothErr  error
 }
 
 // Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
@@ -300,12 +304,34 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
 	n, d := X.Dims()
 	budgetNext(4 * int64(n) * int64(d) * 8)
-	res, err := algorithms.Run(ctx, algo, X, opt)
+	// K from objects fits the pictures as seen through a slight blur, then reads the fits
+	// on the scores themselves (objectK).
+	objects := p.countsObjectsFor(algo, desc, opt)
+	fitOn := X
+	if objects {
+		var err error
+		if fitOn, err = p.smoothedScores(); err != nil {
+			return nil, err
+		}
+	}
+	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
 		return nil, err
 	}
 	if X != p.Scores {
 		res.A = clusterMeans(res.Z, p.Scores)
+	}
+	if objects {
+		if err := p.refitOnScores(res); err != nil {
+			return nil, err
+		}
+		k := p.objectK(res, fitOn)
+		if k == 0 {
+			k = res.K
+		}
+		if res, err = atPathK(res, k); err != nil {
+			return nil, err
+		}
 	}
 	if res.K == 0 {
 		// Only the IBP can end with no features; every view of a result is one of features.

@@ -1,0 +1,342 @@
+package pipeline
+
+import (
+	"errors"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
+)
+
+// objectBlur is the Gaussian, in pixels, through which K-from-objects looks at the
+// pictures while it fits: a shift of an object's sharp print by a pixel then costs much
+// less than the object itself. On the generated scene folders it lifts the folders
+// counted right from 4 of 7 to 5 of 7 (set 1: K = 2 → 5); σ = 2 blurs away the stripes'
+// texture.
+const objectBlur = 1.0
+
+// Two features are one object seen twice, or one object cut in two, when half the
+// picture energy of each lies where the other acts (within objectReach pixels of where
+// it carries a tenth of its peak) and their owners are nested or apart up to objectSlack
+// of the smaller set. Each only: on the built-in cards, pips of different cards sit half
+// in each other's place with owners apart, and one-way overlap counted them as one.
+const (
+	objectOverlap = 0.5
+	objectReach   = 2
+	objectPeak    = 0.1
+	objectSlack   = 0.05
+)
+
+// objectClear is the separation (features.Separation, on the blurred scores) a feature
+// needs to be counted as an object. On the generated scenes the objects separate by
+// 0.67–0.97, and the features that model a card's ±1 px shifts, owned by part of its
+// images, by 0.55–0.61: above features.SeparationClear, which only says the feature
+// reads as on/off, so counting asks more.
+const objectClear = 0.65
+
+// countsObjectsFor reports whether a run of algo with opt chooses its K by counting
+// objects (Options.KFrom): a learner that walks a λ² path, with no λ² given, on PCA
+// scores with pictures behind them.
+func (p *Prepared) countsObjectsFor(algo string, desc Description, opt learn.Options) bool {
+	return algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 && opt.KFrom != learn.KFromWidest &&
+		(desc.Kind == "" || desc.Kind == FeaturesPCA) && p.PCA != nil && !p.PCA.Identity && p.Data != nil
+}
+
+// smoothedScores are the scores as the pictures look through a Gaussian of objectBlur
+// pixels (pca.Model.BlurMetric): every fit on them is a fit of the blurred pictures.
+// They are worked out once per data set (about 2 s for 100 components of 320×240
+// colour pictures on 2 cores), for every run after the first to share.
+func (p *Prepared) smoothedScores() (*mat.Dense, error) {
+	p.smoothOnce.Do(func() {
+		ds := p.Data
+		R, err := p.PCA.BlurMetric(ds.Width, ds.Height, ds.Channels, objectBlur)
+		if err != nil {
+			p.smoothErr = err
+			return
+		}
+		p.smoothed = new(mat.Dense)
+		p.smoothed.Mul(p.Scores, R)
+	})
+	return p.smoothed, p.smoothErr
+}
+
+// refitOnScores makes res, fitted on the smoothed scores, a result on the scores
+// themselves: each fit of its path keeps its Z and gets the least-squares A on the
+// scores and its objective there, so its pictures and reconstructions are the images'.
+// The curve, and with it the λ² path and the penalised objectives, stays the learner's:
+// the path of the blurred pictures, on which each K was the best fit. A fit whose Z does
+// not identify its features on the scores leaves the path.
+func (p *Prepared) refitOnScores(res *learn.Result) error {
+	fits := res.PathFits[:0:0]
+	for _, f := range res.PathFits {
+		A, ok := features.LeastSquaresA(f.Z, p.Scores)
+		if !ok {
+			continue
+		}
+		f.A, f.Objective = A, learn.ResidualSS(p.Scores, f.Z, A)
+		fits = append(fits, f)
+	}
+	res.PathFits = fits
+	if len(fits) == 0 {
+		return errors.New("no K of the λ² path identifies its features on the scores")
+	}
+	return nil
+}
+
+// The widest interval is no count either way: on the scene folders of internal/scenes
+// (four objects each) it gave K = 10, 10, 13, 9, 5, 10 and 3, extra features modelling a
+// card's pixel shifts or cutting an object in two, or an object in 88 % of the pictures
+// left in the base.
+//
+// objectK is the K that counts the things that come and go on the scene, for a run that
+// chose its own K off its λ² path: the largest K of the path whose features, in their
+// readable form, each read as one object (countsObjects) — but none below the widest λ²
+// interval's K when every feature of that one already comes and goes (allClear). It is
+// 0 — keep the widest — when the run has no path, when no K qualifies, or when most of
+// the widest's features vary by degrees (a face's width, lighting): then no K counts
+// objects, and KNote says so.
+func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense) int {
+	if len(res.PathFits) == 0 {
+		return 0
+	}
+	fits := map[int]learn.PathFit{}
+	for _, f := range res.PathFits {
+		fits[f.K] = f
+	}
+	floor := 0 // no K below it counts objects better
+	if f, ok := fits[res.K]; ok {
+		r := p.readableFit(f.Z, f.A, seen)
+		if mostlyGradual(r) {
+			return 0
+		}
+		if allClear(r) {
+			floor = res.K
+		}
+	}
+	path := features.LambdaPath(res.Curve)
+	for i := len(path) - 1; i >= 0 && path[i].K >= floor; i-- {
+		f, ok := fits[path[i].K]
+		if !ok {
+			continue
+		}
+		if r := p.readableFit(f.Z, f.A, seen); r != nil && p.countsObjects(r) {
+			return f.K
+		}
+	}
+	return 0
+}
+
+// objectReading is a fit in its readable form (base in column 0, every feature adding
+// to it) with each feature's separation.
+type objectReading struct {
+	Z, A       *mat.Dense
+	separation []float64
+}
+
+// readableFit is Z, A (a fit to the scores) in the readable form, with a base column
+// added when no feature is owned by every image, and each feature's separation as seen
+// in the scores seen (the smoothed ones the fit was found on: a card's pixel shifts blur
+// its split in the scores themselves); nil when the base cannot be fitted (a singular Z).
+func (p *Prepared) readableFit(Z, A, seen *mat.Dense) *objectReading {
+	z, a, ok := features.WithBase(p.Scores, Z, A)
+	if !ok {
+		n, k := Z.Dims()
+		z = mat.NewDense(n, k+1, nil)
+		for i := 0; i < n; i++ {
+			z.Set(i, 0, 1)
+			copy(z.RawRowView(i)[1:], Z.RawRowView(i))
+		}
+		if a, ok = features.LeastSquaresA(z, p.Scores); !ok {
+			return nil
+		}
+	}
+	p.orient(z, a)
+	aSeen, ok := features.LeastSquaresA(z, seen)
+	if !ok {
+		return nil
+	}
+	return &objectReading{Z: z, A: a, separation: features.Separation(seen, z, aSeen)}
+}
+
+// allClear reports whether every feature of r (the base aside) comes and goes by
+// objectClear's margin: then the widest interval's K counts no nuisance, and stands.
+// On the built-in cards, pips of several cards share places and owners, yet each of the
+// widest K's 9 features is on/off by 0.95 or more.
+func allClear(r *objectReading) bool {
+	if r == nil {
+		return false
+	}
+	for _, s := range r.separation[1:] {
+		if !(s >= objectClear) {
+			return false
+		}
+	}
+	return true
+}
+
+// mostlyGradual reports whether most of r's features (the base aside) vary by degrees,
+// as KNote words it.
+func mostlyGradual(r *objectReading) bool {
+	if r == nil {
+		return false
+	}
+	gradual, counted := 0, 0
+	for _, s := range r.separation[1:] {
+		counted++
+		if !(s >= features.SeparationClear) {
+			gradual++
+		}
+	}
+	return counted > 0 && 2*gradual > counted
+}
+
+// countsObjects reports whether every feature of r reads as one object: on/off
+// (separation at least features.SeparationClear, owned by some images and not all),
+// and no two of them acting on the same pixels with owners nested (one object twice, a
+// variant of its outline) or apart (one object cut in two).
+func (p *Prepared) countsObjects(r *objectReading) bool {
+	n, k := r.Z.Dims()
+	owners := make([][]bool, k)
+	count := make([]int, k)
+	for j := 1; j < k; j++ {
+		if !(r.separation[j] >= objectClear) {
+			return false
+		}
+		owners[j] = make([]bool, n)
+		for i := 0; i < n; i++ {
+			if r.Z.At(i, j) != 0 {
+				owners[j][i] = true
+				count[j]++
+			}
+		}
+		if count[j] == 0 || count[j] == n {
+			return false
+		}
+	}
+	energy := p.featureEnergy(r.A)
+	for a := 1; a < k; a++ {
+		for b := a + 1; b < k; b++ {
+			if math.Min(p.energyWithin(energy[a], energy[b]), p.energyWithin(energy[b], energy[a])) < objectOverlap {
+				continue
+			}
+			both, onlyA, onlyB := 0, 0, 0
+			for i := 0; i < n; i++ {
+				switch {
+				case owners[a][i] && owners[b][i]:
+					both++
+				case owners[a][i]:
+					onlyA++
+				case owners[b][i]:
+					onlyB++
+				}
+			}
+			slack := objectSlack * float64(min(count[a], count[b]))
+			apart := float64(both) <= slack
+			nested := float64(onlyA) <= slack || float64(onlyB) <= slack
+			if apart || nested {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mergeLoss is what merging features a and b (one column owned by the owners of
+// either, one picture) gives up of the fit to X, as a share of what the smaller of the
+// two adds to its owners' pictures: near 0 for one object whose images a jitter cut in
+// two, near 1 for two things that happen to lie in one place (cards' pips).
+func mergeLoss(X, Z, A *mat.Dense, a, b int) float64 {
+	n, k := Z.Dims()
+	merged := mat.NewDense(n, k-1, nil)
+	for i := 0; i < n; i++ {
+		row, c := merged.RawRowView(i), 0
+		for j := 0; j < k; j++ {
+			switch {
+			case j == b:
+				continue
+			case j == a:
+				row[c] = math.Max(Z.At(i, a), Z.At(i, b))
+			default:
+				row[c] = Z.At(i, j)
+			}
+			c++
+		}
+	}
+	Am, ok := features.LeastSquaresA(merged, X)
+	if !ok {
+		return 0 // the merge is no new fit: as good as one feature
+	}
+	loss := learn.ResidualSS(X, merged, Am) - learn.ResidualSS(X, Z, A)
+	adds := math.Inf(1)
+	for _, j := range []int{a, b} {
+		var owners, energy float64
+		for i := 0; i < n; i++ {
+			owners += Z.At(i, j)
+		}
+		for _, v := range A.RawRowView(j) {
+			energy += v * v
+		}
+		adds = math.Min(adds, owners*energy)
+	}
+	return loss / adds
+}
+
+// featureEnergy is, per feature of A (row 0, the base, left nil), its picture's squared
+// value at every pixel summed over the channels.
+func (p *Prepared) featureEnergy(A *mat.Dense) [][]float64 {
+	k, d := A.Dims()
+	pix := p.PCA.InverseDense(A)
+	zero := p.PCA.InverseDense(mat.NewDense(1, d, nil)).RawRowView(0) // the mean: what InverseDense adds
+	ds := p.Data
+	pixels, c := ds.Width*ds.Height, ds.Channels
+	out := make([][]float64, k)
+	for j := 1; j < k; j++ {
+		row := pix.RawRowView(j)
+		e := make([]float64, pixels)
+		for q := range e {
+			for ch := 0; ch < c; ch++ {
+				v := row[q*c+ch] - zero[q*c+ch]
+				e[q] += v * v
+			}
+		}
+		out[j] = e
+	}
+	return out
+}
+
+// energyWithin is the share of b's energy that lies where a acts: within objectReach
+// pixels of a pixel where a has at least objectPeak of its peak energy.
+func (p *Prepared) energyWithin(a, b []float64) float64 {
+	w, h := p.Data.Width, p.Data.Height
+	peak := 0.0
+	for _, v := range a {
+		peak = math.Max(peak, v)
+	}
+	in := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !(a[y*w+x] >= objectPeak*peak) || peak == 0 {
+				continue
+			}
+			for yy := max(y-objectReach, 0); yy <= min(y+objectReach, h-1); yy++ {
+				for xx := max(x-objectReach, 0); xx <= min(x+objectReach, w-1); xx++ {
+					in[yy*w+xx] = true
+				}
+			}
+		}
+	}
+	var total, inside float64
+	for q, v := range b {
+		total += v
+		if in[q] {
+			inside += v
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return inside / total
+}
