@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+
+	"featurelab/internal/parallel"
 )
 
 // initLloydIterations caps the Lloyd iterations of the K-means that starts the KPYP:
@@ -75,8 +77,8 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 	}
 	m.kernelTables()
 	// θ statistics from the hard initial assignment, through the same chunked sums.
-	parts := newParts(numChunks(N), len(m.tot))
-	forChunks(N, m.workers, func(_, ch, lo, hi int) {
+	parts := parallel.NewParts(parallel.NumChunks(N), len(m.tot))
+	parallel.ForChunks(N, m.workers, func(_, ch, lo, hi int) {
 		acc := parts[ch]
 		s0 := acc[accStats : accStats+C]
 		s1 := acc[accStats+C : accStats+C+C*m.D]
@@ -94,7 +96,7 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 			}
 		}
 	})
-	sumChunks(m.tot, parts)
+	parallel.SumChunks(m.tot, parts)
 	m.temperStats()
 	m.stickFree = true
 	return nil

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"featurelab/algorithms/learn"
+	"featurelab/internal/parallel"
 )
 
 // locationWeight scales the standardised pixel coordinates against the colour (and
@@ -104,16 +105,16 @@ func lloyd(ctx context.Context, x []float64, n, d int, centres []float64, maxIte
 	for i := range labels {
 		labels[i] = -1
 	}
-	nc := numChunks(n)
+	nc := parallel.NumChunks(n)
 	m := 2 + k + k*d // objective, changed, counts, sums
-	parts := newParts(nc, m)
+	parts := parallel.NewParts(nc, m)
 	tot := make([]float64, m)
 	var trace []float64
 	for it := 1; it <= maxIter; it++ {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, nil, err
 		}
-		forChunks(n, workers, func(_, ch, lo, hi int) {
+		parallel.ForChunks(n, workers, func(_, ch, lo, hi int) {
 			acc := parts[ch]
 			clear(acc)
 			for i := lo; i < hi; i++ {
@@ -136,7 +137,7 @@ func lloyd(ctx context.Context, x []float64, n, d int, centres []float64, maxIte
 				}
 			}
 		})
-		sumChunks(tot, parts)
+		parallel.SumChunks(tot, parts)
 		trace = append(trace, tot[0])
 		if progress != nil {
 			progress(it, tot[0])
