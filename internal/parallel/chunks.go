@@ -10,9 +10,18 @@ func NumChunks(n int) int { return (n + ChunkRows - 1) / ChunkRows }
 
 // ForChunks calls fn(w, chunk, lo, hi) for every chunk of the row range [0, n) on
 // workers goroutines; w ∈ [0, workers) names the calling worker so fn can use per-worker
-// scratch. It returns when every chunk is done.
+// scratch. It returns when every chunk is done. With one worker or one chunk it runs on
+// the calling goroutine and allocates nothing, so a kernel called in a loop by one worker
+// of many (a restart of K-means) stays free of allocations.
 func ForChunks(n, workers int, fn func(w, chunk, lo, hi int)) {
-	For(workers, NumChunks(n), func(w, c int) {
+	nc := NumChunks(n)
+	if workers <= 1 || nc <= 1 {
+		for c := range nc {
+			fn(0, c, c*ChunkRows, min((c+1)*ChunkRows, n))
+		}
+		return
+	}
+	For(workers, nc, func(w, c int) {
 		fn(w, c, c*ChunkRows, min((c+1)*ChunkRows, n))
 	})
 }
