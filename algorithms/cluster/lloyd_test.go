@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -66,5 +67,24 @@ func TestLloydReseedsEmptyClusters(t *testing.T) {
 	}
 	if slices.Contains(count, 0) {
 		t.Errorf("assignment %v leaves a cluster empty", assign)
+	}
+}
+
+// TestDPMeansRowsCapsClusters gives DPMeansRows more well-separated rows than maxK:
+// the first pass starts from one cluster at the mean, so 12 rows open 13.
+func TestDPMeansRowsCapsClusters(t *testing.T) {
+	x := make([]float64, 12)
+	for i := range x {
+		x[i] = float64(10 * i)
+	}
+	assign, err := DPMeansRows(context.Background(), x, 12, 1, 1, 50, 13, nil)
+	if err != nil {
+		t.Fatalf("12 rows, 13 clusters: %v", err)
+	}
+	if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}; !slices.Equal(assign, want) {
+		t.Errorf("assignment %v, want %v", assign, want)
+	}
+	if _, err := DPMeansRows(context.Background(), x, 12, 1, 1, 50, 11, nil); !errors.Is(err, ErrTooManyClusters) {
+		t.Errorf("12 rows, 11 clusters: err = %v, want ErrTooManyClusters", err)
 	}
 }
