@@ -13,8 +13,8 @@ import (
 const initLloydIterations = 10
 
 // initialise places the clusters and sets the first responsibilities: seeded K-means
-// (k-means++, then initLloydIterations Lloyd iterations) with C − 1 clusters on the
-// features of the "kmeans" method but with the locations weighted by
+// (cluster.Lloyd: k-means++, then initLloydIterations Lloyd iterations) with C − 1
+// clusters on the features of the "kmeans" method but with the locations weighted by
 // initLocationWeight, so the clusters start as compact patches spread over the image;
 // clusters numbered by decreasing size so the largest gets the first stick; x̂_c at the
 // mean location of its pixels (the paper leaves the start of x̂_c open: "random
@@ -66,8 +66,8 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 		if count[c] > 0 {
 			m.locY[r], m.locX[r] = sy[r]/count[c], sx[r]/count[c]
 		} else {
-			// An empty cluster — the last one, and any K-means left empty (fewer
-			// distinct pixels than clusters): spread on a grid.
+			// An empty cluster — the last one (K-means re-seeds the clusters it
+			// empties): spread on a grid.
 			m.locY[r] = (float64(r/cols) + 0.5) / float64(cols)
 			m.locX[r] = (float64(r%cols) + 0.5) / float64(cols)
 		}
