@@ -160,11 +160,11 @@ func (l *Lloyd) assignRows(acc []float64, lo, hi int) {
 		if cur >= 0 {
 			bestC, bestD = cur, learn.SqDist(xi, cent[cur*d:(cur+1)*d])
 		}
-		for c := 0; c < k; c++ {
+		for c, off := 0, 0; c < k; c, off = c+1, off+d {
 			if c == cur {
 				continue
 			}
-			if v := learn.SqDistBounded(xi, cent[c*d:(c+1)*d], bestD); v < bestD {
+			if v := learn.SqDistBounded(xi, cent[off:off+d], bestD); v < bestD {
 				bestC, bestD = c, v
 			}
 		}
