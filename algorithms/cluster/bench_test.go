@@ -2,7 +2,9 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"featurelab/algorithms/internal/realdata"
@@ -82,5 +84,27 @@ func BenchmarkHardHDP(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(res.K), "K")
+	}
+}
+
+// BenchmarkLloydPixels is the K-means that starts the segmenter's KPYP: 29 clusters of
+// 154 401 rows (a 481×321 photo) of 7 features, k-means++ and 10 assignment steps, on
+// one worker and on all cores.
+func BenchmarkLloydPixels(b *testing.B) {
+	n, d, k := 481*321, 7, 29
+	x := pixelRows(n, d)
+	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			km := NewLloyd(x, n, d, k, workers)
+			cent, assign := make([]float64, k*d), make([]int, n)
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				km.Seed(rand.New(rand.NewPCG(1, 2)), cent, assign)
+				if _, err := km.Run(ctx, cent, assign, 10, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

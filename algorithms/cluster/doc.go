@@ -13,6 +13,9 @@
 // groups, each group's local clusters tied to global means all groups share, for any of
 // the Bregman divergences.
 // FarthestFirstLambda2 proposes λ² from the data for a target number of clusters.
+// Lloyd (k-means++ and Lloyd's steps, on several goroutines) and DPMeansRows (one DP-means
+// run) are the kernels of KMeans and DPMeans on flat rows, which the segmenter runs on
+// the pixels of a photo, so both share one copy of each.
 //
 // A clustering is returned as a learn.Result whose Z is one-hot and whose A holds the
 // centres, so it reads like a feature allocation with one feature per image.

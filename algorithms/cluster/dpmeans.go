@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -83,6 +84,40 @@ func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resul
 	return res, nil
 }
 
+// ErrTooManyClusters is DPMeansRows' answer when λ² asks for more clusters than maxK.
+var ErrTooManyClusters = errors.New("DP-means would open more clusters than allowed")
+
+// DPMeansRows is one run of DPMeans' kernel, without restarts, on the n×d rows of x
+// (row-major, read only) with the squared Euclidean distance, for callers that hold their
+// data as flat rows (the segmenter's pixels): from one cluster at the global mean, every
+// pass visits the rows in index order, moves each to a strictly nearer centre or opens a
+// cluster at it when every centre is farther than λ² = lambda2, then moves the centres to
+// their means and drops empty clusters; it stops when no row moves, the objective stops
+// decreasing, or after maxIter passes. It returns each row's cluster, numbered 0…K−1 in
+// the order the clusters were opened, less the dropped ones.
+//
+// It opens at most maxK clusters (0: no limit) and returns ErrTooManyClusters when λ²
+// asks for more. onPass, when not nil, receives the objective Σₙ ‖xₙ − μ_{zₙ}‖² + λ²K after
+// every pass that moved rows, numbered from 1.
+func DPMeansRows(ctx context.Context, x []float64, n, d int, lambda2 float64, maxIter, maxK int,
+	onPass func(pass int, objective float64)) ([]int, error) {
+	data := &bregData{kind: bregEuclidean, n: n, d: d, y: x}
+	mean, _ := data.mean()
+	w := &dpWork{data: data, lambda2: lambda2, maxIter: maxIter, maxK: maxK, mean: mean, perm: make([]int, n)}
+	if onPass != nil {
+		w.onPass = func(pass int, obj float64, _ int) {
+			if pass > 0 {
+				onPass(pass, obj)
+			}
+		}
+	}
+	st := &dpState{}
+	if _, err := w.run(ctx, st, nil); err != nil {
+		return nil, err
+	}
+	return st.assign, nil
+}
+
 // lambda2For is opt.Lambda2, or when that is 0 the farthest-first proposal for a target
 // of opt.K clusters; algo names the learner in the error when there is neither.
 func (b *bregData) lambda2For(algo string, opt learn.Options) (float64, error) {
@@ -147,19 +182,20 @@ func (st *dpState) logs(c, d int) []float64 {
 // dpWork is one worker's scratch for DP-means restarts; like kmWork it swaps its current
 // and best states so a restart reuses the memory of the one before.
 type dpWork struct {
-	data       *bregData
-	lambda2    float64
-	maxIter    int
-	mean       []float64
-	lmean      []float64
-	states     bestOf[dpState]
-	perm       []int
-	count      []int
-	sum        []float64
-	remap      []int
-	traceOn    bool      // record trace (tests only)
-	trace      []float64 // the objective after every pass of the last restart
-	traceCount []int     // K after every pass of the last restart
+	data    *bregData
+	lambda2 float64
+	maxIter int
+	mean    []float64
+	lmean   []float64
+	states  bestOf[dpState]
+	maxK    int // the most clusters a pass may open (0: no limit)
+	perm    []int
+	count   []int
+	sum     []float64
+	remap   []int
+	// onPass, when not nil, receives the objective Σₙ d(yₙ, μ_{zₙ}) + λ²K and K at the
+	// start (pass 0) and after every pass that moved rows.
+	onPass func(pass int, objective float64, k int)
 }
 
 // restart runs one DP-means restart into the worker's current state (bestOf.keep).
@@ -171,7 +207,8 @@ func (w *dpWork) restart(ctx context.Context, rng *rand.Rand) (*dpState, float64
 	return w.states.keep(obj), obj, nil
 }
 
-// run is DP-means from one cluster at the global mean, visiting rows in a random order.
+// run is DP-means from one cluster at the global mean, visiting rows in a new random
+// order drawn from rng at every pass, or in index order when rng is nil.
 func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64, error) {
 	b, n := w.data, w.data.n
 	st.k = 1
@@ -188,9 +225,8 @@ func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64,
 	}
 
 	obj := b.objective(st, w.lambda2)
-	if w.traceOn {
-		w.trace = append(w.trace[:0], obj)
-		w.traceCount = append(w.traceCount[:0], st.k)
+	if w.onPass != nil {
+		w.onPass(0, obj, st.k)
 	}
 	iters := 0
 	for iters < w.maxIter {
@@ -200,18 +236,21 @@ func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64,
 		iters++
 		// Jiang, Kulis & Jordan (§5) permute the rows at every pass, not once: DP-means'
 		// clusters depend on the order the rows are visited in.
-		for i := n - 1; i > 0; i-- {
+		for i := n - 1; rng != nil && i > 0; i-- {
 			j := rng.IntN(i + 1)
 			w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
 		}
-		if w.assignStep(st) == 0 {
+		moved, err := w.assignStep(st)
+		if err != nil {
+			return 0, err
+		}
+		if moved == 0 {
 			break // no row moved: the centres are already the means of their rows
 		}
 		w.updateStep(st)
 		next := b.objective(st, w.lambda2)
-		if w.traceOn {
-			w.trace = append(w.trace, next)
-			w.traceCount = append(w.traceCount, st.k)
+		if w.onPass != nil {
+			w.onPass(iters, next, st.k)
 		}
 		stop := !(next < obj) // the objective stopped decreasing
 		obj = next
@@ -225,8 +264,9 @@ func (w *dpWork) run(ctx context.Context, st *dpState, rng *rand.Rand) (float64,
 
 // assignStep is DP-means' assignment pass: in the restart's order, each row moves to a
 // strictly nearer centre than its own, or opens a new cluster at itself when every centre
-// is farther than λ². Centres do not move during the pass. It returns how many rows moved.
-func (w *dpWork) assignStep(st *dpState) int {
+// is farther than λ². Centres do not move during the pass. It returns how many rows moved,
+// or ErrTooManyClusters when a row would open cluster w.maxK + 1.
+func (w *dpWork) assignStep(st *dpState) (int, error) {
 	b, d := w.data, w.data.d
 	changed := 0
 	for _, i := range w.perm {
@@ -244,6 +284,9 @@ func (w *dpWork) assignStep(st *dpState) int {
 		}
 		if bestD > w.lambda2 {
 			// Paying λ² for a cluster at the row itself beats every existing centre.
+			if st.k == w.maxK {
+				return 0, ErrTooManyClusters
+			}
 			bestC = st.k
 			st.k++
 			st.cent = append(st.cent, y...)
@@ -256,7 +299,7 @@ func (w *dpWork) assignStep(st *dpState) int {
 			changed++
 		}
 	}
-	return changed
+	return changed, nil
 }
 
 // updateStep moves every centre to the mean of its rows and drops empty clusters,

@@ -229,21 +229,27 @@ func TestDPMeansObjectiveNeverRises(t *testing.T) {
 		}
 		mean, lmean := data.mean()
 		for _, k := range []int{3, 10, 40} {
+			var trace []float64
+			var traceCount []int
 			w := &dpWork{data: data, lambda2: data.farthestFirst(k, mean, lmean), maxIter: 1000,
-				mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n), traceOn: true}
+				mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n),
+				onPass: func(_ int, obj float64, k int) {
+					trace, traceCount = append(trace, obj), append(traceCount, k)
+				}}
 			for r := 0; r < 10; r++ {
+				trace, traceCount = trace[:0], traceCount[:0]
 				obj, err := w.run(context.Background(), w.states.cur, learn.RestartRNG(1, r))
 				if err != nil {
 					t.Fatal(err)
 				}
-				for it := 1; it < len(w.trace); it++ {
-					if w.trace[it] > w.trace[it-1]*(1+1e-12) {
+				for it := 1; it < len(trace); it++ {
+					if trace[it] > trace[it-1]*(1+1e-12) {
 						t.Fatalf("%s k=%d restart %d: objective rose at pass %d: %v → %v (K %v)",
-							div, k, r, it, w.trace[it-1], w.trace[it], w.traceCount)
+							div, k, r, it, trace[it-1], trace[it], traceCount)
 					}
 				}
-				if w.trace[len(w.trace)-1] != obj || math.Abs(obj-data.objective(w.states.cur, w.lambda2)) > 1e-9*obj {
-					t.Fatalf("%s k=%d restart %d: trace ends at %v, run returned %v", div, k, r, w.trace[len(w.trace)-1], obj)
+				if trace[len(trace)-1] != obj || math.Abs(obj-data.objective(w.states.cur, w.lambda2)) > 1e-9*obj {
+					t.Fatalf("%s k=%d restart %d: trace ends at %v, run returned %v", div, k, r, trace[len(trace)-1], obj)
 				}
 			}
 		}
@@ -324,13 +330,14 @@ func TestDPMeansPermutesEveryPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	mean, lmean := data.mean()
+	passes := 0
 	w := &dpWork{data: data, lambda2: data.farthestFirst(5, mean, lmean), maxIter: 1000,
-		mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n), traceOn: true}
+		mean: mean, lmean: lmean, states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n),
+		onPass: func(pass int, _ float64, _ int) { passes = pass }}
 	src := &countingSource{src: rand.NewPCG(1, 2)}
 	if _, err := w.run(context.Background(), w.states.cur, rand.New(src)); err != nil {
 		t.Fatal(err)
 	}
-	passes := len(w.trace) - 1
 	if passes < 2 {
 		t.Fatalf("%d passes: the data should need several", passes)
 	}

@@ -163,7 +163,7 @@ func TestKMeansPlusPlusSeeding(t *testing.T) {
 	n, d := X.Dims()
 	w := newKMWork(learn.FlatRows(X), n, d, 3, 100)
 	for r := 0; r < 200; r++ {
-		w.seed(w.states.cur, learn.RestartRNG(9, r))
+		w.lloyd.Seed(learn.RestartRNG(9, r), w.states.cur.cent, w.states.cur.assign)
 		seen := map[int]bool{}
 		for c := 0; c < 3; c++ {
 			cent := w.states.cur.cent[c*d : (c+1)*d]
@@ -218,7 +218,8 @@ func TestKMeansDuplicateRows(t *testing.T) {
 	}
 }
 
-// Lloyd's steps each lower the objective, so its trace over iterations never rises.
+// Lloyd's steps each lower the objective, so its trace over assignment steps never
+// rises, and once no row moves it ends at the objective of the final state.
 func TestKMeansObjectiveNeverRises(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	n, d := 300, 6
@@ -228,22 +229,26 @@ func TestKMeansObjectiveNeverRises(t *testing.T) {
 	}
 	for _, k := range []int{2, 8, 40} {
 		w := newKMWork(x, n, d, k, 1000)
-		w.traceOn = true
+		st := w.states.cur
+		var trace []float64
 		for r := 0; r < 20; r++ {
-			w.seed(w.states.cur, learn.RestartRNG(4, r))
-			obj, err := w.lloyd(context.Background(), w.states.cur)
+			w.lloyd.Seed(learn.RestartRNG(4, r), st.cent, st.assign)
+			trace = trace[:0]
+			iters, err := w.lloyd.Run(context.Background(), st.cent, st.assign, 1000,
+				func(_ int, obj float64) { trace = append(trace, obj) })
 			if err != nil {
 				t.Fatal(err)
 			}
-			for it := 1; it < len(w.trace); it++ {
-				if w.trace[it] > w.trace[it-1]*(1+1e-12) {
-					t.Fatalf("k=%d restart %d: objective rose at iteration %d: %v → %v",
-						k, r, it, w.trace[it-1], w.trace[it])
+			for it := 1; it < len(trace); it++ {
+				if trace[it] > trace[it-1]*(1+1e-12) {
+					t.Fatalf("k=%d restart %d: objective rose at step %d: %v → %v",
+						k, r, it+1, trace[it-1], trace[it])
 				}
 			}
-			if len(w.trace) == 0 || w.trace[len(w.trace)-1] != obj || w.states.cur.iters != len(w.trace) {
-				t.Fatalf("k=%d restart %d: trace %v does not end at objective %v after %d iterations",
-					k, r, w.trace, obj, w.states.cur.iters)
+			obj := sqDistSum(x, st.cent, st.assign, n, d)
+			if len(trace) != iters+1 || trace[len(trace)-1] != obj {
+				t.Fatalf("k=%d restart %d: trace %v does not end at objective %v after %d updates",
+					k, r, trace, obj, iters)
 			}
 		}
 	}

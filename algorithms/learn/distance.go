@@ -6,7 +6,11 @@ import "math"
 // four-element windows let the compiler drop the bounds checks. It is the one squared
 // distance of the clustering learners and the farthest-first λ², so every learner that
 // compares distances rounds them alike.
-func SqDist(a, b []float64) float64 { return SqDistBounded(a, b, math.Inf(1)) }
+func SqDist(a, b []float64) float64 { return SqDistBounded(a, b, noBound) }
+
+// noBound is +Inf, SqDist's bound: a variable, not math.Inf(1), so that SqDist is small
+// enough for the compiler to inline, and a caller pays for one call, not two.
+var noBound = math.Inf(1)
 
 // SqDistBounded returns ‖a − b‖², or +Inf as soon as a partial sum shows the distance is
 // at least bound. It checks after every 16 coordinates, so the early exit costs little,

@@ -52,7 +52,13 @@ func FarthestFirstLambda2(X *mat.Dense, k int) float64 {
 	if k < 1 || k > n {
 		return 0
 	}
-	x := FlatRows(X)
+	return FarthestFirstRows(FlatRows(X), n, d, k)
+}
+
+// FarthestFirstRows is FarthestFirstLambda2 on the n×d rows of x, row-major, for k ≥ 1
+// (0 once k exceeds the distinct rows): for callers that hold their rows flat (the
+// segmenter's pixels).
+func FarthestFirstRows(x []float64, n, d, k int) float64 {
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {
 		for j, v := range x[i*d : (i+1)*d] {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+
+	"featurelab/internal/parallel"
 )
 
 // textureRadius is the half-width of the window of the texture features (5×5).
@@ -230,7 +232,7 @@ func (p *pixels) smoothColour(sigma, rangeSigma float64, workers int) {
 	inv2r := 1 / (2 * rangeSigma * rangeSigma)
 	w, h, d := p.W, p.H, p.D
 	out := make([]float64, 3*p.N)
-	forChunks(p.N, workers, func(_, _, lo, hi int) {
+	parallel.ForChunks(p.N, workers, func(_, _, lo, hi int) {
 		for n := lo; n < hi; n++ {
 			y, x := n/w, n%w
 			c := p.Y[n*d : n*d+3]

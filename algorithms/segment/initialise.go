@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+
+	"featurelab/internal/parallel"
 )
 
 // initLloydIterations caps the Lloyd iterations of the K-means that starts the KPYP:
@@ -11,8 +13,8 @@ import (
 const initLloydIterations = 10
 
 // initialise places the clusters and sets the first responsibilities: seeded K-means
-// (k-means++, then initLloydIterations Lloyd iterations) with C − 1 clusters on the
-// features of the "kmeans" method but with the locations weighted by
+// (cluster.Lloyd: k-means++, then initLloydIterations Lloyd iterations) with C − 1
+// clusters on the features of the "kmeans" method but with the locations weighted by
 // initLocationWeight, so the clusters start as compact patches spread over the image;
 // clusters numbered by decreasing size so the largest gets the first stick; x̂_c at the
 // mean location of its pixels (the paper leaves the start of x̂_c open: "random
@@ -64,8 +66,8 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 		if count[c] > 0 {
 			m.locY[r], m.locX[r] = sy[r]/count[c], sx[r]/count[c]
 		} else {
-			// An empty cluster — the last one, and any K-means left empty (fewer
-			// distinct pixels than clusters): spread on a grid.
+			// An empty cluster — the last one (K-means re-seeds the clusters it
+			// empties): spread on a grid.
 			m.locY[r] = (float64(r/cols) + 0.5) / float64(cols)
 			m.locX[r] = (float64(r%cols) + 0.5) / float64(cols)
 		}
@@ -75,8 +77,8 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 	}
 	m.kernelTables()
 	// θ statistics from the hard initial assignment, through the same chunked sums.
-	parts := newParts(numChunks(N), len(m.tot))
-	forChunks(N, m.workers, func(_, ch, lo, hi int) {
+	parts := parallel.NewParts(parallel.NumChunks(N), len(m.tot))
+	parallel.ForChunks(N, m.workers, func(_, ch, lo, hi int) {
 		acc := parts[ch]
 		s0 := acc[accStats : accStats+C]
 		s1 := acc[accStats+C : accStats+C+C*m.D]
@@ -94,7 +96,7 @@ func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 			}
 		}
 	})
-	sumChunks(m.tot, parts)
+	parallel.SumChunks(m.tot, parts)
 	m.temperStats()
 	m.stickFree = true
 	return nil

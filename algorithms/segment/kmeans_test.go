@@ -2,7 +2,6 @@ package segment
 
 import (
 	"context"
-	"math"
 	"strings"
 	"testing"
 
@@ -34,25 +33,6 @@ func TestBaselinesOnRegions(t *testing.T) {
 		}
 		if tc.opt.Method == MethodDPMeans && !(res.Lambda2 > 0) {
 			t.Errorf("dpmeans: λ² = %v", res.Lambda2)
-		}
-	}
-}
-
-func TestFarthestFirstLambda2(t *testing.T) {
-	// Points 0, 1, 10 on a line (mean 11/3): the farthest from the mean is 10, then 0
-	// (11/3 from the mean, 10 from 10), after which 1 is the farthest from {mean, 10, 0}.
-	x := []float64{0, 1, 10}
-	cases := []struct {
-		k    int
-		want float64
-	}{
-		{1, (10 - 11.0/3) * (10 - 11.0/3)}, // farthest from the mean alone: 10
-		{2, (11.0 / 3) * (11.0 / 3)},       // then 0, at 11/3 from the mean
-		{3, 1},                             // then 1, at 1 from 0
-	}
-	for _, tc := range cases {
-		if got := farthestFirstLambda2(x, 3, 1, tc.k); math.Abs(got-tc.want) > 1e-12 {
-			t.Errorf("k=%d: λ² = %v, want %v", tc.k, got, tc.want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mathext"
+
+	"featurelab/internal/parallel"
 )
 
 // kpyp is the state of the mean-field posterior of the KPYP mixture of one image
@@ -105,7 +107,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	}
 	m.GH = (p.H + m.cell - 1) / m.cell
 	m.GW = (p.W + m.cell - 1) / m.cell
-	m.chunkRows = max(1, chunkPixels/(m.cell*p.W))
+	m.chunkRows = max(1, parallel.ChunkRows/(m.cell*p.W))
 	m.kr, m.kc = make([]float64, m.GH*c), make([]float64, m.GW*c)
 	if opt.Distance == DistanceGeodesic {
 		m.geo = newGeodesic(m, opt.EdgeCost)
@@ -123,7 +125,7 @@ func newKPYP(p *pixels, opt Options) *kpyp {
 	}
 	size := accStats + c + c*d + c*d*d
 	m.tot = make([]float64, size)
-	m.parts = newParts(m.numChunks(), size)
+	m.parts = parallel.NewParts(m.numChunks(), size)
 	m.scratch = make([][]float64, opt.Workers)
 	for w := range m.scratch {
 		m.scratch[w] = make([]float64, 5*c+d)

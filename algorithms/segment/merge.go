@@ -245,8 +245,8 @@ func (m *kpyp) screenGain(sc *screen, a, b int, ly, lx float64, kb int) float64 
 // Σ_n h(r_a + r_b) − h(r_a) − h(r_b), h(r) = −r ln r. It is never positive.
 func (m *kpyp) mergeEntropy(a, b int) float64 {
 	C := m.C
-	parts := make([]float64, numChunks(m.p.N))
-	forChunks(m.p.N, m.workers, func(_, ch, lo, hi int) {
+	parts := make([]float64, parallel.NumChunks(m.p.N))
+	parallel.ForChunks(m.p.N, m.workers, func(_, ch, lo, hi int) {
 		var s float64
 		for n := lo; n < hi; n++ {
 			ra, rb := m.R[n*C+a], m.R[n*C+b]

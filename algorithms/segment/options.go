@@ -188,8 +188,9 @@ type Result struct {
 	Segments int
 	// Iterations is the number of iterations run.
 	Iterations int
-	// Bound is the KPYP variational bound after every iteration (nats); for K-means and
-	// DP-means, their objective after every iteration.
+	// Bound is the KPYP variational bound after every iteration (nats); for K-means, its
+	// objective after every assignment step, the last included; for DP-means, its
+	// objective after every pass that moved pixels.
 	Bound []float64
 	// Seconds is the wall-clock time of the run.
 	Seconds float64

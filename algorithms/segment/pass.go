@@ -110,7 +110,7 @@ func (m *kpyp) pass(retangent bool) {
 		}
 		m.mirrorStats(acc)
 	})
-	sumChunks(m.tot, m.parts)
+	parallel.SumChunks(m.tot, m.parts)
 	m.temperStats()
 	if retangent {
 		m.u0, m.sumP, m.sumA = elog, m.tot[accP], m.tot[accA]

@@ -7,6 +7,7 @@ import (
 	"image"
 	"time"
 
+	"featurelab/algorithms/learn"
 	"featurelab/algorithms/partition"
 	"featurelab/imgproc"
 )
@@ -68,7 +69,7 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		x, d := clusterFeatures(p, locationWeight)
 		res.Lambda2 = opt.Lambda2
 		if res.Lambda2 == 0 {
-			res.Lambda2 = farthestFirstLambda2(x, p.N, d, opt.K)
+			res.Lambda2 = learn.FarthestFirstRows(x, p.N, d, opt.K)
 		}
 		labels, res.Bound, err = dpMeans(ctx, x, p.N, d, res.Lambda2, opt.MaxIter, maxLabels, opt.Progress)
 		if err != nil {

@@ -1,6 +1,10 @@
 package segment
 
-import "math"
+import (
+	"math"
+
+	"featurelab/internal/parallel"
+)
 
 // SLIC superpixels (Achanta, Shaji, Smith, Lucchi, Fua & Süsstrunk, "SLIC superpixels
 // compared to state-of-the-art superpixel methods", IEEE TPAMI 34(11), 2012), the
@@ -50,7 +54,7 @@ func superpixels(p *pixels, size, workers int) ([]int32, int, []float64) {
 	sw := (slicSpatial / float64(size)) * (slicSpatial / float64(size))
 	sums := make([]float64, 6*k)
 	for range slicIterations {
-		forChunks(p.N, workers, func(_, _, lo, hi int) {
+		parallel.ForChunks(p.N, workers, func(_, _, lo, hi int) {
 			for n := lo; n < hi; n++ {
 				y, x := n/W, n%W
 				gi, gj := y/size, x/size
