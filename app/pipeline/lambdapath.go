@@ -63,10 +63,7 @@ func atPathK(r *learn.Result, k int) (*learn.Result, error) {
 		res.K, res.Objective = f.K, f.Objective
 		res.Z, res.A = f.Z, f.A
 		res.Lambda2 = PathEntry{K: k, Low: entry.Lambda2Low, High: entry.Lambda2High}.centre()
-		// The penalised objective is the learner's, on the curve it walked: under K from
-		// objects the fits' objectives are on the scores and the curve's on the blurred
-		// pictures (refitOnScores).
-		res.BPObjective = entry.Objective + res.Lambda2*float64(res.K)
+		res.BPObjective = res.Objective + res.Lambda2*float64(res.K)
 		res.Curve = make([]learn.CurvePoint, len(r.Curve))
 		for i, c := range r.Curve {
 			res.Curve[i] = learn.CurvePoint{K: c.K, Objective: c.Objective, BPObjective: c.Objective + res.Lambda2*float64(c.K)}

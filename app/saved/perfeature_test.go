@@ -75,10 +75,14 @@ func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 	var got struct {
 		K     int    `json:"k"`
 		KNote string `json:"k_note"`
+		KFrom string `json:"k_from"`
 	}
 	summaryJSON(t, a, &got)
 	if !strings.HasPrefix(got.KNote, "No K stands out: ") {
 		t.Errorf("K = %d on the faces, separations %.2f, k_note %q", got.K, a.Separation(), got.KNote)
+	}
+	if got.KFrom != learn.KFromObjects {
+		t.Errorf("k_from %q, want %q: the default rule", got.KFrom, learn.KFromObjects)
 	}
 }
 

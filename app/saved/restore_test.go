@@ -41,6 +41,7 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 	}{
 		{"kfeatures", "kfeatures", learn.Options{K: 4, Restarts: 3, Seed: 5, Workers: 2}, nil},
 		{"stepwise with a proposed λ²", "stepwise", learn.Options{MaxK: 5, Restarts: 2, Seed: 2}, nil},
+		{"stepwise with K from the widest interval", "stepwise", learn.Options{MaxK: 5, Restarts: 2, Seed: 2, KFrom: learn.KFromWidest}, nil},
 		{"kmeans", "kmeans", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil},
 		{"ibp", "ibp", learn.Options{Chains: 2, Sweeps: 20, Seed: 4}, nil},
 		{"ibp with NaN, ±Inf and −0", "ibp", learn.Options{Chains: 2, Sweeps: 10, Seed: 6}, func(r *learn.Result) {

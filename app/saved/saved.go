@@ -358,6 +358,7 @@ type savedOptions struct {
 	Seed       uint64    `json:"seed"`
 	Init       string    `json:"init,omitempty"`
 	Chains     int       `json:"chains"`
+	KFrom      string    `json:"k_from,omitempty"` // absent before there was a choice: objects
 	Alpha0     jsonFloat `json:"alpha0"`
 	SigmaX0    jsonFloat `json:"sigma_x0"`
 	SigmaA0    jsonFloat `json:"sigma_a0"`
@@ -441,7 +442,7 @@ func (s *Analysis) file() *savedFile {
 			MaxIter: s.Options.MaxIter, MaxK: s.Options.MaxK, Sweeps: s.Options.Sweeps,
 			Divergence: s.Options.Divergence, Seed: s.Options.Seed, Init: s.Options.Init,
 			Features: s.Describe.Kind, Words: s.Describe.Words,
-			Chains: s.Options.Chains, Alpha0: jsonFloat(s.Options.Alpha0),
+			Chains: s.Options.Chains, Alpha0: jsonFloat(s.Options.Alpha0), KFrom: s.Options.KFrom,
 			SigmaX0: jsonFloat(s.Options.SigmaX0), SigmaA0: jsonFloat(s.Options.SigmaA0),
 		},
 		Data: savedData{Names: s.Names, Width: s.Width, Height: s.Height, Channels: s.Channels, D: s.D},
@@ -579,7 +580,7 @@ func (f *savedFile) saved() (*Analysis, error) {
 			K: f.Options.K, Lambda2: float64(f.Options.Lambda2), Restarts: f.Options.Restarts,
 			MaxIter: f.Options.MaxIter, MaxK: f.Options.MaxK, Sweeps: f.Options.Sweeps,
 			Divergence: f.Options.Divergence, Seed: f.Options.Seed, Init: f.Options.Init,
-			Chains: f.Options.Chains, Alpha0: float64(f.Options.Alpha0),
+			Chains: f.Options.Chains, Alpha0: float64(f.Options.Alpha0), KFrom: f.Options.KFrom,
 			SigmaX0: float64(f.Options.SigmaX0), SigmaA0: float64(f.Options.SigmaA0),
 		},
 		Times:    f.Seconds,

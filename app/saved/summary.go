@@ -9,6 +9,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/pca"
 )
@@ -52,10 +53,15 @@ type Summary struct {
 	PCAMethod  string              `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
 	Curve      []CurvePoint        `json:"curve,omitempty"`
 	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
+	// Under k_from "objects" the curve and the path are those of the pictures seen
+	// through a 1 px blur, on which the learner fitted; objective is on the pictures.
 	Path []PathPoint `json:"path,omitempty"`
 	// KNote says why the K chosen off the path counts no objects (most features vary by
 	// degrees, as on faces); absent when it does (pipeline.Analysis.KNote).
-	KNote     string  `json:"k_note,omitempty"`
+	KNote string `json:"k_note,omitempty"`
+	// KFrom is how the K was chosen off the λ² path (learn.KFromObjects or
+	// learn.KFromWidest); absent when the run had no path to choose from.
+	KFrom     string  `json:"k_from,omitempty"`
 	Explained float64 `json:"explained_variance,omitempty"`
 	// IBP Gibbs sampler only: posterior means over the second half of the
 	// sweeps, K after every sweep, and the second-half histogram of K (index = K).
@@ -166,6 +172,12 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		s.Path = append(s.Path, pp)
 	}
 	s.KNote = a.KNote()
+	if a.Path() != nil && a.Options.Lambda2 == 0 {
+		s.KFrom = a.Options.KFrom
+		if s.KFrom == "" {
+			s.KFrom = learn.KFromObjects
+		}
+	}
 	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
 	separation := a.Separation()
 	for k := range effects {
