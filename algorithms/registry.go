@@ -20,7 +20,7 @@ import (
 // pipeline, the window and the exports read them.
 type Traits struct {
 	// LambdaPath: given no λ², it chooses K and λ² itself from its λ² path (the K best
-	// for the widest range of λ²).
+	// for the widest range of λ², or for stepwise the count of objects: learn.KFromObjects).
 	LambdaPath bool
 	// Clusters: each image gets one cluster, not a set of features.
 	Clusters bool
@@ -100,7 +100,7 @@ func lambda2(auto, help string) Param[learn.Options] {
 
 var (
 	pathLambda2 = lambda2("chosen with K from the λ² path",
-		"the price of each feature in the objective: a larger λ² gives fewer features. Left empty, K and λ² are chosen from the λ² path: the K that is best for the widest range of λ²")
+		"the price of each feature in the objective: a larger λ² gives fewer features. Left empty, K and λ² are chosen from the λ² path")
 	proposedLambda2 = lambda2("proposed for the target K",
 		"the price of each cluster in the objective: a larger λ² gives fewer clusters. Left empty, λ² is proposed from the data by the farthest-first heuristic for the target K")
 	hdpLambda2 = lambda2("proposed for the target K",

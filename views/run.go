@@ -199,6 +199,11 @@ func (p *runPanel) setProposal(lambda2 float64) {
 }
 
 func (p *runPanel) showProposal() {
+	if p.traits().StepsK {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s counts the things that come and go: the largest K on its λ² path whose features each show one object, on or off (K from, under More options).", algorithms.Title(p.algo)))
+		p.lambda.Show()
+		return
+	}
 	if p.traits().LambdaPath {
 		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", algorithms.Title(p.algo)))
 		p.lambda.Show()
