@@ -54,6 +54,9 @@ type Options struct {
 	// cannot fit is refused before it starts. A refusal calls it again for each smaller
 	// size and for grey, to advise one that fits, so it must only compute.
 	RunMemory func(n int, size image.Point, channels int) (bytes int64, what, hint string)
+	// One lets a single usable image make a data set: learning needs two, coding new
+	// images with a saved analysis does not.
+	One bool
 	// NoGray says the caller has no grey mode to offer (cosegment reads colour), so a
 	// refusal does not advise one.
 	NoGray bool
@@ -316,6 +319,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	case 0:
 		return nil, fmt.Errorf("load %s: no usable images (%s)", label, describeSkips(skipped))
 	case 1:
+		if opt.One {
+			break
+		}
 		msg := fmt.Sprintf("load %s: only 1 usable image (%s); need at least 2", label, good[0].name)
 		if len(skipped) > 0 {
 			msg += " (" + describeSkips(skipped) + ")"

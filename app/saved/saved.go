@@ -16,6 +16,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
 	"featurelab/assets"
 	"featurelab/imgproc"
@@ -69,6 +70,9 @@ type Analysis struct {
 	AsFound   bool                 // Result is in the learner's own reading (Analysis.AsFound)
 	Other     *pipeline.Reading    // the reading not shown, or nil (Analysis.Other)
 	Stability []float64            // per feature, the share of half-sample fits that hold it, or nil (Analysis.Stability)
+	// Encoder codes new images with the features shown (encoding), or is nil when the
+	// file was saved without one (before there was one, or pictures too large for it).
+	Encoder *encoding.Encoder
 
 	// The fingerprint of the data the result belongs to.
 	Names                   []string // the images, in the data set's order (imgproc.Dataset.Names)
@@ -113,7 +117,12 @@ func fromAnalysis(a *pipeline.Analysis, load pipeline.LoadChoices) (*Analysis, e
 	opt := a.Options
 	opt.Workers, opt.Progress, opt.InitZ = 0, nil, nil
 	_, d := a.Scores.Dims()
+	enc, err := encoderOf(a)
+	if err != nil {
+		return nil, err
+	}
 	return &Analysis{
+		Encoder:   enc,
 		Source:    src,
 		Load:      load,
 		Algorithm: a.Algorithm,
@@ -332,6 +341,9 @@ type savedFile struct {
 	// hold it (pipeline.Analysis.Stability); absent when not checked, and in files saved
 	// before it was.
 	Stability []float64 `json:"stability,omitempty"`
+	// Encoder is what `featurelab encode` codes new images with; absent in files saved
+	// before it was, and for pictures too large for it (maxEncoderBytes).
+	Encoder *savedEncoder `json:"encoder,omitempty"`
 }
 
 type savedSource struct {
@@ -471,6 +483,7 @@ func (s *Analysis) file() *savedFile {
 		f.Reading = "as found"
 	}
 	f.Stability = s.Stability
+	f.Encoder = toSavedEncoder(s.Encoder)
 	if o := s.Other; o != nil {
 		f.Other = &savedPathFit{K: r.K, Z: pipeline.CodeStrings(o.Z), A: rowMajor(o.A), Objective: jsonFloat(r.Objective)}
 	}
@@ -655,6 +668,11 @@ func (f *savedFile) saved() (*Analysis, error) {
 			}
 		}
 		s.Stability = f.Stability
+	}
+	if f.Encoder != nil {
+		if s.Encoder, err = f.Encoder.encoder(f.Data, res.K); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,10 @@ Usage:
   featurelab DIR                      open the window on the folder DIR
   featurelab FILE.featurelab          open the window on a saved analysis (File → Save analysis)
   featurelab analyze [flags] [DIR]    load → PCA → algorithm; DIR defaults to the built-in sample
+                                      (--save FILE.featurelab keeps the analysis to reopen or encode with)
+  featurelab encode [flags] FILE.featurelab DIR
+                                      code the images of DIR with a saved analysis's features:
+                                      codes.csv, and which images they do not explain
   featurelab segment [flags] IMAGE    segment one image (KPYP)
   featurelab segment-eval [flags] IMAGES_DIR TRUTH_DIR
                                       segment every photo and score it against the human
@@ -86,6 +91,8 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		err = segmentEvalCmd(ctx, args[1:], stdout, stderr)
 	case "cosegment":
 		err = cosegmentCmd(ctx, args[1:], stdout, stderr)
+	case "encode":
+		err = encodeCmd(ctx, args[1:], stdout, stderr)
 	case "samples":
 		err = samplesCmd(args[1:], stdout)
 	case "--version", "-version", "version":
@@ -95,7 +102,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q (want analyze, segment, segment-eval, cosegment, samples or --version)", args[0])
+		err = fmt.Errorf("unknown command %q (want analyze, encode, segment, segment-eval, cosegment, samples or --version)", args[0])
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -170,6 +177,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out, jsonOut := outputFlags(fs)
 	features := fs.String("features", pipeline.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(pipeline.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
 	words := fs.Int("words", pipeline.DefaultWords, "vocabulary size for --features words")
+	saveTo := fs.String("save", "", "also save the analysis to this .featurelab file (reopen it in the window, or encode new images with it)")
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, the emptiest scene, and features that add objects to it)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -220,6 +228,15 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if err := report.WriteOutputs(a, *out); err != nil {
 		return err
+	}
+	if *saveTo != "" {
+		load := pipeline.LoadChoices{Colour: pipeline.ColourAuto, Size: *size, PCA: strconv.Itoa(*pcaDims)}
+		if *gray {
+			load.Colour = pipeline.ColourGrey
+		}
+		if err := saved.Save(a, *saveTo, load); err != nil {
+			return err
+		}
 	}
 	if *jsonOut {
 		return saved.WriteJSON(stdout, saved.SummaryOf(a))

@@ -132,8 +132,13 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 	}
 	values := []string{"9223372036854775807", "-9223372036854775808", "NaN", "+Inf", "-Inf", "0", "", "many"}
 	sizes := []string{"9223372036854775807x2", "4294967296x4294967296", "3037000500x3037000500", "-1x-1", "0x0"}
+	analysis := filepath.Join(t.TempDir(), "p.featurelab")
+	if code := Run([]string{"analyze", "--algo", "kmeans", "--k", "2", "--out", t.TempDir(), "--save", analysis, dir}, io.Discard, io.Discard); code != 0 {
+		t.Fatalf("analyze --save: exit %d", code)
+	}
 	commands := map[string][]string{
 		"analyze":      {dir},
+		"encode":       {analysis, dir},
 		"segment":      {filepath.Join(dir, "p0.png")},
 		"cosegment":    {dir},
 		"segment-eval": {dir, dir},
@@ -148,7 +153,7 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 				flags = append(flags, strings.Fields(name)[0])
 			}
 		}
-		if len(flags) < 3 {
+		if len(flags) < 2 {
 			t.Fatalf("%s -h lists %d flags: %q", cmd, len(flags), help.String())
 		}
 		for _, name := range flags {
@@ -158,6 +163,16 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 			vals := values
 			if name == "size" {
 				vals = append(slices.Clone(values), sizes...)
+			}
+			if name == "save" {
+				// A file of each of those names, in a folder of its own.
+				vals = nil
+				for _, v := range values {
+					if v != "" {
+						v = filepath.Join(t.TempDir(), v)
+					}
+					vals = append(vals, v)
+				}
 			}
 			for _, v := range vals {
 				args := append([]string{cmd, "--" + name + "=" + v, "--out", t.TempDir()}, pos...)

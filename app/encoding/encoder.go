@@ -1,0 +1,239 @@
+package encoding
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/features"
+	"featurelab/app/pipeline"
+	"featurelab/imgproc"
+)
+
+// UnexplainedQuantile is the share of the training images whose residual an image may
+// exceed before it is flagged as not explained by the features.
+const UnexplainedQuantile = 0.99
+
+// batch is how many images are encoded at once: the float64 copy of a batch, not of the
+// folder, is what encoding adds to the loaded data.
+const batch = 256
+
+// Encoder is what coding new images needs of an analysis, at its working size.
+type Encoder struct {
+	Width, Height, Channels int
+	Mean                    []float32 // the mean picture, Width·Height·Channels values
+	// Features holds the K feature pictures, row after row, in the reading shown: what
+	// each adds to the picture of an image that owns it.
+	Features []float32
+	K        int
+	// Base is the feature every training image owns (kept on for every new image), or
+	// −1; Clusters says the codes are one-hot (a clustering: the nearest centre).
+	Base     int
+	Clusters bool
+	// Limit is the mean squared residual per value above which an image is
+	// unexplained: the training images' UnexplainedQuantile.
+	Limit float64
+}
+
+// Code is one image's encoding.
+type Code struct {
+	Name string
+	Code string // one '0' or '1' per feature, as the codes CSV writes them
+	// Residual is the mean squared difference per value between the image and its
+	// code's picture.
+	Residual    float64
+	Unexplained bool // Residual above the Encoder's Limit
+}
+
+// FromAnalysis is the Encoder of a: its features' pictures and mean, with the limit
+// measured on its own images.
+func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
+	res, ds := a.Result, a.Data
+	if res == nil || res.A == nil || ds == nil || a.PCA == nil {
+		return nil, errors.New("encoding: the analysis has no features to encode with")
+	}
+	k, d := res.A.Dims()
+	pix := a.PCA.InverseDense(res.A)
+	mean := a.PCA.InverseDense(mat.NewDense(1, d, nil)).RawRowView(0)
+	e := &Encoder{Width: ds.Width, Height: ds.Height, Channels: ds.Channels, K: k,
+		Base: a.BaseIndex(), Clusters: a.IsClustering(), Mean: toFloat32(mean)}
+	e.Features = make([]float32, 0, k*len(mean))
+	for j := 0; j < k; j++ {
+		row := pix.RawRowView(j)
+		for q, v := range row {
+			e.Features = append(e.Features, float32(v-mean[q]))
+		}
+	}
+	codes := a.Codes()
+	resid := make([]float64, len(ds.Names))
+	for i := range resid {
+		resid[i] = e.residual(ds.Row(i), codes[i])
+	}
+	slices.Sort(resid)
+	e.Limit = resid[min(len(resid)-1, int(math.Ceil(UnexplainedQuantile*float64(len(resid))))-1)]
+	return e, nil
+}
+
+// Values is the number of values of each picture.
+func (e *Encoder) Values() int { return e.Width * e.Height * e.Channels }
+
+// Check says what is wrong with e, or nil: the sizes must agree and every value be a
+// number, as a file read back from disk must be checked before it is used.
+func (e *Encoder) Check() error {
+	p := e.Values()
+	switch {
+	case e.Width < 1 || e.Height < 1 || (e.Channels != 1 && e.Channels != 3):
+		return fmt.Errorf("encoder: pictures of %d×%d in %d channels", e.Width, e.Height, e.Channels)
+	case len(e.Mean) != p:
+		return fmt.Errorf("encoder: the mean picture has %d values, want %d", len(e.Mean), p)
+	case e.K < 1 || len(e.Features) != e.K*p:
+		return fmt.Errorf("encoder: %d feature values for K = %d pictures of %d", len(e.Features), e.K, p)
+	case e.Base < -1 || e.Base >= e.K:
+		return fmt.Errorf("encoder: base feature %d of %d", e.Base, e.K)
+	case !(e.Limit >= 0) || math.IsInf(e.Limit, 0):
+		return fmt.Errorf("encoder: residual limit %v", e.Limit)
+	}
+	for _, v := range slices.Concat(e.Mean, e.Features) {
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return errors.New("encoder: a picture holds a value that is not a number")
+		}
+	}
+	return nil
+}
+
+// feature is the picture of feature k.
+func (e *Encoder) feature(k int) []float32 {
+	p := e.Values()
+	return e.Features[k*p : (k+1)*p]
+}
+
+// residual is the mean squared difference per value between x and the picture of code.
+func (e *Encoder) residual(x []float32, code string) float64 {
+	var ss float64
+	for q, v := range x {
+		r := float64(v) - float64(e.Mean[q])
+		for k := 0; k < e.K; k++ {
+			if code[k] == '1' {
+				r -= float64(e.feature(k)[q])
+			}
+		}
+		ss += r * r
+	}
+	return ss / float64(len(x))
+}
+
+// Encode codes every image of ds, which must be at the Encoder's size and channels (load
+// it with Load options that say so).
+func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
+	if ds.Width != e.Width || ds.Height != e.Height || ds.Channels != e.Channels {
+		return nil, fmt.Errorf("encoding: the images are %d×%d in %d channels, the analysis's %d×%d in %d",
+			ds.Width, ds.Height, ds.Channels, e.Width, e.Height, e.Channels)
+	}
+	p, n := e.Values(), len(ds.Names)
+	// The features a code is chosen among: all but the base, which every image keeps.
+	var free []int
+	for k := 0; k < e.K; k++ {
+		if k != e.Base {
+			free = append(free, k)
+		}
+	}
+	out := make([]Code, n)
+	for lo := 0; lo < n; lo += batch {
+		hi := min(lo+batch, n)
+		X := mat.NewDense(hi-lo, p, nil)
+		for i := lo; i < hi; i++ {
+			row := X.RawRowView(i - lo)
+			for q, v := range ds.Row(i) {
+				row[q] = float64(v) - float64(e.Mean[q])
+				if e.Base >= 0 {
+					row[q] -= float64(e.feature(e.Base)[q])
+				}
+			}
+		}
+		codes, err := e.codes(X, free)
+		if err != nil {
+			return nil, err
+		}
+		for i := lo; i < hi; i++ {
+			c := codes[i-lo]
+			r := e.residual(ds.Row(i), c)
+			out[i] = Code{Name: ds.Names[i], Code: c, Residual: r, Unexplained: r > e.Limit}
+		}
+	}
+	return out, nil
+}
+
+// codes are the best codes of the rows of X (the images less the mean and the base)
+// among the features free: all their combinations, or for a clustering one at a time.
+func (e *Encoder) codes(X *mat.Dense, free []int) ([]string, error) {
+	n, p := X.Dims()
+	bits := make([][]byte, n)
+	for i := range bits {
+		bits[i] = []byte(strings.Repeat("0", e.K))
+		if e.Base >= 0 {
+			bits[i][e.Base] = '1'
+		}
+	}
+	if len(free) > 0 {
+		F := mat.NewDense(len(free), p, nil)
+		for j, k := range free {
+			row := F.RawRowView(j)
+			for q, v := range e.feature(k) {
+				row[q] = float64(v)
+			}
+		}
+		if e.Clusters {
+			nearest(X, F, free, bits)
+		} else {
+			Z, err := features.Encode(X, F, nil)
+			if err != nil {
+				return nil, err
+			}
+			for i := range bits {
+				for j, k := range free {
+					if Z.At(i, j) != 0 {
+						bits[i][k] = '1'
+					}
+				}
+			}
+		}
+	}
+	out := make([]string, n)
+	for i, b := range bits {
+		out[i] = string(b)
+	}
+	return out, nil
+}
+
+// nearest gives each row of X the one feature of F nearest to it (a clustering's
+// centres, less the mean).
+func nearest(X, F *mat.Dense, free []int, bits [][]byte) {
+	n, _ := X.Dims()
+	for i := 0; i < n; i++ {
+		x := X.RawRowView(i)
+		best, bd := 0, math.Inf(1)
+		for j := range free {
+			var s float64
+			for q, v := range F.RawRowView(j) {
+				r := x[q] - v
+				s += r * r
+			}
+			if s < bd {
+				best, bd = j, s
+			}
+		}
+		bits[i][free[best]] = '1'
+	}
+}
+
+func toFloat32(v []float64) []float32 {
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(x)
+	}
+	return out
+}

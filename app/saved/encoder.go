@@ -1,0 +1,98 @@
+package saved
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"featurelab/app/encoding"
+	"featurelab/app/pipeline"
+)
+
+// maxEncoderBytes bounds what a saved file spends on its encoder: 24 MB holds the mean
+// and 30 feature pictures at the default working size of 76 800 colour pixels. Past it
+// the analysis is saved without one, and encode says so.
+const maxEncoderBytes = 24 << 20
+
+// savedEncoder is encoding.Encoder in the file: its pictures as little-endian float32s
+// in base64, about 5.5 MB for the tabletop's 320×240 colour base and four features.
+type savedEncoder struct {
+	Width    int       `json:"width"`
+	Height   int       `json:"height"`
+	Channels int       `json:"channels"`
+	K        int       `json:"k"`
+	Base     int       `json:"base"`
+	Clusters bool      `json:"clusters,omitempty"`
+	Limit    jsonFloat `json:"residual_limit"`
+	Mean     string    `json:"mean"`
+	Features string    `json:"features"`
+}
+
+// encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes.
+func encoderOf(a *pipeline.Analysis) (*encoding.Encoder, error) {
+	k, _ := a.Result.A.Dims()
+	if int64(k+1)*int64(a.Data.Values())*4 > maxEncoderBytes {
+		return nil, nil
+	}
+	return encoding.FromAnalysis(a)
+}
+
+func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
+	if e == nil {
+		return nil
+	}
+	return &savedEncoder{Width: e.Width, Height: e.Height, Channels: e.Channels, K: e.K, Base: e.Base,
+		Clusters: e.Clusters, Limit: jsonFloat(e.Limit), Mean: floats32(e.Mean), Features: floats32(e.Features)}
+}
+
+// encoder checks a decoded encoder against the data it was saved with and returns it.
+func (s *savedEncoder) encoder(d savedData, k int) (*encoding.Encoder, error) {
+	if s.Width != d.Width || s.Height != d.Height || s.Channels != d.Channels || s.K != k {
+		return nil, fmt.Errorf("encoder is for %d×%d×%d pictures and K = %d, the data %d×%d×%d and the result K = %d",
+			s.Width, s.Height, s.Channels, s.K, d.Width, d.Height, d.Channels, k)
+	}
+	p := s.Width * s.Height * s.Channels
+	mean, err := readFloats32("encoder mean", s.Mean, p)
+	if err != nil {
+		return nil, err
+	}
+	feats, err := readFloats32("encoder features", s.Features, s.K*p)
+	if err != nil {
+		return nil, err
+	}
+	e := &encoding.Encoder{Width: s.Width, Height: s.Height, Channels: s.Channels, K: s.K, Base: s.Base,
+		Clusters: s.Clusters, Limit: float64(s.Limit), Mean: mean, Features: feats}
+	if err := e.Check(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func floats32(v []float32) string {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// readFloats32 decodes want float32s written by floats32, checking the length before
+// decoding so that a crafted file cannot ask for more.
+func readFloats32(what, text string, want int) ([]float32, error) {
+	if base64.StdEncoding.DecodedLen(len(text)) > 4*want+3 {
+		return nil, fmt.Errorf("%s holds more than the %d numbers it should", what, want)
+	}
+	b, err := base64.StdEncoding.DecodeString(text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	if len(b) != 4*want {
+		return nil, fmt.Errorf("%s holds %d numbers, want %d", what, len(b)/4, want)
+	}
+	out := make([]float32, want)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return out, nil
+}
