@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/features"
@@ -113,17 +114,18 @@ func (e *Encoder) feature(k int) []float32 {
 
 // residual is the mean squared difference per value between x and the picture of code.
 func (e *Encoder) residual(x []float32, code string) float64 {
-	var ss float64
+	r := make([]float64, len(x))
 	for q, v := range x {
-		r := float64(v) - float64(e.Mean[q])
-		for k := 0; k < e.K; k++ {
-			if code[k] == '1' {
-				r -= float64(e.feature(k)[q])
+		r[q] = float64(v) - float64(e.Mean[q])
+	}
+	for k := 0; k < e.K; k++ {
+		if code[k] == '1' {
+			for q, v := range e.feature(k) {
+				r[q] -= float64(v)
 			}
 		}
-		ss += r * r
 	}
-	return ss / float64(len(x))
+	return floats.Dot(r, r) / float64(len(x))
 }
 
 // Encode codes every image of ds, which must be at the Encoder's size and channels (load
@@ -141,36 +143,64 @@ func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
 			free = append(free, k)
 		}
 	}
+	F := e.pictures(free)
+	var base []float32
+	if e.Base >= 0 {
+		base = e.feature(e.Base)
+	}
 	out := make([]Code, n)
+	X := mat.NewDense(min(batch, n), p, nil)
 	for lo := 0; lo < n; lo += batch {
 		hi := min(lo+batch, n)
-		X := mat.NewDense(hi-lo, p, nil)
+		Xb := X.Slice(0, hi-lo, 0, p).(*mat.Dense)
 		for i := lo; i < hi; i++ {
-			row := X.RawRowView(i - lo)
+			row := Xb.RawRowView(i - lo)
 			for q, v := range ds.Row(i) {
 				row[q] = float64(v) - float64(e.Mean[q])
-				if e.Base >= 0 {
-					row[q] -= float64(e.feature(e.Base)[q])
-				}
+			}
+			for q, v := range base {
+				row[q] -= float64(v)
 			}
 		}
-		codes, err := e.codes(X, free)
+		codes, err := e.codes(Xb, F, free)
 		if err != nil {
 			return nil, err
 		}
 		for i := lo; i < hi; i++ {
 			c := codes[i-lo]
-			r := e.residual(ds.Row(i), c)
+			// What the code leaves of the image: its row less the features it owns.
+			row := Xb.RawRowView(i - lo)
+			for j, k := range free {
+				if c[k] == '1' {
+					floats.Sub(row, F.RawRowView(j))
+				}
+			}
+			r := floats.Dot(row, row) / float64(p)
 			out[i] = Code{Name: ds.Names[i], Code: c, Residual: r, Unexplained: r > e.Limit}
 		}
 	}
 	return out, nil
 }
 
+// pictures are the features free as the rows of a matrix, nil when there are none.
+func (e *Encoder) pictures(free []int) *mat.Dense {
+	if len(free) == 0 {
+		return nil
+	}
+	F := mat.NewDense(len(free), e.Values(), nil)
+	for j, k := range free {
+		row := F.RawRowView(j)
+		for q, v := range e.feature(k) {
+			row[q] = float64(v)
+		}
+	}
+	return F
+}
+
 // codes are the best codes of the rows of X (the images less the mean and the base)
 // among the features free: all their combinations, or for a clustering one at a time.
-func (e *Encoder) codes(X *mat.Dense, free []int) ([]string, error) {
-	n, p := X.Dims()
+func (e *Encoder) codes(X, F *mat.Dense, free []int) ([]string, error) {
+	n, _ := X.Dims()
 	bits := make([][]byte, n)
 	for i := range bits {
 		bits[i] = []byte(strings.Repeat("0", e.K))
@@ -178,14 +208,7 @@ func (e *Encoder) codes(X *mat.Dense, free []int) ([]string, error) {
 			bits[i][e.Base] = '1'
 		}
 	}
-	if len(free) > 0 {
-		F := mat.NewDense(len(free), p, nil)
-		for j, k := range free {
-			row := F.RawRowView(j)
-			for q, v := range e.feature(k) {
-				row[q] = float64(v)
-			}
-		}
+	if F != nil {
 		if e.Clusters {
 			nearest(X, F, free, bits)
 		} else {

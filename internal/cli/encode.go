@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
@@ -25,6 +26,10 @@ type encodeSummary struct {
 	Unexplained   int               `json:"unexplained"`
 	Images        []encodedJSON     `json:"images"`
 	Skipped       map[string]string `json:"skipped,omitempty"`
+	Seconds       struct {
+		Load   float64 `json:"load"`
+		Encode float64 `json:"encode"`
+	} `json:"seconds"`
 }
 
 type encodedJSON struct {
@@ -62,15 +67,18 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	opt.Progress = func(lp imgproc.LoadProgress) {
 		progress.report(pipeline.Progress{Stage: "Loading images", Done: lp.Done, Total: lp.Total})
 	}
+	began := time.Now()
 	ds, err := imgproc.Load(ctx, pos[1], opt)
 	progress.done()
 	if err != nil {
 		return err
 	}
+	loaded := time.Now()
 	codes, err := e.Encode(ds)
 	if err != nil {
 		return err
 	}
+	encoded := time.Now()
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
@@ -79,6 +87,7 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	sum := encodeSummary{Analysis: pos[0], Folder: pos[1], K: e.K, ResidualLimit: e.Limit}
+	sum.Seconds.Load, sum.Seconds.Encode = loaded.Sub(began).Seconds(), encoded.Sub(loaded).Seconds()
 	for _, c := range codes {
 		if c.Unexplained {
 			sum.Unexplained++
