@@ -12,6 +12,7 @@ import (
 
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
+	"featurelab/app/report"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
@@ -26,6 +27,7 @@ type encodeSummary struct {
 	Unexplained   int               `json:"unexplained"`
 	Images        []encodedJSON     `json:"images"`
 	Skipped       map[string]string `json:"skipped,omitempty"`
+	Sorted        int               `json:"sorted,omitempty"` // files written by --sort-into
 	Seconds       struct {
 		Load   float64 `json:"load"`
 		Encode float64 `json:"encode"`
@@ -43,7 +45,8 @@ type encodedJSON struct {
 func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("encode", stderr)
 	out, jsonOut := outputFlags(fs)
-	pos, err := exactArgs(fs, args, 2, "encode [--out DIR] [--json] FILE.featurelab DIR")
+	sortInto := fs.String("sort-into", "", "also sort the images into this folder: one folder per feature with the images that own it, one per code (links, or copies where links cannot be made; nothing overwritten)")
+	pos, err := exactArgs(fs, args, 2, "encode [--out DIR] [--json] [--sort-into DIR] FILE.featurelab DIR")
 	if err != nil {
 		return err
 	}
@@ -86,7 +89,17 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := writeEncodedCSV(path, codes); err != nil {
 		return err
 	}
-	sum := encodeSummary{Analysis: pos[0], Folder: pos[1], K: e.K, ResidualLimit: e.Limit}
+	sorted := 0
+	if *sortInto != "" {
+		names, strs := make([]string, len(codes)), make([]string, len(codes))
+		for i, c := range codes {
+			names[i], strs[i] = c.Name, c.Code
+		}
+		if sorted, err = report.SortInto(*sortInto, pos[1], names, strs, e.Base); err != nil {
+			return err
+		}
+	}
+	sum := encodeSummary{Analysis: pos[0], Folder: pos[1], K: e.K, ResidualLimit: e.Limit, Sorted: sorted}
 	sum.Seconds.Load, sum.Seconds.Encode = loaded.Sub(began).Seconds(), encoded.Sub(loaded).Seconds()
 	for _, c := range codes {
 		if c.Unexplained {
@@ -105,6 +118,9 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "%d images of %s coded with the %d features of %s; %d not explained by them (residual above %.3g); wrote %s\n",
 		len(codes), pos[1], e.K, pos[0], sum.Unexplained, e.Limit, path)
+	if sorted > 0 {
+		fmt.Fprintf(stdout, "sorted them into %s: %d links or copies\n", *sortInto, sorted)
+	}
 	return nil
 }
 

@@ -30,8 +30,8 @@ func TestAnalyzeSaveThenEncode(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, errBuf bytes.Buffer
-	out := t.TempDir()
-	if code := Run([]string{"encode", "--json", "--out", out, file, dir}, &stdout, &errBuf); code != 0 {
+	out, sorted := t.TempDir(), filepath.Join(t.TempDir(), "sorted")
+	if code := Run([]string{"encode", "--json", "--out", out, "--sort-into", sorted, file, dir}, &stdout, &errBuf); code != 0 {
 		t.Fatalf("encode exit %d: %s", code, errBuf.String())
 	}
 	var got encodeSummary
@@ -45,6 +45,9 @@ func TestAnalyzeSaveThenEncode(t *testing.T) {
 		if c.Code != s.Codes[i] {
 			t.Errorf("%s: encoded %s, learned %s", c.Name, c.Code, s.Codes[i])
 		}
+	}
+	if entries, err := os.ReadDir(filepath.Join(sorted, "code "+s.Codes[0])); err != nil || got.Sorted == 0 || len(entries) == 0 {
+		t.Errorf("--sort-into: %v, %d files written", err, got.Sorted)
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "codes.csv")); err != nil || !strings.HasPrefix(string(b), "image,code,residual,explained\n") {
 		t.Errorf("codes.csv: %v %q", err, b)

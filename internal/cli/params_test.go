@@ -164,7 +164,7 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 			if name == "size" {
 				vals = append(slices.Clone(values), sizes...)
 			}
-			if name == "save" {
+			if name == "save" || name == "sort-into" {
 				// A file of each of those names, in a folder of its own.
 				vals = nil
 				for _, v := range values {

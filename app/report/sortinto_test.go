@@ -1,0 +1,63 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSortIntoWritesAFolderPerFeatureAndCode: each image lands in the folder of every
+// feature it owns (the base left out) and in the one of its code, under its own name, its
+// subfolders joined into it; a second sort into the same folder writes nothing and says
+// which file stood in its way.
+func TestSortIntoWritesAFolderPerFeatureAndCode(t *testing.T) {
+	src := t.TempDir()
+	names := []string{"a.png", "b.png", filepath.Join("day 2", "c.png")}
+	for _, n := range names {
+		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(n)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, n), []byte(n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "sorted")
+	n, err := SortInto(out, src, names, []string{"110", "101", "111"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"feature 2": {"a.png", "day 2 - c.png"},
+		"feature 3": {"b.png", "day 2 - c.png"},
+		"code 110":  {"a.png"},
+		"code 101":  {"b.png"},
+		"code 111":  {"day 2 - c.png"},
+	}
+	total := 0
+	for folder, files := range want {
+		entries, err := os.ReadDir(filepath.Join(out, folder))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range entries {
+			got = append(got, e.Name())
+			b, err := os.ReadFile(filepath.Join(out, folder, e.Name()))
+			if err != nil || !strings.HasSuffix(strings.ReplaceAll(string(b), "/", " - "), e.Name()) {
+				t.Errorf("%s/%s holds %q (%v)", folder, e.Name(), b, err)
+			}
+		}
+		if !slices.Equal(got, files) {
+			t.Errorf("%s holds %v, want %v", folder, got, files)
+		}
+		total += len(files)
+	}
+	if dirs, _ := os.ReadDir(out); len(dirs) != len(want) || n != total {
+		t.Errorf("%d folders and %d files written, want %d and %d (no folder for the base)", len(dirs), n, len(want), total)
+	}
+	if _, err := SortInto(out, src, names, []string{"110", "101", "111"}, 0); err == nil || !strings.Contains(err.Error(), "exists; nothing was written") {
+		t.Errorf("sorting again: %v, want a refusal", err)
+	}
+}
