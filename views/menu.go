@@ -57,6 +57,7 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 		}
 		file.Items = append(file.Items, item("Export "+e.label, sc, func() { ui.chooseExport(e) }))
 	}
+	file.Items = append(file.Items, item("Export images by feature…", nil, ui.chooseSortImages))
 	analysis := fyne.NewMenu("Analysis",
 		item("Run", shortcutRun, ui.run.start),
 		item("Cancel", shortcutCancel, ui.cancelAll))

@@ -1,0 +1,81 @@
+package views
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"featurelab/app/report"
+)
+
+// chooseSortImages asks for the folder in which to sort the shown result's images by
+// feature and by code (SortImages).
+func (ui *UI) chooseSortImages() {
+	if why := ui.cannotSort(); why != "" {
+		ui.status.idle(why)
+		return
+	}
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, ui.win)
+			return
+		}
+		if u == nil {
+			return // cancelled
+		}
+		ui.SortImages(filepath.Join(u.Path(), sortedName(ui.pres.Analysis.Source.Dir)))
+	}, ui.win)
+	if l, err := listableURI(ui.exportFolder()); err == nil {
+		d.SetLocation(l)
+	}
+	d.Show()
+}
+
+// cannotSort says why the shown result's images cannot be sorted, or "".
+func (ui *UI) cannotSort() string {
+	switch {
+	case ui.pres == nil:
+		return "No images to sort: run an algorithm first"
+	case ui.pres.Analysis.Source.Dir == "":
+		return "The built-in samples have no files to sort: write one with featurelab samples DIR and open that folder"
+	}
+	return ""
+}
+
+// sortedName is the folder the images of dir are sorted into.
+func sortedName(dir string) string { return filepath.Base(dir) + " by feature" }
+
+// SortImages writes the shown result's images into out: a folder per feature with the
+// images that own it and one per code, of links to the files (report.SortInto). A folder
+// inside the image folder is refused, since the next load of that folder would count
+// the links as images.
+func (ui *UI) SortImages(out string) {
+	if why := ui.cannotSort(); why != "" {
+		ui.status.idle(why)
+		return
+	}
+	a := ui.pres.Analysis
+	src, err := filepath.Abs(a.Source.Dir)
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		return
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		return
+	}
+	if abs == src || strings.HasPrefix(abs, src+string(filepath.Separator)) {
+		ui.status.idle("Choose a folder outside " + src + ": its next load would count the sorted links as images")
+		return
+	}
+	names, codes, base := a.Data.Names, a.Codes(), a.BaseIndex()
+	ui.saveInBackground(func() error {
+		_, err := report.SortInto(abs, src, names, codes, base)
+		return err
+	}, fmt.Sprintf("Sorted the %d images by feature and by code into %s", len(names), abs), "Sorting the images failed")
+	ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(abs))
+}
