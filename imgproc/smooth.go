@@ -9,49 +9,6 @@ import (
 	"featurelab/internal/parallel"
 )
 
-// Smooth blurs every picture with a Gaussian of standard deviation sigma pixels (each
-// channel apart, edges clamped): a shift of a pixel or two then changes a picture much
-// less than an object does.
-func (d *Dataset) Smooth(sigma float64) {
-	if sigma <= 0 {
-		return
-	}
-	kernel64 := gaussian(sigma)
-	r := len(kernel64) / 2
-	kernel := make([]float32, len(kernel64))
-	for i, v := range kernel64 {
-		kernel[i] = float32(v)
-	}
-	w, h, c := d.Width, d.Height, d.Channels
-	tmp := make([]float32, w*h*c)
-	clamp := func(v, hi int) int { return min(max(v, 0), hi-1) }
-	for n := range d.Names {
-		row := d.Row(n)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				for ch := 0; ch < c; ch++ {
-					var s float32
-					for k, kv := range kernel {
-						s += kv * row[(y*w+clamp(x+k-r, w))*c+ch]
-					}
-					tmp[(y*w+x)*c+ch] = s
-				}
-			}
-		}
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				for ch := 0; ch < c; ch++ {
-					var s float32
-					for k, kv := range kernel {
-						s += kv * tmp[(clamp(y+k-r, h)*w+x)*c+ch]
-					}
-					row[(y*w+x)*c+ch] = s
-				}
-			}
-		}
-	}
-}
-
 // gaussian is the normalised kernel of a Gaussian of standard deviation sigma, cut at
 // three of them on either side.
 func gaussian(sigma float64) []float64 {
@@ -69,7 +26,9 @@ func gaussian(sigma float64) []float64 {
 	return kernel
 }
 
-// SmoothPictures blurs, as Smooth does, the k pictures of width w, height h and c
+// SmoothPictures blurs with a Gaussian of standard deviation sigma pixels (each channel
+// apart, edges clamped: a shift of a pixel or two then changes a picture much less than
+// an object does) the k pictures of width w, height h and c
 // channels held one after the other in x (picture-major, each row by row, its channels
 // interleaved) and returns them in a new slice. The pictures are shared out to workers
 // goroutines, each blurring its own, so the result does not depend on their number.
@@ -81,13 +40,18 @@ func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []f
 	kernel := gaussian(sigma)
 	r := len(kernel) / 2
 	stride, p := w*c, w*h*c
-	parallel.For(workers, k, func(_, i int) {
+	tmps := make([][]float64, max(workers, 1)) // one row-pass buffer per worker
+	parallel.For(workers, k, func(worker, i int) {
 		in, dst := x[i*p:(i+1)*p], out[i*p:(i+1)*p]
-		tmp := make([]float64, p)
+		if tmps[worker] == nil {
+			tmps[worker] = make([]float64, p)
+		}
+		tmp := tmps[worker]
 		for y := 0; y < h; y++ { // along each row: whole shifted rows inside, clamped at the edges
 			src, row := in[y*stride:(y+1)*stride], tmp[y*stride:(y+1)*stride]
 			if w > 2*r {
 				inner := row[r*c : (w-r)*c]
+				clear(inner) // the buffer holds the worker's last picture
 				for t, kv := range kernel {
 					floats.AddScaled(inner, kv, src[t*c:(w-2*r+t)*c])
 				}

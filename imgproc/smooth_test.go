@@ -2,6 +2,7 @@ package imgproc
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -11,30 +12,74 @@ import (
 // cost, not an object's.
 func TestSmoothTakesAShiftOut(t *testing.T) {
 	const w, h = 40, 40
-	square := func(x0 int) *Dataset {
-		d := &Dataset{Width: w, Height: h, Channels: 1, Names: []string{"a"}, Pixels: make([]float32, w*h)}
+	square := func(x0 int) []float64 {
+		p := make([]float64, w*h)
 		for y := 10; y < 30; y++ {
 			for x := x0; x < x0+20; x++ {
-				d.Pixels[y*w+x] = 1
+				p[y*w+x] = 1
 			}
 		}
-		return d
+		return p
 	}
-	dist := func(a, b []float32) float64 {
+	dist := func(a, b []float64) float64 {
 		s := 0.0
 		for i := range a {
-			s += float64((a[i] - b[i]) * (a[i] - b[i]))
+			s += (a[i] - b[i]) * (a[i] - b[i])
 		}
 		return s
 	}
-	a, b, empty := square(10), square(11), &Dataset{Width: w, Height: h, Channels: 1, Names: []string{"e"}, Pixels: make([]float32, w*h)}
-	shift, object := dist(a.Pixels, b.Pixels), dist(a.Pixels, empty.Pixels)
-	a.Smooth(1)
-	b.Smooth(1)
-	if got := dist(a.Pixels, b.Pixels); got > shift/3 {
+	a, b, empty := square(10), square(11), make([]float64, w*h)
+	shift, object := dist(a, b), dist(a, empty)
+	sa, sb := SmoothPictures(a, w, h, 1, 1, 1, 1), SmoothPictures(b, w, h, 1, 1, 1, 1)
+	if got := dist(sa, sb); got > shift/3 {
 		t.Errorf("a one-pixel shift costs %.2f after smoothing, %.2f before", got, shift)
 	}
-	if got := dist(a.Pixels, empty.Pixels); got < object*2/3 || math.IsNaN(got) {
+	if got := dist(sa, empty); got < object*2/3 || math.IsNaN(got) {
 		t.Errorf("the square's energy %.2f after smoothing, %.2f before", got, object)
+	}
+}
+
+// TestSmoothPicturesIsTheClampedGaussian compares SmoothPictures with the plain sum
+// Σ g(dx) g(dy) x(clamp(x+dx), clamp(y+dy)) on random pictures of every small size
+// (narrower than the kernel too), in one and three channels, for 1, 2 and 3 workers.
+func TestSmoothPicturesIsTheClampedGaussian(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sigma := range []float64{0.5, 1, 2} {
+		g := gaussian(sigma)
+		r := len(g) / 2
+		for _, c := range []int{1, 3} {
+			for w := 1; w <= 9; w += 2 {
+				for h := 1; h <= 8; h += 3 {
+					const k = 3
+					p := w * h * c
+					x := make([]float64, k*p)
+					for i := range x {
+						x[i] = rng.Float64()
+					}
+					for workers := 1; workers <= 3; workers++ {
+						got := SmoothPictures(x, w, h, c, k, sigma, workers)
+						for i := 0; i < k; i++ {
+							for y := 0; y < h; y++ {
+								for xx := 0; xx < w; xx++ {
+									for ch := 0; ch < c; ch++ {
+										var want float64
+										for dy := -r; dy <= r; dy++ {
+											for dx := -r; dx <= r; dx++ {
+												yy, xc := min(max(y+dy, 0), h-1), min(max(xx+dx, 0), w-1)
+												want += g[dy+r] * g[dx+r] * x[i*p+(yy*w+xc)*c+ch]
+											}
+										}
+										if v := got[i*p+(y*w+xx)*c+ch]; math.Abs(v-want) > 1e-12 {
+											t.Fatalf("σ %g, %d×%d×%d, %d workers: picture %d at (%d, %d, %d) is %g, want %g",
+												sigma, w, h, c, workers, i, xx, y, ch, v, want)
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }

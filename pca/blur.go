@@ -16,20 +16,19 @@ import (
 // (without the model's Scale, which multiplies every distance alike). The pictures are
 // w × h with c channels. A learner run on S·R fits the blurred pictures, so a shift of a
 // sharp edge by a pixel weighs much less than in S, at the cost of one blur of the D
-// component pictures and one D × D × P product, whatever the number of images. In the
-// identity mode it is the identity.
+// component pictures and one D × D × P product, whatever the number of images; it holds
+// two D × P float64 copies of the components meanwhile.
 func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 	if w*h*c != m.P {
 		return nil, errors.New("pca: BlurMetric's picture size does not match the model's pixels")
 	}
+	if m.Identity || m.D == 0 {
+		// Without components the pictures are the scores: blurring them is no D × D map
+		// (at P × P it would not fit in memory).
+		return nil, errors.New("pca: BlurMetric needs principal components (the no-PCA mode has none)")
+	}
 	D := m.D
 	R := mat.NewDense(D, D, nil)
-	if m.Identity || D == 0 {
-		for i := 0; i < D; i++ {
-			R.Set(i, i, 1)
-		}
-		return R, nil
-	}
 	// The component pictures one after the other (Vᵀ), blurred, then G = (BVᵀ)(BVᵀ)ᵀ by
 	// OpenBLAS's single-threaded rank-k update (see openblas): 0.08 s for the tabletop's
 	// 230 400 × 100 components, where gonum's Go took 0.75 s.

@@ -200,7 +200,7 @@ func (p *runPanel) setProposal(lambda2 float64) {
 
 func (p *runPanel) showProposal() {
 	if p.traits().StepsK {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s counts the things that come and go: the largest K on its λ² path whose features each show one object, on or off (K from, under More options).", algorithms.Title(p.algo)))
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K from its λ² path: by default it counts the things that come and go, the largest K whose features each show one object, on or off (K from, under More options, also offers the widest λ² interval).", algorithms.Title(p.algo)))
 		p.lambda.Show()
 		return
 	}

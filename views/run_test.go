@@ -46,7 +46,7 @@ func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 		t.Fatalf("BP-means's λ² path not explained: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
 	}
 	ui.run.picker.SetSelected(algorithms.Title("stepwise"))
-	if !strings.Contains(ui.run.lambda.Text, "Stepwise K-features counts the things that come and go") {
+	if !strings.Contains(ui.run.lambda.Text, "counts the things that come and go") {
 		t.Fatalf("stepwise's λ² path not explained: %q", ui.run.lambda.Text)
 	}
 	setParam(ui, "lambda2", "20")

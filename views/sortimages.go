@@ -49,27 +49,17 @@ func (ui *UI) cannotSort() string {
 func sortedName(dir string) string { return filepath.Base(dir) + " by feature" }
 
 // SortImages writes the shown result's images into out: a folder per feature with the
-// images that own it and one per code, of links to the files (report.SortInto). A folder
-// inside the image folder is refused, since the next load of that folder would count
-// the links as images.
+// images that own it and one per code, of links to the files (report.SortInto); a folder
+// inside the image folder is refused in the status bar (report.SortTarget).
 func (ui *UI) SortImages(out string) {
 	if why := ui.cannotSort(); why != "" {
 		ui.status.idle(why)
 		return
 	}
 	a := ui.pres.Analysis
-	src, err := filepath.Abs(a.Source.Dir)
+	abs, src, err := report.SortTarget(out, a.Source.Dir)
 	if err != nil {
-		dialog.ShowError(err, ui.win)
-		return
-	}
-	abs, err := filepath.Abs(out)
-	if err != nil {
-		dialog.ShowError(err, ui.win)
-		return
-	}
-	if abs == src || strings.HasPrefix(abs, src+string(filepath.Separator)) {
-		ui.status.idle("Choose a folder outside " + src + ": its next load would count the sorted links as images")
+		ui.status.idle(strings.TrimPrefix(err.Error(), "sort into: "))
 		return
 	}
 	names, codes, base := a.Data.Names, a.Codes(), a.BaseIndex()

@@ -2,7 +2,7 @@
 // picture and the pictures of the features in the reading shown, and Encode finds, for
 // each new image, the code that best explains it with those features held fixed — the
 // Z-step of the learners (MAD-Bayes, Broderick, Kulis & Jordan 2013, Alg. 1 and §3, as
-// features.Encode does it) — and says whether the features explain it at all: an image
+// features.Encode does it: exact up to features.EncodeExactK features) — and says whether the features explain it at all: an image
 // whose residual exceeds the training images' 99th percentile is "unexplained".
 //
 // Encoding works in pixels, not PCA scores: the features' pictures lie in the PCA's span,

@@ -19,9 +19,13 @@ import (
 // exceed before it is flagged as not explained by the features.
 const UnexplainedQuantile = 0.99
 
-// batch is how many images are encoded at once: the float64 copy of a batch, not of the
-// folder, is what encoding adds to the loaded data.
-const batch = 256
+// batchBytes bounds the float64 copy of the images being encoded at once (at most
+// 256 of them): that copy, not one of the folder, is what encoding adds to the loaded
+// data.
+const batchBytes = 64 << 20
+
+// maxSide bounds a picture's side, as the saved files do.
+const maxSide = 1 << 20
 
 // Encoder is what coding new images needs of an analysis, at its working size.
 type Encoder struct {
@@ -54,7 +58,7 @@ type Code struct {
 // measured on its own images.
 func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 	res, ds := a.Result, a.Data
-	if res == nil || res.A == nil || ds == nil || a.PCA == nil {
+	if res == nil || res.A == nil || ds == nil || a.PCA == nil || len(ds.Names) == 0 {
 		return nil, errors.New("encoding: the analysis has no features to encode with")
 	}
 	k, d := res.A.Dims()
@@ -85,22 +89,25 @@ func (e *Encoder) Values() int { return e.Width * e.Height * e.Channels }
 // Check says what is wrong with e, or nil: the sizes must agree and every value be a
 // number, as a file read back from disk must be checked before it is used.
 func (e *Encoder) Check() error {
-	p := e.Values()
-	switch {
-	case e.Width < 1 || e.Height < 1 || (e.Channels != 1 && e.Channels != 3):
+	if e.Width < 1 || e.Width > maxSide || e.Height < 1 || e.Height > maxSide || (e.Channels != 1 && e.Channels != 3) {
 		return fmt.Errorf("encoder: pictures of %d×%d in %d channels", e.Width, e.Height, e.Channels)
+	}
+	p := e.Values() // at most 3·2⁴⁰: no overflow
+	switch {
 	case len(e.Mean) != p:
 		return fmt.Errorf("encoder: the mean picture has %d values, want %d", len(e.Mean), p)
-	case e.K < 1 || len(e.Features) != e.K*p:
+	case e.K < 1 || int64(len(e.Features)) != int64(e.K)*int64(p):
 		return fmt.Errorf("encoder: %d feature values for K = %d pictures of %d", len(e.Features), e.K, p)
 	case e.Base < -1 || e.Base >= e.K:
 		return fmt.Errorf("encoder: base feature %d of %d", e.Base, e.K)
 	case !(e.Limit >= 0) || math.IsInf(e.Limit, 0):
 		return fmt.Errorf("encoder: residual limit %v", e.Limit)
 	}
-	for _, v := range slices.Concat(e.Mean, e.Features) {
-		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-			return errors.New("encoder: a picture holds a value that is not a number")
+	for _, pic := range [][]float32{e.Mean, e.Features} {
+		for _, v := range pic {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return errors.New("encoder: a picture holds a value that is not a number")
+			}
 		}
 	}
 	return nil
@@ -149,7 +156,11 @@ func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
 		base = e.feature(e.Base)
 	}
 	out := make([]Code, n)
-	X := mat.NewDense(min(batch, n), p, nil)
+	if n == 0 {
+		return out, nil
+	}
+	batch := max(1, min(256, n, batchBytes/(8*p)))
+	X := mat.NewDense(batch, p, nil)
 	for lo := 0; lo < n; lo += batch {
 		hi := min(lo+batch, n)
 		Xb := X.Slice(0, hi-lo, 0, p).(*mat.Dense)
@@ -198,7 +209,8 @@ func (e *Encoder) pictures(free []int) *mat.Dense {
 }
 
 // codes are the best codes of the rows of X (the images less the mean and the base)
-// among the features free: all their combinations, or for a clustering one at a time.
+// among the features free: as features.Encode finds them (every combination up to
+// EncodeExactK features, single flips above), or for a clustering one at a time.
 func (e *Encoder) codes(X, F *mat.Dense, free []int) ([]string, error) {
 	n, _ := X.Dims()
 	bits := make([][]byte, n)

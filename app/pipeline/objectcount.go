@@ -71,6 +71,7 @@ func (p *Prepared) smoothedScores() (*mat.Dense, error) {
 // not identify its features on the scores leaves the path.
 func (p *Prepared) refitOnScores(res *learn.Result) error {
 	fits := res.PathFits[:0:0]
+	kept := map[int]bool{}
 	for _, f := range res.PathFits {
 		A, ok := features.LeastSquaresA(f.Z, p.Scores)
 		if !ok {
@@ -78,10 +79,31 @@ func (p *Prepared) refitOnScores(res *learn.Result) error {
 		}
 		f.A, f.Objective = A, learn.ResidualSS(p.Scores, f.Z, A)
 		fits = append(fits, f)
+		kept[f.K] = true
 	}
-	res.PathFits = fits
 	if len(fits) == 0 {
 		return errors.New("no K of the λ² path identifies its features on the scores")
+	}
+	if len(fits) == len(res.PathFits) {
+		res.PathFits = fits
+		return nil
+	}
+	// A K with no fit leaves the curve too, so that the path offers only what it can
+	// show, and the learner's K is chosen again if it was one of them.
+	curve := res.Curve[:0:0]
+	for _, c := range res.Curve {
+		if kept[c.K] {
+			curve = append(curve, c)
+		}
+	}
+	res.PathFits, res.Curve = fits, curve
+	if !kept[res.K] {
+		path := features.LambdaPath(curve)
+		i, _, ok := features.MostStable(path)
+		if !ok {
+			i = len(path) - 1
+		}
+		res.K = path[i].K
 	}
 	return nil
 }
@@ -194,7 +216,7 @@ func mostlyGradual(r *objectReading) bool {
 }
 
 // countsObjects reports whether every feature of r reads as one object: on/off
-// (separation at least features.SeparationClear, owned by some images and not all),
+// (separation at least objectClear, owned by some images and not all),
 // and no two of them acting on the same pixels with owners nested (one object twice, a
 // variant of its outline) or apart (one object cut in two).
 func (p *Prepared) countsObjects(r *objectReading) bool {
@@ -217,9 +239,13 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 		}
 	}
 	energy := p.featureEnergy(r.A)
+	reach := make([][]bool, k)
+	for a := 1; a < k; a++ {
+		reach[a] = p.reach(energy[a])
+	}
 	for a := 1; a < k; a++ {
 		for b := a + 1; b < k; b++ {
-			if math.Min(p.energyWithin(energy[a], energy[b]), p.energyWithin(energy[b], energy[a])) < objectOverlap {
+			if math.Min(energyWithin(reach[a], energy[b]), energyWithin(reach[b], energy[a])) < objectOverlap {
 				continue
 			}
 			both, onlyA, onlyB := 0, 0, 0
@@ -242,46 +268,6 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 		}
 	}
 	return true
-}
-
-// mergeLoss is what merging features a and b (one column owned by the owners of
-// either, one picture) gives up of the fit to X, as a share of what the smaller of the
-// two adds to its owners' pictures: near 0 for one object whose images a jitter cut in
-// two, near 1 for two things that happen to lie in one place (cards' pips).
-func mergeLoss(X, Z, A *mat.Dense, a, b int) float64 {
-	n, k := Z.Dims()
-	merged := mat.NewDense(n, k-1, nil)
-	for i := 0; i < n; i++ {
-		row, c := merged.RawRowView(i), 0
-		for j := 0; j < k; j++ {
-			switch {
-			case j == b:
-				continue
-			case j == a:
-				row[c] = math.Max(Z.At(i, a), Z.At(i, b))
-			default:
-				row[c] = Z.At(i, j)
-			}
-			c++
-		}
-	}
-	Am, ok := features.LeastSquaresA(merged, X)
-	if !ok {
-		return 0 // the merge is no new fit: as good as one feature
-	}
-	loss := learn.ResidualSS(X, merged, Am) - learn.ResidualSS(X, Z, A)
-	adds := math.Inf(1)
-	for _, j := range []int{a, b} {
-		var owners, energy float64
-		for i := 0; i < n; i++ {
-			owners += Z.At(i, j)
-		}
-		for _, v := range A.RawRowView(j) {
-			energy += v * v
-		}
-		adds = math.Min(adds, owners*energy)
-	}
-	return loss / adds
 }
 
 // featureEnergy is, per feature of A (row 0, the base, left nil), its picture's squared
@@ -307,18 +293,21 @@ func (p *Prepared) featureEnergy(A *mat.Dense) [][]float64 {
 	return out
 }
 
-// energyWithin is the share of b's energy that lies where a acts: within objectReach
-// pixels of a pixel where a has at least objectPeak of its peak energy.
-func (p *Prepared) energyWithin(a, b []float64) float64 {
+// reach is, per feature energy, where it acts: within objectReach pixels of a pixel
+// where it has at least objectPeak of its peak energy.
+func (p *Prepared) reach(e []float64) []bool {
 	w, h := p.Data.Width, p.Data.Height
 	peak := 0.0
-	for _, v := range a {
+	for _, v := range e {
 		peak = math.Max(peak, v)
 	}
 	in := make([]bool, w*h)
+	if peak == 0 {
+		return in
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if !(a[y*w+x] >= objectPeak*peak) || peak == 0 {
+			if !(e[y*w+x] >= objectPeak*peak) {
 				continue
 			}
 			for yy := max(y-objectReach, 0); yy <= min(y+objectReach, h-1); yy++ {
@@ -328,8 +317,13 @@ func (p *Prepared) energyWithin(a, b []float64) float64 {
 			}
 		}
 	}
+	return in
+}
+
+// energyWithin is the share of the energy e that lies where in says.
+func energyWithin(in []bool, e []float64) float64 {
 	var total, inside float64
-	for q, v := range b {
+	for q, v := range e {
 		total += v
 		if in[q] {
 			inside += v

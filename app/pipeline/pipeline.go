@@ -307,6 +307,14 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// K from objects fits the pictures as seen through a slight blur, then reads the fits
 	// on the scores themselves (objectK).
 	objects := p.countsObjectsFor(algo, desc, opt)
+	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
+		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
+		// non-PCA features there are no pictures to count objects on: the widest).
+		opt.KFrom = learn.KFromWidest
+		if objects {
+			opt.KFrom = learn.KFromObjects
+		}
+	}
 	fitOn := X
 	if objects {
 		var err error

@@ -18,12 +18,13 @@ import (
 // allows, a copy otherwise, under its own name (with its subfolders joined into it,
 // "s1 - 1.pgm", so that the images of several subfolders can share one). Nothing is
 // overwritten: when any of the files it would write exists already, it writes none and
-// says which. It returns how many files it wrote.
+// says which. out must not lie inside src (SortTarget). It returns how many files it
+// wrote.
 func SortInto(out, src string, names, codes []string, base int) (int, error) {
 	if len(names) != len(codes) {
 		return 0, fmt.Errorf("sort into: %d names and %d codes", len(names), len(codes))
 	}
-	srcAbs, err := filepath.Abs(src)
+	out, srcAbs, err := SortTarget(out, src)
 	if err != nil {
 		return 0, err
 	}
@@ -68,6 +69,23 @@ func SortInto(out, src string, names, codes []string, base int) (int, error) {
 		}
 	}
 	return len(plan), nil
+}
+
+// SortTarget is out and src made absolute, or an error when out lies inside src: the
+// next load of src would count the sorted links as images.
+func SortTarget(out, src string) (string, string, error) {
+	srcAbs, err := filepath.Abs(src)
+	if err != nil {
+		return "", "", err
+	}
+	outAbs, err := filepath.Abs(out)
+	if err != nil {
+		return "", "", err
+	}
+	if outAbs == srcAbs || strings.HasPrefix(outAbs, srcAbs+string(filepath.Separator)) {
+		return "", "", fmt.Errorf("sort into: choose a folder outside %s, whose next load would count the sorted links as images", srcAbs)
+	}
+	return outAbs, srcAbs, nil
 }
 
 // flatName is an image's name with its subfolders joined into it by " - ", so that

@@ -61,3 +61,17 @@ func TestSortIntoWritesAFolderPerFeatureAndCode(t *testing.T) {
 		t.Errorf("sorting again: %v, want a refusal", err)
 	}
 }
+
+// TestSortIntoRefusesTheImageFolder: the sorted links inside the image folder would be
+// loaded as images next time.
+func TestSortIntoRefusesTheImageFolder(t *testing.T) {
+	src := t.TempDir()
+	for _, out := range []string{src, filepath.Join(src, "sorted"), filepath.Join(src, ".", "a", "..", "b")} {
+		if _, err := SortInto(out, src, nil, nil, -1); err == nil || !strings.Contains(err.Error(), "outside") {
+			t.Errorf("sorting into %s: %v", out, err)
+		}
+	}
+	if entries, _ := os.ReadDir(src); len(entries) != 0 {
+		t.Errorf("the image folder holds %d entries", len(entries))
+	}
+}

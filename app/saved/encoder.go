@@ -11,8 +11,9 @@ import (
 )
 
 // maxEncoderBytes bounds what a saved file spends on its encoder: 24 MB holds the mean
-// and 30 feature pictures at the default working size of 76 800 colour pixels. Past it
-// the analysis is saved without one, and encode says so.
+// and 25 feature pictures at the default working size of 76 800 colour pixels. Past it
+// the analysis is saved without one, and encode says so; a file that holds a larger one
+// is refused.
 const maxEncoderBytes = 24 << 20
 
 // savedEncoder is encoding.Encoder in the file: its pictures as little-endian float32s
@@ -29,14 +30,19 @@ type savedEncoder struct {
 	Features string    `json:"features"`
 }
 
-// encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes.
+// encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes or its
+// learner read something other than the PCA scores (histograms, visual words), which
+// the pictures do not encode.
 func encoderOf(a *pipeline.Analysis) (*encoding.Encoder, error) {
 	k, _ := a.Result.A.Dims()
-	if int64(k+1)*int64(a.Data.Values())*4 > maxEncoderBytes {
+	if encoderBytes(k, a.Data.Values()) > maxEncoderBytes || (a.Description.Kind != "" && a.Description.Kind != pipeline.FeaturesPCA) {
 		return nil, nil
 	}
 	return encoding.FromAnalysis(a)
 }
+
+// encoderBytes is what an encoder of k pictures of p values takes, with its mean.
+func encoderBytes(k, p int) int64 { return int64(k+1) * int64(p) * 4 }
 
 func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 	if e == nil {
@@ -53,6 +59,9 @@ func (s *savedEncoder) encoder(d savedData, k int) (*encoding.Encoder, error) {
 			s.Width, s.Height, s.Channels, s.K, d.Width, d.Height, d.Channels, k)
 	}
 	p := s.Width * s.Height * s.Channels
+	if encoderBytes(s.K, p) > maxEncoderBytes {
+		return nil, fmt.Errorf("encoder of %d pictures of %d values is larger than the %d MB any analysis saves", s.K+1, p, maxEncoderBytes>>20)
+	}
 	mean, err := readFloats32("encoder mean", s.Mean, p)
 	if err != nil {
 		return nil, err

@@ -370,7 +370,7 @@ type savedOptions struct {
 	Seed       uint64    `json:"seed"`
 	Init       string    `json:"init,omitempty"`
 	Chains     int       `json:"chains"`
-	KFrom      string    `json:"k_from,omitempty"` // absent before there was a choice: objects
+	KFrom      string    `json:"k_from,omitempty"` // absent before there was a choice: the widest
 	Alpha0     jsonFloat `json:"alpha0"`
 	SigmaX0    jsonFloat `json:"sigma_x0"`
 	SigmaA0    jsonFloat `json:"sigma_a0"`
@@ -619,6 +619,16 @@ func (f *savedFile) saved() (*Analysis, error) {
 	}
 	if _, err := s.Load.Request(s.Source); err != nil {
 		return nil, fmt.Errorf("load options: %w", err)
+	}
+	switch s.Options.KFrom {
+	case "":
+		// Saved before K could be counted by objects: the widest interval chose it.
+		if algorithms.TraitsOf(s.Algorithm).StepsK && s.Options.Lambda2 == 0 {
+			s.Options.KFrom = learn.KFromWidest
+		}
+	case learn.KFromObjects, learn.KFromWidest:
+	default:
+		return nil, fmt.Errorf("options k_from must be %s or %s, got %q", learn.KFromObjects, learn.KFromWidest, s.Options.KFrom)
 	}
 	s.Describe = pipeline.Description{Kind: f.Options.Features, Words: f.Options.Words}
 	if err := s.Describe.Validate(s.Algorithm); err != nil {

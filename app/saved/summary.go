@@ -9,7 +9,6 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
-	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/pca"
 )
@@ -173,10 +172,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 	}
 	s.KNote = a.KNote()
 	if a.Path() != nil && a.Options.Lambda2 == 0 {
-		s.KFrom = a.Options.KFrom
-		if s.KFrom == "" {
-			s.KFrom = learn.KFromObjects
-		}
+		s.KFrom = a.Options.KFrom // the rule RunOn applied, written into the options
 	}
 	effects, explained, owners, base := a.Effects(), a.Explained(), a.Owners(), a.BaseIndex()
 	separation := a.Separation()
