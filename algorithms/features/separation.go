@@ -58,3 +58,20 @@ func Separation(X, Z, A *mat.Dense) []float64 {
 func quantile(s []float64, q float64) float64 {
 	return s[int(math.Round(q*float64(len(s)-1)))]
 }
+
+// Gradual counts the features whose separation is below SeparationClear — those that
+// vary by degrees rather than come and go, NaN included (a feature of one image is no
+// object seen coming and going) — of all but the one numbered skip (the base; −1 for
+// none), and how many were counted.
+func Gradual(separation []float64, skip int) (gradual, counted int) {
+	for k, s := range separation {
+		if k == skip {
+			continue
+		}
+		counted++
+		if !(s >= SeparationClear) {
+			gradual++
+		}
+	}
+	return gradual, counted
+}

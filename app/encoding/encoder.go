@@ -74,9 +74,9 @@ func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 		}
 	}
 	codes := a.Codes()
-	resid := make([]float64, len(ds.Names))
+	resid, scratch := make([]float64, len(ds.Names)), make([]float64, len(mean))
 	for i := range resid {
-		resid[i] = e.residual(ds.Row(i), codes[i])
+		resid[i] = e.residual(ds.Row(i), codes[i], scratch)
 	}
 	slices.Sort(resid)
 	e.Limit = resid[min(len(resid)-1, int(math.Ceil(UnexplainedQuantile*float64(len(resid))))-1)]
@@ -120,8 +120,8 @@ func (e *Encoder) feature(k int) []float32 {
 }
 
 // residual is the mean squared difference per value between x and the picture of code.
-func (e *Encoder) residual(x []float32, code string) float64 {
-	r := make([]float64, len(x))
+// r is scratch of len(x) values.
+func (e *Encoder) residual(x []float32, code string, r []float64) float64 {
 	for q, v := range x {
 		r[q] = float64(v) - float64(e.Mean[q])
 	}

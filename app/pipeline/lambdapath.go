@@ -95,17 +95,7 @@ func (a *Analysis) KNote() string {
 	if a.Path() == nil {
 		return ""
 	}
-	gradual, counted := 0, 0
-	base := a.BaseIndex()
-	for k, s := range a.Separation() {
-		if k == base {
-			continue
-		}
-		counted++
-		if !(s >= features.SeparationClear) {
-			gradual++ // NaN too: a feature of one image is no object seen coming and going
-		}
-	}
+	gradual, counted := features.Gradual(a.Separation(), a.BaseIndex())
 	if counted == 0 || 2*gradual <= counted {
 		return ""
 	}

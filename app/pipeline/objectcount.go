@@ -128,9 +128,19 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense) int {
 	for _, f := range res.PathFits {
 		fits[f.K] = f
 	}
+	readings := map[int]*objectReading{} // each K read once: the widest is read twice
+	reading := func(k int) (*objectReading, bool) {
+		f, ok := fits[k]
+		if !ok {
+			return nil, false
+		}
+		if _, done := readings[k]; !done {
+			readings[k] = p.readableFit(f.Z, f.A, seen)
+		}
+		return readings[k], true
+	}
 	floor := 0 // no K below it counts objects better
-	if f, ok := fits[res.K]; ok {
-		r := p.readableFit(f.Z, f.A, seen)
+	if r, ok := reading(res.K); ok {
 		if mostlyGradual(r) {
 			return 0
 		}
@@ -140,12 +150,8 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense) int {
 	}
 	path := features.LambdaPath(res.Curve)
 	for i := len(path) - 1; i >= 0 && path[i].K >= floor; i-- {
-		f, ok := fits[path[i].K]
-		if !ok {
-			continue
-		}
-		if r := p.readableFit(f.Z, f.A, seen); r != nil && p.countsObjects(r) {
-			return f.K
+		if r, ok := reading(path[i].K); ok && r != nil && p.countsObjects(r) {
+			return path[i].K
 		}
 	}
 	return 0
@@ -205,13 +211,7 @@ func mostlyGradual(r *objectReading) bool {
 	if r == nil {
 		return false
 	}
-	gradual, counted := 0, 0
-	for _, s := range r.separation[1:] {
-		counted++
-		if !(s >= features.SeparationClear) {
-			gradual++
-		}
-	}
+	gradual, counted := features.Gradual(r.separation, 0)
 	return counted > 0 && 2*gradual > counted
 }
 
