@@ -221,6 +221,11 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	if err != nil {
 		return nil, err
 	}
+	if cfg.keep != nil {
+		for _, r := range results {
+			cfg.keep(r)
+		}
+	}
 
 	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
