@@ -30,7 +30,7 @@ func TestIBPOwnershipMatchesByOwners(t *testing.T) {
 	s := newSamples(n)
 	s.add(ref)
 	s.add(zOf(2, func(f, i int) bool { return []func(int) bool{b, a}[f](i) })) // swapped
-	s.add(zOf(2, func(f, i int) bool { // a with row 65 flipped, then b
+	s.add(zOf(2, func(f, i int) bool {                                         // a with row 65 flipped, then b
 		if f == 0 {
 			return a(i) != (i == 65)
 		}
