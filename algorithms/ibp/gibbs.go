@@ -30,7 +30,9 @@ import (
 // sample has the highest log joint. Result.Z is its final allocation and Result.A the
 // posterior mean of the features given that Z, (Z'Z + σ_X²/σ_A² I)⁻¹Z'X, with twin
 // features (owned by the same rows) merged into one whose row is their sum; Alpha, SigmaX,
-// SigmaA and KHistogram summarise the second half of its sweeps. RestartObjectives holds
+// SigmaA and KHistogram summarise the second half of its sweeps, and ZProbability gives
+// each image's probability of owning each feature of Z over them (samples.ownership).
+// RestartObjectives holds
 // every chain's least-squares ‖X − ZA‖²_F for its final Z.
 //
 // Besides the row-wise Gibbs updates of Liu & Li, each sweep draws the shared features
@@ -180,6 +182,7 @@ type chainResult struct {
 	ls            float64 // the least-squares ‖X − ZA‖²_F of the final Z
 	trace         *learn.IBPTrace
 	alpha, sx, sa float64
+	second        *samples // the allocations of the second half of the sweeps
 }
 
 func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*learn.Result, error) {
@@ -221,6 +224,11 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	if err != nil {
 		return nil, err
 	}
+	if cfg.keep != nil {
+		for _, r := range results {
+			cfg.keep(r)
+		}
+	}
 
 	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
@@ -238,6 +246,7 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		Trace:              best.trace,
 		MAPZ:               dense(n, best.mapK, best.mapZ),
 		MAPLogJoint:        best.mapLogJoint,
+		ZProbability:       best.second.ownership(z, n, k),
 	}
 	for _, r := range results {
 		res.RestartObjectives = append(res.RestartObjectives, r.ls)
@@ -289,7 +298,7 @@ func runChain(ctx context.Context, cfg *config, rng *rand.Rand, x []float64, n, 
 	S, burn := st.sweeps, st.sweeps/2
 	tr := &learn.IBPTrace{K: make([]int, S), Alpha: make([]float64, S), SigmaX: make([]float64, S),
 		SigmaA: make([]float64, S), LogJoint: make([]float64, S)}
-	res := &chainResult{trace: tr, mapLogJoint: math.Inf(-1)}
+	res := &chainResult{trace: tr, mapLogJoint: math.Inf(-1), second: newSamples(n)}
 	for t := 0; t < S; t++ {
 		if err := c.sweep(ctx, t, t < burn); err != nil {
 			return nil, err
@@ -299,6 +308,9 @@ func runChain(ctx context.Context, cfg *config, rng *rand.Rand, x []float64, n, 
 		if lj > res.mapLogJoint || res.mapZ == nil {
 			res.mapLogJoint, res.mapK = lj, c.k
 			res.mapZ = c.copyZ(res.mapZ)
+		}
+		if t >= burn {
+			res.second.add(c)
 		}
 		report(c.k, res.mapLogJoint)
 	}

@@ -31,6 +31,9 @@ type config struct {
 	step0 float64
 	// bug injects a deliberate error (tests only).
 	bug bug
+	// keep, when set, is handed every chain's result (tests only: the mixing benchmark
+	// reads all chains' traces).
+	keep func(*chainResult)
 }
 
 // bug names a deliberate error the Geweke test must catch.
@@ -54,7 +57,7 @@ const (
 	maxNew     = 4
 	mhsteps    = 5
 	step0      = 0.1
-	block      = 6
+	block      = 3
 	colMoves   = 20
 	// targetAccept is the acceptance rate the burn-in adaptation steers toward.
 	targetAccept = 0.35

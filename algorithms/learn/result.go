@@ -60,6 +60,10 @@ type Result struct {
 	// MAPZ is the reported chain's highest-log-joint allocation and MAPLogJoint its log joint.
 	MAPZ        *mat.Dense
 	MAPLogJoint float64
+	// ZProbability is N×K: for each image and each feature of Z, the share of the
+	// reported chain's second-half sweeps in which the image owns it (the sweeps' features
+	// matched to Z's by their owners). Empty when K is 0.
+	ZProbability *mat.Dense
 }
 
 // IBPTrace is the per-sweep record of one chain of the IBP Gibbs sampler.

@@ -301,6 +301,7 @@ func sizeName(w, h, channels int) string {
 func cloneResult(r *learn.Result) *learn.Result {
 	c := *r
 	c.Z, c.A, c.MAPZ = pipeline.CloneDense(r.Z), pipeline.CloneDense(r.A), pipeline.CloneDense(r.MAPZ)
+	c.ZProbability = pipeline.CloneDense(r.ZProbability)
 	c.RestartObjectives = slices.Clone(r.RestartObjectives)
 	c.Curve = slices.Clone(r.Curve)
 	c.KHistogram = slices.Clone(r.KHistogram)
@@ -406,6 +407,7 @@ type savedResult struct {
 	MAPZ               *savedAllocation  `json:"map_z,omitempty"`
 	MAPLogJoint        jsonFloat         `json:"map_log_joint"`
 	PathFits           []savedPathFit    `json:"path_fits,omitempty"`
+	ZProbability       jsonFloats        `json:"z_probability,omitempty"` // N × K, row-major (the IBP)
 }
 
 // savedPathFit is one K's fit on a stepwise λ² path, so a reopened analysis can switch
@@ -475,6 +477,7 @@ func (s *Analysis) file() *savedFile {
 			SigmaA:             jsonFloat(r.SigmaA),
 			KHistogram:         r.KHistogram,
 			MAPLogJoint:        jsonFloat(r.MAPLogJoint),
+			ZProbability:       rowMajorOrNil(r.ZProbability),
 		},
 		Seconds: s.Times,
 		Peak:    s.Peak,
@@ -505,6 +508,14 @@ func (s *Analysis) file() *savedFile {
 		}
 	}
 	return f
+}
+
+// rowMajorOrNil is rowMajor, nil for no matrix.
+func rowMajorOrNil(m *mat.Dense) []float64 {
+	if m == nil || m.IsEmpty() {
+		return nil
+	}
+	return rowMajor(m)
 }
 
 // rowMajor copies a matrix's entries row after row.
@@ -746,6 +757,17 @@ func (r *savedResult) result(n, d int) (*learn.Result, error) {
 			return nil, fmt.Errorf("result curve has k = %d, want 0…%d", c.K, maxSavedK)
 		}
 		res.Curve = append(res.Curve, learn.CurvePoint{K: c.K, Objective: float64(c.Objective), BPObjective: float64(c.BPObjective)})
+	}
+	if len(r.ZProbability) > 0 {
+		if int64(len(r.ZProbability)) != int64(n)*int64(r.K) {
+			return nil, fmt.Errorf("result z_probability has %d numbers, want n × k = %d × %d", len(r.ZProbability), n, r.K)
+		}
+		for _, p := range r.ZProbability {
+			if !(p >= 0 && p <= 1) {
+				return nil, fmt.Errorf("result z_probability holds %v, want probabilities in [0, 1]", p)
+			}
+		}
+		res.ZProbability = mat.NewDense(n, r.K, r.ZProbability)
 	}
 	if len(r.KHistogram) > maxSavedK+1 {
 		return nil, fmt.Errorf("result k_histogram has %d counts, want at most one per K 0…%d", len(r.KHistogram), maxSavedK)

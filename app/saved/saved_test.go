@@ -466,8 +466,8 @@ func resultText(r *learn.Result) string {
 		return fmt.Sprint(rows, "×", cols, rowMajor(m))
 	}
 	c := *r
-	c.Z, c.A, c.MAPZ, c.Trace, c.PathFits = nil, nil, nil, nil, nil
-	text := fmt.Sprintf("%+v\nZ %s\nA %s\nMAP Z %s\n", c, dense(r.Z), dense(r.A), dense(r.MAPZ))
+	c.Z, c.A, c.MAPZ, c.Trace, c.PathFits, c.ZProbability = nil, nil, nil, nil, nil, nil
+	text := fmt.Sprintf("%+v\nZ %s\nA %s\nMAP Z %s\nP(Z) %s\n", c, dense(r.Z), dense(r.A), dense(r.MAPZ), dense(r.ZProbability))
 	for _, pf := range r.PathFits {
 		text += fmt.Sprintf("path K = %d objective %v: Z %s A %s\n", pf.K, pf.Objective, dense(pf.Z), dense(pf.A))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
+	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/pca"
 )
@@ -72,6 +73,9 @@ type Summary struct {
 	SigmaA             float64 `json:"sigma_a,omitempty"`
 	KTrace             []int   `json:"k_trace,omitempty"`
 	KHistogram         []int   `json:"k_histogram,omitempty"`
+	// ZProbability is, per image (in names' order) and feature, the probability that the
+	// image owns the feature over the second half of the sweeps, to 3 decimals.
+	ZProbability [][]float64 `json:"z_probability,omitempty"`
 	// PerFeature describes each feature in column order: how it reads and how much it
 	// explains (pipeline.Features).
 	PerFeature []FeatureSummary `json:"per_feature,omitempty"`
@@ -156,6 +160,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
 		s.PosteriorObjective = Finite(res.PosteriorObjective)
 		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
+		s.ZProbability = zProbability(res)
 	}
 	for _, sk := range a.Data.Skipped {
 		s.Skipped[sk.Path] = sk.Reason
@@ -276,4 +281,21 @@ func unit(a *pipeline.Analysis) string {
 		return "cluster"
 	}
 	return "feature"
+}
+
+// zProbability is the result's ZProbability as rows rounded to 3 decimals (the shares of
+// 500 sweeps need no more), nil when there is none.
+func zProbability(res *learn.Result) [][]float64 {
+	if res.ZProbability == nil || res.ZProbability.IsEmpty() {
+		return nil
+	}
+	n, k := res.ZProbability.Dims()
+	out := make([][]float64, n)
+	for i := range out {
+		out[i] = make([]float64, k)
+		for f, v := range res.ZProbability.RawRowView(i) {
+			out[i][f] = math.Round(v*1000) / 1000
+		}
+	}
+	return out
 }
