@@ -3,17 +3,20 @@ package views
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/report"
 	"featurelab/app/saved"
 )
 
@@ -24,9 +27,79 @@ import (
 // features drew black and white). The seeds are a real analysis of a small folder and
 // variants of it; plain `go test` runs them, `make fuzz` a few hundred more.
 func FuzzOpenSavedAndDraw(f *testing.F) {
-	dir := f.TempDir()
-	// Six pictures, a red patch on half of them: something for stepwise to find.
-	writePNGs(f, dir, []string{"a.png", "b.png", "c.png", "d.png", "e.png", "f.png"}, func(i int) image.Image {
+	a := redPatchAnalysis(f)
+	path := filepath.Join(f.TempDir(), "seed"+saved.Ext)
+	if err := saved.Save(a, path, pipeline.LoadChoices{PCA: "4"}); err != nil {
+		f.Fatal(err)
+	}
+	good, err := os.ReadFile(path) // compact JSON, which the variants below are made on
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	for _, swap := range [][2]string{{`"k":`, `"k":4611686018427387904,"x":`}, {`"a":[[`, `"a":[["NaN",`},
+		{`"a":[[`, `"a":[[1e308,`}, {`"other_reading":{"z":`, `"other_reading":{"a":["NaN"],"z":`},
+		{`"curve":[{"k":`, `"curve":[{"k":4611686018427387904,"x":`}, {`"z":[`, `"z":["1111111111",`}, {`"names":[`, `"names":["../../x.png",`}} {
+		f.Add(bytes.Replace(good, []byte(swap[0]), []byte(swap[1]), 1))
+	}
+	f.Add(good[:len(good)/3])
+	f.Add(infiniteObjectivesFile(f, a))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		file := filepath.Join(t.TempDir(), "x"+saved.Ext)
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if ui := openAndDraw(t, file); ui.pres == nil && overlayText(ui.win) == "" {
+			t.Fatalf("no result and no dialog; status %q", ui.status.text())
+		}
+	})
+}
+
+// TestSavedInfiniteObjectivesOpen: a run whose objective and first restart never came
+// to a finite value is saved as result.json writes it, −1, and opens with every tab
+// drawn, the restarts plot included.
+func TestSavedInfiniteObjectivesOpen(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "infinite"+saved.Ext)
+	if err := os.WriteFile(file, infiniteObjectivesFile(t, redPatchAnalysis(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ui := openAndDraw(t, file)
+	if ui.pres == nil || !strings.HasPrefix(ui.status.text(), "Opened the saved") {
+		t.Fatalf("not opened: status %q, dialog %q", ui.status.text(), overlayText(ui.win))
+	}
+	r := ui.pres.Analysis.Result
+	if r.Objective != -1 || r.RestartObjectives[0] != -1 || !slices.Contains(report.PlotNames(ui.pres.Analysis.Prepared, ui.pres.Analysis), report.PlotRestarts) {
+		t.Errorf("objective %v, restarts %v", r.Objective, r.RestartObjectives)
+	}
+}
+
+// openAndDraw opens the saved analysis file in a new window of 1024×700, as File → Open
+// analysis does, and when a result is shown draws each of its tabs, none of which may
+// grow the window past the screen.
+func openAndDraw(t *testing.T, file string) testUI {
+	t.Helper()
+	ui := newTestUI(t)
+	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+	ui.OpenAnalysis(file)
+	ui.Wait()
+	if ui.pres == nil {
+		return ui
+	}
+	for i := range ui.tabs.Items {
+		ui.tabs.SelectIndex(i)
+		ui.win.Canvas().Capture() // draws the tab
+		if s := ui.win.Canvas().Size(); s.Height > smallScreen.h+1 || s.Width > smallScreen.w+1 {
+			t.Fatalf("tab %s grew the window to %v", ui.tabs.Items[i].Text, s)
+		}
+	}
+	return ui
+}
+
+// redPatchAnalysis runs stepwise on six pictures, a red patch on half of them.
+func redPatchAnalysis(tb testing.TB) *pipeline.Analysis {
+	tb.Helper()
+	dir := tb.TempDir()
+	writePNGs(tb, dir, []string{"a.png", "b.png", "c.png", "d.png", "e.png", "f.png"}, func(i int) image.Image {
 		img := image.NewRGBA(image.Rect(0, 0, 16, 12))
 		for p := range img.Pix {
 			img.Pix[p] = uint8(40*i + p%7*9)
@@ -43,48 +116,29 @@ func FuzzOpenSavedAndDraw(f *testing.F) {
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 4,
 		Algorithm: "stepwise", Options: learn.Options{Restarts: 2, Seed: 1}}, nil)
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	path := filepath.Join(f.TempDir(), "seed"+saved.Ext)
-	if err := saved.Save(a, path, pipeline.LoadChoices{PCA: "4"}); err != nil {
-		f.Fatal(err)
+	return a
+}
+
+// infiniteObjectivesFile is a saved with its objective and first restart's objective
+// +Inf and its penalised objective NaN, which the file holds as −1.
+func infiniteObjectivesFile(tb testing.TB, a *pipeline.Analysis) []byte {
+	tb.Helper()
+	inf, r := *a, *a.Result
+	r.Objective, r.BPObjective = math.Inf(1), math.NaN()
+	r.RestartObjectives = append([]float64{math.Inf(1)}, a.Result.RestartObjectives[1:]...)
+	inf.Result = &r
+	path := filepath.Join(tb.TempDir(), "infinite"+saved.Ext)
+	if err := saved.Save(&inf, path, pipeline.LoadChoices{PCA: "4"}); err != nil {
+		tb.Fatal(err)
 	}
-	indented, err := os.ReadFile(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	var compact bytes.Buffer // the variants below are made on the file without its indents
-	if err := json.Compact(&compact, indented); err != nil {
-		f.Fatal(err)
+	if !bytes.Contains(b, []byte(`"objective":-1,`)) || !bytes.Contains(b, []byte(`"restart_objectives":[-1,`)) {
+		tb.Fatal("the infinite objectives are not written as -1")
 	}
-	good := compact.Bytes()
-	f.Add(good)
-	for _, swap := range [][2]string{{`"k":`, `"k":4611686018427387904,"x":`}, {`"a":[`, `"a":["NaN",`},
-		{`"a":[`, `"a":[1e308,`}, {`"curve":[{"k":`, `"curve":[{"k":4611686018427387904,"x":`}, {`"z":[`, `"z":["1111111111",`}, {`"names":[`, `"names":["../../x.png",`}} {
-		f.Add(bytes.Replace(good, []byte(swap[0]), []byte(swap[1]), 1))
-	}
-	f.Add(good[:len(good)/3])
-	f.Fuzz(func(t *testing.T, b []byte) {
-		file := filepath.Join(t.TempDir(), "x"+saved.Ext)
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		ui := newTestUI(t)
-		ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
-		ui.OpenAnalysis(file)
-		ui.Wait()
-		if ui.pres == nil {
-			if overlayText(ui.win) == "" {
-				t.Fatalf("no result and no dialog; status %q", ui.status.text())
-			}
-			return
-		}
-		for i := range ui.tabs.Items {
-			ui.tabs.SelectIndex(i)
-			ui.win.Canvas().Capture() // draws the tab
-			if s := ui.win.Canvas().Size(); s.Height > smallScreen.h+1 || s.Width > smallScreen.w+1 {
-				t.Fatalf("tab %s grew the window to %v", ui.tabs.Items[i].Text, s)
-			}
-		}
-	})
+	return b
 }

@@ -52,11 +52,12 @@ func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 		Clusters: e.Clusters, Limit: jsonFloat(e.Limit), Mean: floats32(e.Mean), Features: floats32(e.Features)}
 }
 
-// encoder checks a decoded encoder against the data it was saved with and returns it.
-func (s *savedEncoder) encoder(d savedData, k int) (*encoding.Encoder, error) {
-	if s.Width != d.Width || s.Height != d.Height || s.Channels != d.Channels || s.K != k {
+// encoder checks a decoded encoder against the working size of the data it was saved
+// with and the result's K, and returns it.
+func (s *savedEncoder) encoder(width, height, channels, k int) (*encoding.Encoder, error) {
+	if s.Width != width || s.Height != height || s.Channels != channels || s.K != k {
 		return nil, fmt.Errorf("encoder is for %d×%d×%d pictures and K = %d, the data %d×%d×%d and the result K = %d",
-			s.Width, s.Height, s.Channels, s.K, d.Width, d.Height, d.Channels, k)
+			s.Width, s.Height, s.Channels, s.K, width, height, channels, k)
 	}
 	p := s.Width * s.Height * s.Channels
 	if encoderBytes(s.K, p) > maxEncoderBytes {

@@ -3,7 +3,6 @@ package saved_test
 import (
 	"bytes"
 	"context"
-	"featurelab/app/saved"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,9 +10,12 @@ import (
 	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/saved"
 )
 
 // TestSaveAndRestoreBuiltInSample saves analyses of the tabletop sample, opens them, and
@@ -44,6 +46,8 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 		{"stepwise with K from the widest interval", "stepwise", learn.Options{MaxK: 5, Restarts: 2, Seed: 2, KFrom: learn.KFromWidest}, nil},
 		{"kmeans", "kmeans", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil},
 		{"ibp", "ibp", learn.Options{Chains: 2, Sweeps: 20, Seed: 4}, nil},
+		// Beside the result, NaN and ±Inf come back as they were; in it, as result.json
+		// writes them (−1 through Finite, −0 left out as zero).
 		{"ibp with NaN, ±Inf and −0", "ibp", learn.Options{Chains: 2, Sweeps: 10, Seed: 6}, func(r *learn.Result) {
 			r.MAPLogJoint = math.Inf(-1)
 			r.RestartObjectives[0] = math.Inf(1)
@@ -51,6 +55,11 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 			r.Trace.LogJoint[0] = math.Inf(-1)
 			r.Trace.AcceptA = math.NaN()
 			r.Alpha = math.Copysign(0, -1)
+		}},
+		// A restart that never finished, and no restart that did.
+		{"kfeatures with infinite objectives", "kfeatures", learn.Options{K: 3, Restarts: 3, Seed: 5}, func(r *learn.Result) {
+			r.RestartObjectives[1] = math.Inf(1)
+			r.Objective, r.BPObjective = math.Inf(1), math.NaN()
 		}},
 	}
 	for _, tc := range tests {
@@ -105,16 +114,36 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 			if b.Prepared != again || b.Algorithm != a.Algorithm {
 				t.Fatalf("restored %s on %p, want %s on %p", b.Algorithm, b.Prepared, a.Algorithm, again)
 			}
-			if g, w := saved.ResultText(b.Result), saved.ResultText(a.Result); g != w {
+			if g, w := saved.ResultText(b.Result), saved.ResultText(asResultJSONSays(a.Result)); g != w {
 				t.Fatalf("result differs:\n%s", saved.FirstDifference(g, w))
 			}
 			if g, w := saved.SummaryOf(b), saved.SummaryOf(a); !reflect.DeepEqual(g, w) {
 				t.Fatalf("summary\n%+v\nwant\n%+v", g, w)
 			}
+			// The reopened analysis writes the result.json the run wrote, byte for byte.
+			var reopened, ran bytes.Buffer
+			if err := saved.WriteJSON(&reopened, saved.FullResultOf(b)); err != nil {
+				t.Fatal(err)
+			}
+			if err := saved.WriteJSON(&ran, saved.FullResultOf(a)); err != nil {
+				t.Fatal(err)
+			}
+			if g, w := reopened.String(), ran.String(); g != w {
+				t.Fatalf("result.json differs:\n%s", saved.FirstDifference(g, w))
+			}
+			// What shows it works on values that read −1 for a NaN or an infinity.
+			_ = saved.ObjectiveText(b)
+			for _, name := range report.PlotNames(b.Prepared, b) {
+				if report.NamedPlot(name, b.Prepared, b) == nil {
+					t.Errorf("no %s plot", name)
+				}
+			}
 			if !slices.Equal(b.Codes(), a.Codes()) {
 				t.Fatal("codes differ")
 			}
-			if g, w := report.FeatureGrid(b), report.FeatureGrid(a); g.Bounds() != w.Bounds() || !bytes.Equal(g.Pix, w.Pix) {
+			says := *a // the run, its result as result.json says it
+			says.Result = asResultJSONSays(a.Result)
+			if g, w := report.FeatureGrid(b), report.FeatureGrid(&says); g.Bounds() != w.Bounds() || !bytes.Equal(g.Pix, w.Pix) {
 				t.Fatalf("feature grid differs (%v, want %v)", g.Bounds(), w.Bounds())
 			}
 			// Each restore has its own matrices: a view that rewrites one changes no other.
@@ -123,4 +152,28 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 			}
 		})
 	}
+}
+
+// asResultJSONSays is r as it reads back from result.json, which a saved analysis holds:
+// the values written through Finite as −1, a −0 as 0 (left out as zero), and without the
+// learner's seconds, which result.json gives in its timings instead.
+func asResultJSONSays(r *learn.Result) *learn.Result {
+	c := *r
+	c.Objective, c.BPObjective, c.PosteriorObjective = saved.Finite(r.Objective), saved.Finite(r.BPObjective), saved.Finite(r.PosteriorObjective)
+	c.RestartObjectives = nil
+	for _, v := range r.RestartObjectives {
+		c.RestartObjectives = append(c.RestartObjectives, saved.Finite(v))
+	}
+	c.Curve = nil
+	for _, p := range r.Curve {
+		c.Curve = append(c.Curve, learn.CurvePoint{K: p.K, Objective: saved.Finite(p.Objective), BPObjective: saved.Finite(p.BPObjective)})
+	}
+	c.Alpha, c.SigmaX, c.SigmaA = r.Alpha+0, r.SigmaX+0, r.SigmaA+0
+	c.Seconds = 0
+	if r.ZProbability != nil {
+		// result.json keeps the posterior shares to 3 decimals.
+		c.ZProbability = mat.DenseCopyOf(r.ZProbability)
+		c.ZProbability.Apply(func(_, _ int, v float64) float64 { return math.Round(v*1000) / 1000 }, c.ZProbability)
+	}
+	return &c
 }

@@ -3,6 +3,7 @@ package saved
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,28 +151,40 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 	if err := png.Encode(&pic, image.NewGray(image.Rect(0, 0, 4, 4))); err != nil {
 		t.Fatal(err)
 	}
-	// edit changes one field of the good file; path names it as "result.z", "version".
-	edit := func(path string, change func(v any) any) []byte {
-		var m map[string]any
-		if err := json.Unmarshal(saved, &m); err != nil {
-			t.Fatal(err)
+	edit := func(path string, change func(v any) any) []byte { return editJSON(t, saved, path, change) }
+	set := func(path string, v any) []byte { return edit(path, func(any) any { return v }) }
+	// z rows are result.json's: base64 of a byte per feature.
+	zRow := func(i int, row string) []byte {
+		return edit("result.z", func(v any) any { z := v.([]any); z[i] = row; return z })
+	}
+	bits := func(b ...byte) string { return base64.StdEncoding.EncodeToString(b) }
+	aEntry := func(row, col int, x any) []byte {
+		return edit("result.a", func(v any) any { a := v.([]any); a[row].([]any)[col] = x; return a })
+	}
+	ones := slices.Repeat([]string{"100"}, 10) // a Z of K = 3 in the sections outside the result
+	withNaN := func(n, i int) []any {          // n numbers, the i-th "NaN"
+		a := make([]any, n)
+		for j := range a {
+			a[j] = 0
 		}
-		keys := strings.Split(path, ".")
-		at := m
-		for _, k := range keys[:len(keys)-1] {
-			at = at[k].(map[string]any)
-		}
-		last := keys[len(keys)-1]
-		at[last] = change(at[last])
-		b, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
+		a[i] = "NaN"
+		return a
+	}
+	ibp := func(section map[string]any, kTrace ...int) []byte { // an ibp section, and the result's k_trace
+		b := set("ibp", section)
+		if kTrace != nil {
+			b = editJSON(t, b, "result.k_trace", func(any) any { return kTrace })
 		}
 		return b
 	}
-	set := func(path string, v any) []byte { return edit(path, func(any) any { return v }) }
-	zRow := func(i int, row string) []byte {
-		return edit("result.z", func(v any) any { z := v.([]any); z[i] = row; return z })
+	stability := func(values ...any) []byte {
+		return edit("result.per_feature", func(v any) any {
+			pf := v.([]any)
+			for i, x := range values {
+				pf[i].(map[string]any)["stability"] = x
+			}
+			return pf
+		})
 	}
 
 	tests := []struct {
@@ -185,41 +198,60 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"a result.json", result.Bytes(), `not a Feature Lab analysis: it has no "format": "featurelab-analysis"`},
 		{"a list", []byte(`[1, 2]`), "not a Feature Lab analysis"},
 		{"another format", set("format", "featurelab-result"), "not a Feature Lab analysis"},
-		{"newer version", set("version", 2), "it is format version 2, from a newer Feature Lab; this one reads version 1"},
+		{"newer version", set("version", 3), "it is format version 3, from a newer Feature Lab; this one reads versions 1 and 2"},
 		{"version 0", set("version", 0), "unknown format version 0"},
 		{"version as text", set("version", "1\n"), `"version" must be a number, got "1\n"`},
 		{"negative k", set("result.k", -1), "result k must be 1…65536, got -1"},
 		{"huge k", set("result.k", 1e9), "result k must be 1…65536, got 1000000000"},
 		{"k as text", set("result.k", "five"), "result.k must be a whole number, got string"},
 		{"a row of z missing", edit("result.z", func(v any) any { return v.([]any)[1:] }), "result z has 9 rows, want one per image: 10"},
-		{"a short row of z", zRow(3, "0"), "result z row 3 has 1 entries, want k = 3"},
-		{"a 2 in z", zRow(0, "200"), "result z row 0 has '2' at 0, want 0 or 1"},
-		{"a not k × d", edit("result.a", func(v any) any { a := v.([]any); return a[:len(a)-1] }), "result a has 14 numbers, want k × d = 3 × 5 = 15"},
-		{"a number out of range", edit("result.a", func(v any) any { a := v.([]any); a[2] = json.Number("1e999"); return a }), `result.a must be a number, "NaN", "+Inf" or "-Inf", got number 1e999`},
-		{"an objective as words", set("result.objective", "lots"), `result.objective must be a number, "NaN", "+Inf" or "-Inf", got string "lots"`},
-		{"huge d", set("data.d", 1e12), "data d must be 1…192 for 16×12×1 images, got 1000000000000"},
-		{"huge width", set("data.width", 1e7), "data size must be 1…1048576 on a side, got 10000000×12"},
-		{"width beyond int", set("data.width", 1e30), "data.width must be a whole number, got number 1e+30"},
-		{"two channels", set("data.channels", 2), "data channels must be 1 or 3, got 2"},
-		{"no names", set("data.names", []string{}), "data has no image names"},
-		{"unknown algorithm", set("algorithm", "svm"), `algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, hardhdp, got "svm"`},
+		{"a short row of z", zRow(3, bits(0)), "result z row 3 has 1 entries, want k = 3"},
+		{"a 2 in z", zRow(0, bits(2, 0, 0)), "result z row 0 has 2 at 0, want 0 or 1"},
+		{"z not base64", zRow(0, "!!"), "result z has a row that is not base64"},
+		{"z of a large number", edit("result.z", func(v any) any { z := v.([]any); z[0] = []int{1, 0, 300}; return z }), "result.z must be 0 or 1, got number 300"},
+		{"a row of a missing", edit("result.a", func(v any) any { a := v.([]any); return a[:len(a)-1] }), "result a has 2 rows, want k = 3"},
+		{"a short row of a", edit("result.a", func(v any) any { a := v.([]any); a[1] = a[1].([]any)[1:]; return a }), "result a row 2 has 4 numbers, row 1 5"},
+		{"a number out of range", aEntry(0, 2, json.Number("1e999")), "result.a must be a number, got number 1e999"},
+		{"an objective as words", set("result.objective", "lots"), "result.objective must be a number, got string"},
+		{"huge d", edit("result.a", func(v any) any { a := v.([]any); a[0] = make([]float64, 200); return a }), "result a rows' length must be 1…192 for 16×12×1 images, got 200"},
+		{"huge width", set("result.width", 1e7), "result size must be 1…1048576 on a side, got 10000000×12"},
+		{"width beyond int", set("result.width", 1e30), "result.width must be a whole number, got number 1e+30"},
+		{"two channels", set("result.channels", 2), "result channels must be 1 or 3, got 2"},
+		{"no names", set("result.names", []string{}), "result has no image names"},
+		{"unknown algorithm", set("result.algorithm", "svm"), `result algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, hardhdp, got "svm"`},
+		{"unknown reading", set("result.reading", "sideways"), `result reading must be "readable" or "as found", got "sideways"`},
 		{"relative folder", set("source", map[string]string{"dir": "images"}), `source dir "images" is not an absolute path`},
 		{"unknown sample", set("source", map[string]string{"sample": "zoo"}), `got "zoo"`},
 		{"bad load options", set("load.pca", "-3"), `load options: pca must be a whole number ≥ 0 (0 = no PCA), got "-3"`},
-		{"trace of uneven lengths", set("result.trace", map[string]any{"k": []int{1, 2}, "alpha": []float64{1}, "sigma_x": []float64{1, 1},
-			"sigma_a": []float64{1, 1}, "log_joint": []any{"-Inf", 1}}), "result trace lists have 2, 1, 2, 2 and 2 sweeps"},
-		{"trace as a number", set("result.trace", 5), "result.trace must be an object, got number"},
+		{"trace of uneven lengths", ibp(map[string]any{"trace": map[string]any{"alpha": []float64{1}, "sigma_x": []float64{1, 1},
+			"sigma_a": []float64{1, 1}, "log_joint": []any{"-Inf", 1}}}, 1, 2), "ibp trace lists have 2, 1, 2, 2 and 2 sweeps"},
+		{"k_trace without a trace", set("result.k_trace", []int{1, 2}), "result k_trace has 2 sweeps, but the file has no ibp trace"},
+		{"z_probability of one row", set("result.z_probability", [][]float64{{0.5}}), "result z_probability has 1 rows, want one per image: 10"},
+		{"z_probability above 1", set("result.z_probability", slices.Repeat([][]float64{{1.5, 0, 0}}, 10)), "result z_probability row 1 holds 1.5, want probabilities in [0, 1]"},
+		{"ibp without its trace", ibp(map[string]any{"map_log_joint": -3}, 1, 2), "result k_trace has 2 sweeps, but the file has no ibp trace"},
+		{"trace as a number", ibp(map[string]any{"trace": 5}), "ibp.trace must be an object, got number"},
+		{"ibp as a list", set("ibp", []int{1}), "ibp must be an object, got array"},
 		{"restart objectives as an object", set("result.restart_objectives", map[string]int{}), "result.restart_objectives must be a list, got object"},
-		{"map_z of one row", set("result.map_z", map[string]any{"k": 2, "rows": []string{"01"}}), "result map_z has 1 rows, want one per image: 10"},
+		{"map_z of one row", ibp(map[string]any{"map_z": map[string]any{"k": 2, "rows": []string{"01"}}}), "ibp map_z has 1 rows, want one per image: 10"},
+		{"map_z k huge", ibp(map[string]any{"map_z": map[string]any{"k": 1 << 40, "rows": []string{}}}), "ibp map_z k must be 0…65536, got 1099511627776"},
 		{"negative histogram", set("result.k_histogram", []int{0, -1}), "result k_histogram[1] is -1, a count"},
 		// Numbers a view would choke on: a curve point at K = 2⁶² froze the Diagnostics
 		// tab; features of NaN or 1e308 drew as black and white pictures without a word.
 		{"curve k huge", set("result.curve", []map[string]any{{"k": 4611686018427387904, "objective": 1, "bp_objective": 1}}), "result curve has k = 4611686018427387904, want 0…65536"},
-		{"trace k huge", set("result.trace", map[string]any{"k": []int{1 << 40}, "alpha": []float64{1}, "sigma_x": []float64{1},
-			"sigma_a": []float64{1}, "log_joint": []float64{1}}), "result trace k[0] is 1099511627776, want a number of features 0…65536"},
-		{"a NaN feature", edit("result.a", func(v any) any { a := v.([]any); a[4] = "NaN"; return a }), "result a row 1, column 5 is NaN: features must be finite numbers within ±1e+09"},
-		{"a feature of 1e308", edit("result.a", func(v any) any { a := v.([]any); a[7] = 1e308; return a }), "result a row 2, column 3 is 1e+308"},
-		{"an infinite feature", edit("result.a", func(v any) any { a := v.([]any); a[0] = "-Inf"; return a }), "result a row 1, column 1 is -Inf"},
+		{"trace k huge", ibp(map[string]any{"trace": map[string]any{"alpha": []float64{1}, "sigma_x": []float64{1},
+			"sigma_a": []float64{1}, "log_joint": []float64{1}}}, 1<<40), "result k_trace[0] is 1099511627776, want a number of features 0…65536"},
+		{"a NaN feature", aEntry(1, 4, "NaN"), "result.a must be a number, got string"},
+		{"a feature of 1e308", aEntry(1, 2, 1e308), "result a row 2, column 3 is 1e+308"},
+		{"a NaN in the other reading", set("other_reading", map[string]any{"z": ones, "a": withNaN(15, 4)}),
+			"other_reading a row 1, column 5 is NaN: features must be finite numbers within ±1e+09"},
+		{"an infinite path fit", set("path_fits", []map[string]any{{"k": 1, "z": slices.Repeat([]string{"1"}, 10), "a": []any{"-Inf", 0, 0, 0, 0}, "objective": 1}}),
+			"path_fits[0] a row 1, column 1 is -Inf"},
+		{"a path fit of another size", set("path_fits", []map[string]any{{"k": 1, "z": slices.Repeat([]string{"1"}, 10), "a": []float64{1, 2}, "objective": "+Inf"}}),
+			"path_fits[0] a has 2 numbers, want k × d = 1 × 5 = 5"},
+		{"other reading of another K", set("other_reading", map[string]any{"z": slices.Repeat([]string{"1"}, 10), "a": make([]float64, 5)}),
+			"other_reading z row 0 has 1 entries, want k = 3"},
+		{"stability of some features", stability(1, nil, 0.5), "result per_feature gives the stability of 2 features, want all 3 or none"},
+		{"stability beyond 1", stability(1, 2, 1), "result per_feature[1] stability must be in [0, 1], got 2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -312,36 +344,52 @@ func TestSaveRefusesWhatCouldNotBeOpened(t *testing.T) {
 // that reads the same.
 func FuzzOpenSaved(f *testing.F) {
 	a, load := noiseAnalysis(f, f.TempDir())
-	s, err := fromAnalysis(a, load)
+	file, err := fileOf(a, load)
 	if err != nil {
 		f.Fatal(err)
 	}
-	good, err := json.Marshal(s.file())
+	good, err := json.Marshal(file)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good)
 	// An IBP-like result, with a trace, a MAP allocation of another K and non-finite values.
-	r := cloneResult(s.Result)
+	r := cloneResult(a.Result)
 	r.Trace = &learn.IBPTrace{K: []int{1, 2}, Alpha: []float64{1, math.NaN()}, SigmaX: []float64{1, 2},
 		SigmaA: []float64{3, 4}, LogJoint: []float64{math.Inf(-1), -3}, AcceptX: 0.5}
-	r.MAPZ, r.MAPLogJoint = r.Z.Slice(0, len(s.Names), 0, 2).(*mat.Dense), math.Inf(-1)
+	r.MAPZ, r.MAPLogJoint = r.Z.Slice(0, len(a.Data.Names), 0, 2).(*mat.Dense), math.Inf(-1)
 	r.KHistogram, r.RestartObjectives = []int{0, 1, 1}, []float64{math.Inf(1), 3}
 	r.Curve = []learn.CurvePoint{{K: 1, Objective: 2, BPObjective: math.NaN()}}
-	ibp := *s
+	ibp := *a
 	ibp.Algorithm, ibp.Result = "ibp", r
-	rich, err := json.Marshal(ibp.file())
+	if file, err = fileOf(&ibp, load); err != nil {
+		f.Fatal(err)
+	}
+	rich, err := json.Marshal(file)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(rich)
 	f.Add(good[:len(good)/2])
-	f.Add(bytes.Replace(good, []byte(`"version":1`), []byte(`"version":2`), 1))
+	f.Add(bytes.Replace(good, []byte(`"version":2`), []byte(`"version":3`), 1))
 	f.Add(bytes.Replace(good, []byte(`"k":3`), []byte(`"k":-3`), 1))
+	f.Add([]byte(`{"format":"featurelab-analysis","version":2}`))
 	f.Add([]byte(`{"format":"featurelab-analysis","version":1}`))
+	// Files of version 1, as the Feature Lab before version 2 wrote them.
+	for _, name := range []string{"v1-dice-stepwise", "v1-dice-ibp"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name+Ext))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := decodeSaved(b)
+		file, err := parseSaved(b)
+		var s *Analysis
+		if err == nil {
+			s, err = file.saved()
+		}
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error of more than one line: %q", err)
@@ -352,7 +400,8 @@ func FuzzOpenSaved(f *testing.F) {
 		if _, err := s.Request(); err != nil {
 			t.Fatalf("accepted a file whose request fails: %v", err)
 		}
-		back, err := json.Marshal(s.file())
+		// Written back (a version-1 file as version 2), it reads the same.
+		back, err := json.Marshal(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,6 +411,10 @@ func FuzzOpenSaved(f *testing.F) {
 		}
 		if g, w := resultText(again.Result), resultText(s.Result); g != w {
 			t.Fatalf("written back, the result reads differently:\n%s", firstDifference(g, w))
+		}
+		if !slices.Equal(again.Stability, s.Stability) || again.AsFound != s.AsFound || (again.Other == nil) != (s.Other == nil) {
+			t.Fatalf("written back, stability %v as found %v other %v; was %v, %v, %v",
+				again.Stability, again.AsFound, again.Other != nil, s.Stability, s.AsFound, s.Other != nil)
 		}
 	})
 }
@@ -475,6 +528,28 @@ func resultText(r *learn.Result) string {
 		text += fmt.Sprintf("trace %+v\n", *r.Trace)
 	}
 	return text
+}
+
+// editJSON changes one field of the JSON object doc; path names it as "result.z",
+// "version".
+func editJSON(tb testing.TB, doc []byte, path string, change func(v any) any) []byte {
+	tb.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(doc, &m); err != nil {
+		tb.Fatal(err)
+	}
+	keys := strings.Split(path, ".")
+	at := m
+	for _, k := range keys[:len(keys)-1] {
+		at = at[k].(map[string]any)
+	}
+	last := keys[len(keys)-1]
+	at[last] = change(at[last])
+	b, err := json.Marshal(m)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }
 
 // firstDifference shows where two long texts part.
