@@ -37,24 +37,10 @@ func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
 		return 0, 0
 	}
-	change := make([]float64, w*h)
-	for p := range change {
-		s := 0.0
-		for ch := 0; ch < c; ch++ {
-			d := with[p*c+ch] - without[p*c+ch]
-			s += d * d
-		}
-		change[p] = math.Sqrt(s)
-	}
-	change = boxBlur(change, w, h, structureBlur)
-	peak := 0.0
-	for _, v := range change {
-		peak = math.Max(peak, v)
-	}
-	if peak == 0 || math.IsNaN(peak) {
+	kept, ok := changedRegion(without, with, w, h, c)
+	if !ok {
 		return 0, 0
 	}
-	kept := mainParts(change, w, h, structureShare*peak)
 	// The band: pixels within structureMargin of an edge between kept and not.
 	band := make([]bool, w*h)
 	for y := 0; y < h; y++ {
@@ -74,6 +60,30 @@ func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 		return edgeEnergy(img, w, h, c, 0, band) + structureWeight*edgeEnergy(img, w, h, c, structureScale, band)
 	}
 	return score(without), score(with)
+}
+
+// changedRegion is where two pictures differ most: their difference's size at each pixel,
+// smoothed, above structureShare of its peak, in the connected parts that hold most of it
+// (mainParts). It is false when they do not differ.
+func changedRegion(without, with []float64, w, h, c int) ([]bool, bool) {
+	change := make([]float64, w*h)
+	for p := range change {
+		s := 0.0
+		for ch := 0; ch < c; ch++ {
+			d := with[p*c+ch] - without[p*c+ch]
+			s += d * d
+		}
+		change[p] = math.Sqrt(s)
+	}
+	change = boxBlur(change, w, h, structureBlur)
+	peak := 0.0
+	for _, v := range change {
+		peak = math.Max(peak, v)
+	}
+	if peak == 0 || math.IsNaN(peak) {
+		return nil, false
+	}
+	return mainParts(change, w, h, structureShare*peak), true
 }
 
 // mainParts marks the connected parts (4-neighbours) of the pixels whose value is above

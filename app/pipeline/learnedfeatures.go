@@ -83,7 +83,7 @@ const (
 //
 // A feature reads against the base, what every image shares, or, in a result with no
 // base, against the mean image: it "adds" when the picture with it holds more structure
-// where they differ (edges, print, an outline: imgproc.Structure) than the picture without
+// where they differ (edges, print, an outline, or the darkness of a shadow: imgproc.Holds) than the picture without
 // it, and "removes" otherwise. In the readable form every feature adds (Reading); the
 // form as found may hold removals. Whether its pixels are brighter or darker is the signed
 // picture's to show, not the caption's: a dark phone on a brown table adds an object.
@@ -157,7 +157,7 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 			without, with = pix.RawRowView(base), pix.RawRowView(k)
 		}
 		out[k] = Adds
-		if sWithout, sWith := imgproc.Structure(without, with, ds.Width, ds.Height, ds.Channels); sWithout > sWith {
+		if imgproc.Holds(without, with, ds.Width, ds.Height, ds.Channels) < 0 {
 			out[k] = Removes
 		}
 	}

@@ -45,7 +45,8 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 }
 
 // orient flips, in Z and A with the base in column 0, every feature whose picture holds
-// less structure than the base where they differ (imgproc.Structure): such a feature is
+// less than the base where they differ (imgproc.Holds: less outline, or the light of a
+// shadow the base has): such a feature is
 // the scene without an object that the base holds, and its flip adds the object to a base
 // without it. The fit is unchanged. It flips the clearest case first and judges the rest
 // again against the base that leaves, since a base rid of one object reads the others
@@ -67,11 +68,10 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 			floats.Add(row, A.RawRowView(0))
 		}
 		pix := p.PCA.InverseDense(S)
-		worst, most := -1, 1.0
+		worst, most := -1, 0.0
 		for j := 1; j < k; j++ {
-			without, with := imgproc.Structure(pix.RawRowView(0), pix.RawRowView(j), ds.Width, ds.Height, ds.Channels)
-			if without > most*with {
-				worst, most = j, without/with
+			if h := -imgproc.Holds(pix.RawRowView(0), pix.RawRowView(j), ds.Width, ds.Height, ds.Channels); h > most {
+				worst, most = j, h
 			}
 		}
 		if worst < 0 {

@@ -162,3 +162,37 @@ func TestReadingByContent(t *testing.T) {
 		}
 	})
 }
+
+// TestDefaultsReadRandomScenes: on two folders drawn at random (scenes.Random, seeds the
+// rules were not tuned on) with the defaults, K counts the four objects and each is a
+// feature owned by the pictures that show it, captioned "adds" — the shadow too, which
+// dims a textured scene and reads backwards by its outline alone (imgproc.Holds).
+func TestDefaultsReadRandomScenes(t *testing.T) {
+	ctx := context.Background()
+	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	for _, seed := range []uint64{102, 113} {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			spec, err := scenes.Random(data, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			folder, err := scenes.Write(dir, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "stepwise",
+				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Result.K != 5 || a.BaseIndex() != 0 {
+				t.Fatalf("K = %d with base %d, want 5 with the base first", a.Result.K, a.BaseIndex())
+			}
+			found, wrong := misread(a, truthCodes(t, os.DirFS(dir), a.Data.Names), folder.Objects)
+			if found != 4 || len(wrong) > 0 {
+				t.Errorf("%d of 4 objects found; misread: %v", found, wrong)
+			}
+		})
+	}
+}

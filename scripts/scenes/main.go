@@ -2,7 +2,10 @@
 // come and go, exposure, jitter, JPEG) and, given a featurelab binary, runs it on each
 // with the defaults and says how each object was found:
 //
-//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-n 2000] [-args "--algo ibp"]
+//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-random 16] [-n 2000] [-args "--algo ibp"]
+//
+// -random N writes, instead, N folders drawn by scenes.Random from seeds 101, 102, …: folders
+// no rule was tuned on.
 package main
 
 import (
@@ -25,10 +28,22 @@ func main() {
 	extra := flag.String("args", "", "more analyze flags, space-separated")
 	others := flag.Bool("others", false, "also the four folders kept apart as a check (scenes.Others)")
 	n := flag.Int("n", 0, "pictures per folder (0: each folder's own)")
+	random := flag.Int("random", 0, "write this many folders drawn at random (seeds 101, 102, …) instead")
 	flag.Parse()
 	specs := scenes.Sets(*data)
 	if *others {
 		specs = append(specs, scenes.Others(*data)...)
+	}
+	if *random > 0 {
+		specs = specs[:0]
+		for i := range *random {
+			spec, err := scenes.Random(*data, uint64(101+i))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			specs = append(specs, spec)
+		}
 	}
 	for i, spec := range specs {
 		if *n > 0 {
