@@ -36,7 +36,7 @@ var codesWidths = [codesColumns]float32{72, 120, 80, 72, 68}
 type codesView struct {
 	ui        *UI
 	counts    *widget.Label
-	table     *widget.Table
+	table     *escTable
 	detailImg *canvas.Image
 	detailRec *canvas.Image
 	detailTxt *widget.Label
@@ -54,7 +54,7 @@ func newCodesView(ui *UI) *codesView {
 	v := &codesView{ui: ui, highlight: -1, selected: -1}
 	v.counts = widget.NewLabel("")
 	v.counts.Wrapping = fyne.TextWrapWord
-	v.table = widget.NewTableWithHeaders(
+	v.table = newTableWithHeaders(
 		func() (int, int) {
 			if v.pres == nil {
 				return 0, codesColumns

@@ -33,7 +33,7 @@ type compareView struct {
 
 // compareSide is one column: an algorithm picker, its result's figures and its features.
 type compareSide struct {
-	picker *widget.Select
+	picker *escSelect
 	figure *widget.Label
 	cards  *fyne.Container
 	algo   string // the algorithm shown, "" for none
@@ -57,7 +57,7 @@ const compareHint = "Run two algorithms on the same data set to compare them her
 
 func (v *compareView) newSide() *compareSide {
 	s := &compareSide{win: v.ui.win}
-	s.picker = widget.NewSelect(nil, func(title string) {
+	s.picker = newSelect(nil, func(title string) {
 		if v.syncing {
 			return
 		}

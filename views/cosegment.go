@@ -37,8 +37,8 @@ type cosegmentView struct {
 	stopBtn *widget.Button
 	saveBtn *widget.Button
 	allBtn  *widget.Button // shows every cluster again
-	legend  *widget.List
-	grid    *widget.GridWrap
+	legend  *escList
+	grid    *escGridWrap
 	info    *widget.Label
 	column  *container.Split // the form above the legend
 	box     fyne.CanvasObject
@@ -80,7 +80,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.allBtn = widget.NewButton("Show all clusters", func() { v.legend.UnselectAll(); v.setHighlight(-1) })
 	v.allBtn.Disable()
 
-	v.legend = widget.NewList(func() int { return len(v.entries) }, newLegendRow,
+	v.legend = newList(func() int { return len(v.entries) }, newLegendRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(v.entries) {
 				setLegendRow(o, v.entries[id])
@@ -91,7 +91,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 			v.setHighlight(v.entries[id].Cluster)
 		}
 	}
-	v.grid = widget.NewGridWrap(func() int { return v.count() }, newThumbCell,
+	v.grid = newGridWrap(func() int { return v.count() }, newThumbCell,
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
 			if id < v.count() {
 				setThumbCell(o, v.tile(id), v.result.Names[id])
@@ -214,7 +214,7 @@ func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmenta
 	v.running = false
 	v.stopBtn.Disable()
 	v.validate()
-	if !v.ui.jobSucceeded(err, "Co-segmentation cancelled; the previous one is kept", "Co-segmentation failed") {
+	if !v.ui.jobSucceeded(err, cancelledText("Co-segmentation", v.result != nil), "Co-segmentation failed") {
 		return
 	}
 	if prep != v.ui.dataset.prepared {

@@ -135,7 +135,7 @@ func TestCosegmentationBadFieldAndCancel(t *testing.T) {
 		test.Tap(v.runBtn)
 		stop()
 		ui.Wait()
-		if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+		if v.result != nil || ui.status.text() != "Co-segmentation cancelled; there is no result yet" || v.runBtn.Disabled() {
 			t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
 		}
 	}

@@ -35,8 +35,8 @@ type datasetPanel struct {
 	ui *UI
 
 	open    *widget.Button
-	samples *widget.Select
-	colour  *widget.Select
+	samples *escSelect
+	colour  *escSelect
 	size    *hintEntry
 	pca     *hintEntry
 	reload  *widget.Button
@@ -47,7 +47,7 @@ type datasetPanel struct {
 	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
 	// 34 stray files once made the window 1 071 pixels tall, its buttons off the screen.
 	skippedBox *container.Scroll
-	grid       *widget.GridWrap
+	grid       *escGridWrap
 	box        fyne.CanvasObject
 
 	// Set on the UI goroutine only.
@@ -65,14 +65,14 @@ type datasetPanel struct {
 func newDatasetPanel(ui *UI) *datasetPanel {
 	p := &datasetPanel{ui: ui}
 	p.open = widget.NewButtonWithIcon("Open folder…", theme.FolderOpenIcon(), p.chooseFolder)
-	p.samples = widget.NewSelect(assets.Names(), func(name string) {
+	p.samples = newSelect(assets.Names(), func(name string) {
 		if name != "" {
 			ui.LoadSample(name)
 		}
 	})
 	p.samples.PlaceHolder = "Built-in samples"
 	prefs := ui.fyneApp.Preferences()
-	p.colour = widget.NewSelect(pipeline.ColourChoices, func(string) { p.validate() })
+	p.colour = newSelect(pipeline.ColourChoices, func(string) { p.validate() })
 	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
 	p.size = newHintEntry()       // Esc in it cancels, as in the run panel's fields
 	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
@@ -94,7 +94,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.skipped.Truncation = fyne.TextTruncateEllipsis // one line a file, however long its path
 	p.skippedBox = container.NewVScroll(p.skipped)
 	p.skippedBox.Hide()
-	p.grid = widget.NewGridWrap(
+	p.grid = newGridWrap(
 		func() int { return len(p.thumbs) },
 		newThumbCell,
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
@@ -372,7 +372,11 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 			switch {
 			case errors.Is(err, context.Canceled):
 				ui.dataset.restore()
-				ui.status.idle("Loading cancelled; the previous data set is kept")
+				if ui.dataset.prepared == nil {
+					ui.status.idle("Loading cancelled; no data set is open")
+				} else {
+					ui.status.idle("Loading cancelled; the previous data set is kept")
+				}
 			case err != nil:
 				ui.dataset.restore()
 				ui.status.idle("Could not open " + src.String())

@@ -20,7 +20,7 @@ import (
 // and K histogram — whichever the data and the shown result have, and saves it as PNG/SVG.
 type diagnosticsView struct {
 	ui     *UI
-	choice *widget.Select
+	choice *escSelect
 	export *widget.Button
 	plot   *plotView
 	box    fyne.CanvasObject
@@ -28,7 +28,7 @@ type diagnosticsView struct {
 
 func newDiagnosticsView(ui *UI) *diagnosticsView {
 	v := &diagnosticsView{ui: ui, plot: newPlotView()}
-	v.choice = widget.NewSelect(nil, func(string) { v.draw() })
+	v.choice = newSelect(nil, func(string) { v.draw() })
 	v.choice.PlaceHolder = "No plot yet"
 	v.export = widget.NewButtonWithIcon("Save plot…", theme.DocumentSaveIcon(), v.chooseExport)
 	v.export.Disable()

@@ -31,7 +31,7 @@ type featuresView struct {
 	plot    *pathPlot
 	// asFound switches between the readable form and the learner's own (pipeline.Reading);
 	// hidden when the two are the same. syncing is set while show sets it.
-	asFound *widget.Check
+	asFound *escCheck
 	syncing bool
 	cards   *fyne.Container
 	scroll  *container.Scroll // the whole tab, back at the top for every new result
@@ -56,7 +56,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
 	v.plot = newPathPlot(func(k int) { v.ui.showPathK(k) })
-	v.asFound = widget.NewCheck("Show as found (the learner's own base and signs)", func(on bool) {
+	v.asFound = newCheck("Show as found (the learner's own base and signs)", func(on bool) {
 		if !v.syncing {
 			v.ui.showReading(on)
 		}

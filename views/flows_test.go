@@ -152,7 +152,7 @@ func TestSegmentBadParameterAndCancel(t *testing.T) {
 	test.Tap(v.runBtn)
 	test.Tap(v.stopBtn)
 	ui.Wait()
-	if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+	if v.result != nil || ui.status.text() != "Segmentation cancelled; there is no result yet" || v.runBtn.Disabled() {
 		t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
 	}
 }

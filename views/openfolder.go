@@ -18,14 +18,14 @@ import (
 // Fyne's folder chooser: that chooser has no path field, and reaching a folder in it
 // took seven clicks. Enter opens; a path that is not a folder says so and stays.
 type openFolderDialog struct {
-	path    *widget.Entry
+	path    *hintEntry // Esc in it closes the dialog
 	message *widget.Label
 	d       *dialog.CustomDialog
 }
 
 // chooseFolder shows the open-folder dialog, its path field holding the last folder.
 func (p *datasetPanel) chooseFolder() {
-	o := &openFolderDialog{path: widget.NewEntry(), message: widget.NewLabel("")}
+	o := &openFolderDialog{path: newHintEntry(), message: widget.NewLabel("")}
 	o.path.SetPlaceHolder("/path/to/images or ~/Pictures")
 	o.path.SetText(p.ui.fyneApp.Preferences().String(prefLastFolder))
 	o.message.Importance = widget.DangerImportance

@@ -28,7 +28,7 @@ type runPanel struct {
 	ui *UI
 
 	algo     string
-	picker   *widget.Select
+	picker   *escSelect
 	params   *paramSet
 	byKey    map[string]*param
 	form     *widget.Form
@@ -41,7 +41,7 @@ type runPanel struct {
 	proposed float64 // λ² proposed for the loaded data set
 	// describe chooses what a clustering learner reads of each image; shown for those
 	// learners only (readAs).
-	describe *widget.Select
+	describe *escSelect
 	readAs   *fyne.Container
 	running  bool // a run is in progress (UI goroutine only)
 	box      fyne.CanvasObject
@@ -74,13 +74,13 @@ func newRunPanel(ui *UI) *runPanel {
 	p.runBtn.Importance = widget.HighImportance
 	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
 	p.stopBtn.Disable()
-	p.picker = widget.NewSelect(titles, func(title string) {
+	p.picker = newSelect(titles, func(title string) {
 		if algo := algorithmOfTitle(title); algo != "" {
 			p.selectAlgorithm(algo)
 		}
 	})
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.describe = widget.NewSelect(describeTitles, func(string) { p.representationChanged() })
+	p.describe = newSelect(describeTitles, func(string) { p.representationChanged() })
 	p.describe.SetSelectedIndex(0)
 	p.readAs = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe))
 	p.readAs.Hide()
@@ -299,11 +299,7 @@ func (p *runPanel) start() {
 			p.validate()
 			switch {
 			case errors.Is(err, context.Canceled):
-				if p.ui.pres == nil {
-					p.ui.status.idle("Run cancelled; there is no result yet")
-				} else {
-					p.ui.status.idle("Run cancelled; the previous result is kept")
-				}
+				p.ui.status.idle(cancelledText("Run", p.ui.pres != nil))
 			case err != nil:
 				p.ui.status.idle(algorithms.Title(algo) + " failed")
 				dialog.ShowError(err, p.ui.win)

@@ -26,11 +26,11 @@ import (
 type segmentView struct {
 	ui *UI
 
-	image    *widget.Select
+	image    *escSelect
 	openBtn  *widget.Button
 	truthBtn *widget.Button // chooses the folder of human segmentations to score against
 	truth    *widget.Label  // which folder that is
-	method   *widget.Select
+	method   *escSelect
 	params   *paramSet
 	byKey    map[string]*param
 	form     *widget.Form
@@ -69,7 +69,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.params = newParamSet(families, func() { v.validate() }, v.help.SetText)
 	v.byKey = v.params.byKey
 	v.more = newMoreOptions()
-	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
+	v.image = newSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
 	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
 	v.truthBtn = widget.NewButtonWithIcon("Human segmentations…", theme.FolderOpenIcon(), v.chooseTruth)
@@ -81,7 +81,7 @@ func newSegmentView(ui *UI) *segmentView {
 	for _, m := range algorithms.Segmenters() {
 		titles = append(titles, m.Title)
 	}
-	v.method = widget.NewSelect(titles, func(title string) {
+	v.method = newSelect(titles, func(title string) {
 		for _, m := range algorithms.Segmenters() {
 			if m.Title == title {
 				v.selectMethod(m.Name)
@@ -343,7 +343,7 @@ func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation
 	v.running = false
 	v.stopBtn.Disable()
 	v.validate()
-	if !v.ui.jobSucceeded(err, "Segmentation cancelled; the previous one is kept", "Segmentation failed") {
+	if !v.ui.jobSucceeded(err, cancelledText("Segmentation", v.result != nil), "Segmentation failed") {
 		return
 	}
 	v.result, v.shownFor = seg, choice
