@@ -212,8 +212,10 @@ func (v *codesView) markOwners(k int) {
 	v.table.Refresh()
 	if first >= 0 {
 		// The owners are coloured; the first of them must be in sight, or nothing
-		// highlighted is (cluster #3's owners began at row 44).
-		v.table.ScrollTo(widget.TableCellID{Row: first, Col: 0})
+		// highlighted is (cluster #3's owners began at row 44). It is selected too, so
+		// the pane beside the table shows it large, and the arrow keys go on from it.
+		v.table.ScrollTo(widget.TableCellID{Row: first, Col: colName})
+		v.table.Select(widget.TableCellID{Row: first, Col: colName})
 		v.scrolledTo = first
 	}
 }

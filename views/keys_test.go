@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
@@ -18,31 +17,18 @@ import (
 func focusables(o fyne.CanvasObject) []fyne.Focusable {
 	var found []fyne.Focusable
 	seen := map[fyne.CanvasObject]bool{}
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() || seen[o] {
+	walkVisible(o, func(o fyne.CanvasObject) {
+		f, ok := o.(fyne.Focusable)
+		if !ok || seen[o] {
 			return
 		}
 		seen[o] = true
-		if f, ok := o.(fyne.Focusable); ok {
-			_, button := o.(*widget.Button)
-			d, canDisable := o.(fyne.Disableable)
-			if !button && !(canDisable && d.Disabled()) {
-				found = append(found, f)
-			}
+		_, button := o.(*widget.Button)
+		d, canDisable := o.(fyne.Disableable)
+		if !button && !(canDisable && d.Disabled()) {
+			found = append(found, f)
 		}
-		switch o := o.(type) {
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(o).Objects() {
-				walk(c)
-			}
-		case *fyne.Container:
-			for _, c := range o.Objects {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
+	})
 	return found
 }
 
