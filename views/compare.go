@@ -26,6 +26,7 @@ type compareView struct {
 	ui          *UI
 	left, right *compareSide
 	summary     *widget.Label
+	info        *infoMark // what the figures of the summary and the sides are
 	box         fyne.CanvasObject
 	syncing     bool   // the pickers are being set from the session, not by the user
 	shownNewest string // the newest result when the sides were last chosen
@@ -48,8 +49,9 @@ func newCompareView(ui *UI) *compareView {
 	v.left, v.right = v.newSide(), v.newSide()
 	v.summary = widget.NewLabel(compareHint)
 	v.summary.Wrapping = fyne.TextWrapWord
+	v.info = newInfoMark()
 	split := container.NewHSplit(v.left.box, v.right.box)
-	v.box = container.NewBorder(v.summary, nil, nil, nil, split)
+	v.box = container.NewBorder(withInfo(v.summary, v.info), nil, nil, nil, split)
 	return v
 }
 
@@ -126,8 +128,14 @@ func (v *compareView) show() {
 	l, r := v.ui.session.Result(v.left.algo), v.ui.session.Result(v.right.algo)
 	if l == nil || r == nil {
 		v.summary.SetText(compareHint)
+		v.info.set()
 		return
 	}
+	figures := []string{explainRand, explainJaccard, explainObjective}
+	if algorithms.Takes(v.left.algo, "lambda2") || algorithms.Takes(v.right.algo, "lambda2") {
+		figures = append(figures, explainPenalised, explainLambda2)
+	}
+	v.info.set(append(figures, explainCode, explainSeconds)...)
 	c := pipeline.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",

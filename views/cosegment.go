@@ -40,6 +40,7 @@ type cosegmentView struct {
 	legend  *escList
 	grid    *escGridWrap
 	info    *widget.Label
+	infoFig *infoMark        // what the figures of info and the legend are
 	column  *container.Split // the form above the legend
 	box     fyne.CanvasObject
 
@@ -107,6 +108,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	}
 	v.info = widget.NewLabel("Co-segment the open images: each image's segments are tied to global clusters shared by all of them, so one cluster is the same stuff in every image.")
 	v.info.Wrapping = fyne.TextWrapWord
+	v.infoFig = newInfoMark()
 
 	legendTitle := widget.NewLabelWithStyle("Global clusters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// The form scrolls above the legend, which gets most of the column once there is a
@@ -116,7 +118,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.column.Offset = 0.75
 	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, v.column),
-		container.NewBorder(nil, v.info, nil, nil, v.grid))
+		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, v.grid))
 	split.Offset = 0.36
 	v.box = split
 	v.validate()
@@ -224,6 +226,7 @@ func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmenta
 	v.show(c)
 	msg := c.Text()
 	v.info.SetText(msg + ". Choose a cluster to mark it in every image; tap an image to enlarge it.")
+	v.infoFig.set(explainCoseg, explainPrices, explainShare)
 	v.ui.status.idle("Co-segmentation: " + msg)
 }
 
@@ -250,6 +253,7 @@ func (v *cosegmentView) show(c *segmenting.Cosegmentation) {
 // other images'.
 func (v *cosegmentView) datasetChanged() {
 	v.show(nil)
+	v.infoFig.set()
 	v.info.SetText("Press Co-segment to segment the open images together.")
 	v.validate()
 }

@@ -42,6 +42,7 @@ type datasetPanel struct {
 	reload  *widget.Button
 	message *widget.Label
 	info    *widget.Label
+	infoFig *infoMark     // what the figures of info are
 	working *widget.Label // the working size chosen and why
 	skipped *widget.Label
 	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
@@ -87,6 +88,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.message.Hide()
 	p.info = widget.NewLabel("No images yet")
 	p.info.Truncation = fyne.TextTruncateEllipsis
+	p.infoFig = newInfoMark()
 	p.working = widget.NewLabel("")
 	p.working.Wrapping = fyne.TextWrapWord // a long reason must not widen the window
 	p.working.Hide()
@@ -111,7 +113,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 			showZoom(ui.win, p.names[id], p.picture(id))
 		}
 	}
-	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), nil, p.info)
+	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), p.infoFig, p.info)
 	// One row of short labels, and the field's complaint on a line of its own that wraps:
 	// "PCA components" and a complaint beside Reload made the tab 659 px wide, too much for
 	// an 800×600 screen.
@@ -237,11 +239,15 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 		colour = "grey"
 	}
 	dims := fmt.Sprintf("%d PCA components", prep.PCA.D)
+	p.infoFig.set(explainPCA)
 	if prep.PCA.Identity {
 		dims = "no PCA (pixels as they are)"
+		p.infoFig.set()
 	}
-	p.info.SetText(fmt.Sprintf("%s — %d images, %d×%d %s, %s",
-		prep.Source, len(ds.Names), ds.Width, ds.Height, colour, dims))
+	// The figures first, the source last: it is what the line cuts short when the
+	// window is narrow ("99 PCA co…" was cut behind a long path).
+	p.info.SetText(fmt.Sprintf("%s, %d×%d %s, %s — %s",
+		imagesText(len(ds.Names)), ds.Width, ds.Height, colour, dims, prep.Source))
 	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another.")
 	p.working.Show()
 	if len(ds.Skipped) > 0 {

@@ -106,6 +106,9 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	}
 	p.algo = algo
 	prefs.SetString(prefAlgorithm, algo)
+	// The whole help of a field focused under the previous algorithm is that one's: K-means'
+	// "K: the number of clusters it fits" stayed under stepwise, which has no K.
+	p.help.SetText("")
 	var more []*widget.FormItem
 	p.form.Items, more = p.params.show(prefs, algo, algo)
 	p.more.set(more)

@@ -41,6 +41,7 @@ type segmentView struct {
 	stopBtn  *widget.Button
 	saveBtn  *widget.Button
 	info     *widget.Label
+	infoFig  *infoMark // what the figures of info are
 	pics     [3]*canvas.Image
 	bound    *plotView // the KPYP's bound after each iteration
 	box      fyne.CanvasObject
@@ -101,6 +102,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.saveBtn.Disable()
 	v.info = widget.NewLabel("Choose an image and press Segment.")
 	v.info.Wrapping = fyne.TextWrapWord
+	v.infoFig = newInfoMark()
 
 	captions := [3]string{"Original", "Segments", "Boundaries"}
 	var cells []fyne.CanvasObject
@@ -132,7 +134,7 @@ func newSegmentView(ui *UI) *segmentView {
 	// the scroll they were cut off at the bottom of a 700-pixel window.
 	foot := container.NewVBox(container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, container.NewVScroll(side)),
-		container.NewBorder(nil, v.info, nil, nil, grid))
+		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, grid))
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
@@ -154,6 +156,7 @@ func (v *segmentView) selectMethod(key string) {
 	}
 	v.methodKey = key
 	prefs.SetString("segment.method", key)
+	v.help.SetText("") // the help of a field focused under the previous method was that one's
 	var more []*widget.FormItem
 	v.form.Items, more = v.params.show(prefs, key, "segment."+key)
 	v.form.Refresh()
@@ -357,6 +360,14 @@ func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation
 	b := pics.Original.Bounds()
 	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
 	v.info.SetText(msg + score)
+	figures := []string{explainSegments}
+	if score != "" {
+		figures = append(figures, explainPRI, explainVoI)
+	}
+	if method == segment.MethodKPYP {
+		figures = append(figures, explainBound)
+	}
+	v.infoFig.set(figures...)
 	v.saveBtn.Enable()
 	v.ui.status.idle(msg)
 }
