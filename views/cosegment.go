@@ -34,7 +34,6 @@ type cosegmentView struct {
 	help    *widget.Label // the whole hint of the field with the focus
 	message *widget.Label
 	runBtn  *widget.Button
-	stopBtn *widget.Button
 	saveBtn *widget.Button
 	allBtn  *widget.Button // shows every cluster again
 	legend  *escList
@@ -74,8 +73,6 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.message.Hide()
 	v.runBtn = widget.NewButtonWithIcon("Co-segment", theme.MediaPlayIcon(), v.start)
 	v.runBtn.Importance = widget.HighImportance
-	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel(cosegmentKey) })
-	v.stopBtn.Disable()
 	v.saveBtn = widget.NewButtonWithIcon("Save images…", theme.DocumentSaveIcon(), v.chooseSave)
 	v.saveBtn.Disable()
 	v.allBtn = widget.NewButton("Show all clusters", func() { v.legend.UnselectAll(); v.setHighlight(-1) })
@@ -116,7 +113,8 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.column = container.NewVSplit(container.NewVScroll(container.NewVBox(v.form, v.more.accordion, v.help, v.message)),
 		container.NewBorder(legendTitle, nil, nil, nil, v.legend))
 	v.column.Offset = 0.75
-	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	// Cancel is the status bar's, as for every job.
+	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.saveBtn))
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, v.column),
 		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, v.grid))
 	split.Offset = 0.36
@@ -201,7 +199,6 @@ func (v *cosegmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.stopBtn.Enable()
 	v.ui.status.busy(pipeline.Progress{Stage: "Co-segmenting"})
 	v.ui.jobs.Start(cosegmentKey, func(ctx context.Context) {
 		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr pipeline.Progress) {
@@ -214,7 +211,6 @@ func (v *cosegmentView) start() {
 func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmentation, err error) {
 	v.ui.status.workDone()
 	v.running = false
-	v.stopBtn.Disable()
 	v.validate()
 	if !v.ui.jobSucceeded(err, cancelledText("Co-segmentation", v.result != nil), "Co-segmentation failed") {
 		return

@@ -134,7 +134,7 @@ func TestCosegmentationBadFieldAndCancel(t *testing.T) {
 	if v.runBtn.Disabled() {
 		t.Fatalf("Co-segment stays disabled after the mend: %q", v.message.Text)
 	}
-	for _, stop := range []func(){func() { test.Tap(v.stopBtn) }, ui.cancelAll} {
+	for _, stop := range []func(){func() { test.Tap(ui.status.cancel) }, ui.cancelAll} {
 		test.Tap(v.runBtn)
 		stop()
 		ui.Wait()

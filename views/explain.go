@@ -63,6 +63,13 @@ func newInfoMark(lines ...string) *infoMark {
 	return m
 }
 
+// TypedKey is the button's, but for Esc, which goes to the window (escapeToWindow).
+func (m *infoMark) TypedKey(ev *fyne.KeyEvent) {
+	if !escapeToWindow(m, ev) {
+		m.Button.TypedKey(ev)
+	}
+}
+
 // set is the lines the mark explains; with none it is hidden.
 func (m *infoMark) set(lines ...string) {
 	m.lines = lines

@@ -150,7 +150,7 @@ func TestSegmentBadParameterAndCancel(t *testing.T) {
 		t.Fatal("Segment stays disabled after the mend")
 	}
 	test.Tap(v.runBtn)
-	test.Tap(v.stopBtn)
+	test.Tap(ui.status.cancel)
 	ui.Wait()
 	if v.result != nil || ui.status.text() != "Segmentation cancelled; there is no result yet" || v.runBtn.Disabled() {
 		t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())

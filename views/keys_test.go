@@ -149,3 +149,43 @@ func TestDialogsTakeEnterAndEscAndBlockShortcuts(t *testing.T) {
 		t.Fatalf("Ctrl+E after the dialog: status %q", got)
 	}
 }
+
+// TestOneRunAndOneCancelPerTab: every tab shows one Cancel, the status bar's, and the
+// Segmentation and Co-segmentation tabs hide the run panel: there Ctrl+R segments the
+// picture or co-segments the images instead of running a feature learner and jumping to
+// Features.
+func TestOneRunAndOneCancelPerTab(t *testing.T) {
+	ui := loadedUI(t)
+	ui.win.Resize(fyne.NewSize(1024, 700))
+	for tab := range ui.tabs.Items {
+		ui.tabs.SelectIndex(tab)
+		var cancels, runs int
+		walkVisible(ui.content, func(o fyne.CanvasObject) {
+			if b, ok := o.(*widget.Button); ok {
+				switch b.Text {
+				case "Cancel":
+					cancels++
+				case "Run", "Segment", "Co-segment":
+					runs++
+				}
+			}
+		})
+		if name := ui.tabs.Items[tab].Text; cancels != 1 || runs != 1 {
+			t.Errorf("%s tab: %d Cancel and %d run buttons, want one each", name, cancels, runs)
+		}
+	}
+	for _, tc := range []struct {
+		tab  int
+		busy string
+	}{{tabSegmentation, "Segment"}, {tabCosegmentation, "Co-segment"}} {
+		ui.tabs.SelectIndex(tc.tab)
+		ui.shortcuts()[shortcutRun]()
+		if got := ui.status.text(); !strings.HasPrefix(got, tc.busy) {
+			t.Errorf("Ctrl+R on the %s tab: status %q", ui.tabs.Items[tc.tab].Text, got)
+		}
+		ui.Wait()
+		if ui.pres != nil || ui.tabs.SelectedIndex() != tc.tab {
+			t.Errorf("Ctrl+R on the %s tab ran a feature learner or left the tab", ui.tabs.Items[tc.tab].Text)
+		}
+	}
+}

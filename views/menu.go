@@ -59,7 +59,7 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	}
 	file.Items = append(file.Items, item("Export images by feature…", nil, ui.chooseSortImages))
 	analysis := fyne.NewMenu("Analysis",
-		item("Run", shortcutRun, ui.run.start),
+		item("Run", shortcutRun, ui.runShownTab),
 		item("Cancel", shortcutCancel, ui.cancelAll))
 	samples := fyne.NewMenu("Samples")
 	for _, name := range ui.dataset.samples.Options {
@@ -101,8 +101,8 @@ var (
 func (ui *UI) shortcuts() map[fyne.Shortcut]func() {
 	return map[fyne.Shortcut]func(){
 		shortcutOpen:         ui.unlessDialog(ui.dataset.chooseFolder),
-		shortcutRun:          ui.unlessDialog(ui.run.start),
-		shortcutRunEnter:     ui.unlessDialog(ui.run.start),
+		shortcutRun:          ui.unlessDialog(ui.runShownTab),
+		shortcutRunEnter:     ui.unlessDialog(ui.runShownTab),
 		shortcutExportGrid:   ui.unlessDialog(func() { ui.chooseExport(exports[0]) }),
 		shortcutSaveAnalysis: ui.unlessDialog(ui.chooseSaveAnalysis),
 	}

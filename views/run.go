@@ -37,7 +37,6 @@ type runPanel struct {
 	lambda   *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
-	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
 	// describe chooses what a clustering learner reads of each image; shown for those
 	// learners only (readAs).
@@ -72,8 +71,6 @@ func newRunPanel(ui *UI) *runPanel {
 	p.help.Importance = widget.LowImportance
 	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
 	p.runBtn.Importance = widget.HighImportance
-	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
-	p.stopBtn.Disable()
 	p.picker = newSelect(titles, func(title string) {
 		if algo := algorithmOfTitle(title); algo != "" {
 			p.selectAlgorithm(algo)
@@ -84,10 +81,11 @@ func newRunPanel(ui *UI) *runPanel {
 	p.describe.SetSelectedIndex(0)
 	p.readAs = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe))
 	p.readAs.Hide()
-	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
-	// length, and visible when the form scrolls.
+	// Run stays at the foot of the panel, where it is whatever the form's length, and
+	// visible when the form scrolls. A run's Cancel is the status bar's, beside its
+	// progress: one Cancel for the job, not one here and one there.
 	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.more.accordion, p.help, p.lambda, p.message))
-	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
+	p.box = container.NewBorder(nil, p.runBtn, nil, nil, form)
 	algo := ui.fyneApp.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
 	if !slices.Contains(algorithms.Names(), algo) {
 		algo = algorithms.Names()[0]
@@ -282,7 +280,6 @@ func (p *runPanel) start() {
 	}
 	p.running = true
 	p.runBtn.Disable()
-	p.stopBtn.Enable()
 	// A widget with the focus keeps the keys: after choosing the algorithm in its
 	// dropdown, Esc went to the dropdown and the run went on.
 	p.ui.win.Canvas().Unfocus()
@@ -298,7 +295,6 @@ func (p *runPanel) start() {
 		fyne.Do(func() {
 			p.ui.status.workDone()
 			p.running = false
-			p.stopBtn.Disable()
 			p.validate()
 			switch {
 			case errors.Is(err, context.Canceled):

@@ -38,7 +38,6 @@ type segmentView struct {
 	message  *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
-	stopBtn  *widget.Button
 	saveBtn  *widget.Button
 	info     *widget.Label
 	infoFig  *infoMark // what the figures of info are
@@ -96,8 +95,6 @@ func newSegmentView(ui *UI) *segmentView {
 	v.message.Hide()
 	v.runBtn = widget.NewButtonWithIcon("Segment", theme.MediaPlayIcon(), v.start)
 	v.runBtn.Importance = widget.HighImportance
-	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("segment") })
-	v.stopBtn.Disable()
 	v.saveBtn = widget.NewButtonWithIcon("Save images…", theme.DocumentSaveIcon(), v.chooseSave)
 	v.saveBtn.Disable()
 	v.info = widget.NewLabel("Choose an image and press Segment.")
@@ -130,9 +127,10 @@ func newSegmentView(ui *UI) *segmentView {
 		v.image, v.openBtn, v.truthBtn, v.truth,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.method, v.form, v.more.accordion, v.help, v.message)
-	// Segment, Cancel and Save stay at the foot, as Run does in the run panel: inside
-	// the scroll they were cut off at the bottom of a 700-pixel window.
-	foot := container.NewVBox(container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	// Segment and Save stay at the foot, as Run does in the run panel: inside the
+	// scroll they were cut off at the bottom of a 700-pixel window. Cancel is the status
+	// bar's, as for every job.
+	foot := container.NewGridWithColumns(2, v.runBtn, v.saveBtn)
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, container.NewVScroll(side)),
 		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, grid))
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
@@ -310,7 +308,6 @@ func (v *segmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.stopBtn.Enable()
 	v.ui.status.busy(pipeline.Progress{Stage: "Segmenting " + choice})
 	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
@@ -344,7 +341,6 @@ func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img 
 func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation, pics segmenting.Pictures, err error, score string) {
 	v.ui.status.workDone()
 	v.running = false
-	v.stopBtn.Disable()
 	v.validate()
 	if !v.ui.jobSucceeded(err, cancelledText("Segmentation", v.result != nil), "Segmentation failed") {
 		return
