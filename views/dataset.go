@@ -58,7 +58,7 @@ type datasetPanel struct {
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
-	openDialog *openFolderDialog     // the last open-folder dialog shown (tests drive it)
+	openDialog *pathDialog           // the last open-folder dialog shown (tests drive it)
 	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
 	loaded     pipeline.LoadChoices  // the options the data set shown was loaded with
 }

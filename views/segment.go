@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,6 +21,7 @@ import (
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/segmenting"
+	"featurelab/imgproc"
 )
 
 // segmentView segments one picture — an image of the open data set or any file — and
@@ -53,6 +56,10 @@ type segmentView struct {
 	listed    *pipeline.Prepared // the data set whose images the list offers
 	truthDir  string             // the folder of human segmentations, "" for none
 	shownFor  string             // the choice whose decoded picture pics[0] holds, "" for none
+	shownMsg  string             // what the info line says of the segmentation shown, before its score
+	shownBy   string             // the method of the segmentation shown
+
+	openDialog *pathDialog // the last Open image dialog shown (tests drive it)
 }
 
 const openedPrefix = "file: "
@@ -211,11 +218,45 @@ func (v *segmentView) datasetChanged(prep *pipeline.Prepared) {
 	v.image.Refresh()
 }
 
-// chooseFile asks for a picture on disk to segment.
-func (v *segmentView) chooseFile() { v.ui.askOpenPath(nil, "", v.openFile) }
+// prefLastPicture remembers the last picture opened from disk.
+const prefLastPicture = "segment.lastPicture"
+
+// chooseFile asks for a picture on disk to segment, by its path as Open folder asks for a
+// folder, the last picture opened selected; Browse… lists pictures only.
+func (v *segmentView) chooseFile() {
+	v.openDialog = showPathDialog(v.ui.win, pathAsk{
+		title:       "Open image",
+		prompt:      "Type or paste the path of a picture to segment:",
+		placeholder: "/path/to/photo.jpg or ~/Pictures/photo.png",
+		start:       v.ui.fyneApp.Preferences().String(prefLastPicture),
+		resolve:     picturePath,
+		open:        v.openFile,
+		browse:      v.browseFile,
+	})
+}
+
+// browseFile shows Fyne's file chooser listing pictures only, in the folder of the path
+// typed, else that of the last picture, else the last folder of images.
+func (v *segmentView) browseFile(typed string) {
+	prefs := v.ui.fyneApp.Preferences()
+	start := prefs.String(prefLastFolder)
+	for _, path := range []string{typed, prefs.String(prefLastPicture)} {
+		if p, err := cleanPath(path, ""); err == nil {
+			if st, err := os.Stat(p); err == nil {
+				if !st.IsDir() {
+					p = filepath.Dir(p)
+				}
+				start = p
+				break
+			}
+		}
+	}
+	v.ui.askOpenPath(imgproc.PictureExtensions, start, v.openFile)
+}
 
 // openFile adds a picture from disk to the image list and selects it.
 func (v *segmentView) openFile(path string) {
+	v.ui.fyneApp.Preferences().SetString(prefLastPicture, path)
 	v.file = path
 	v.datasetChanged(v.ui.dataset.prepared)
 	v.image.SetSelected(openedPrefix + path)
@@ -242,6 +283,7 @@ func (v *segmentView) showOriginal(choice string) {
 			v.bound.SetPlot(nil)
 			v.box.Refresh()
 			v.info.SetText("Press Segment to segment " + choice + ".")
+			v.infoFig.set()
 		})
 	})
 }
@@ -355,15 +397,8 @@ func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation
 	r := seg.Result
 	b := pics.Original.Bounds()
 	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
-	v.info.SetText(msg + score)
-	figures := []string{explainSegments}
-	if score != "" {
-		figures = append(figures, explainPRI, explainVoI)
-	}
-	if method == segment.MethodKPYP {
-		figures = append(figures, explainBound)
-	}
-	v.infoFig.set(figures...)
+	v.shownMsg, v.shownBy = msg, method
+	v.showScore(score)
 	v.saveBtn.Enable()
 	v.ui.status.idle(msg)
 }
@@ -408,7 +443,7 @@ func (v *segmentView) chooseTruth() {
 			return
 		}
 		if uri != nil {
-			v.setTruth(uri.Path())
+			v.truthChosen(uri.Path())
 		}
 	}, v.ui.win)
 	if l, err := listableURI(v.truthDir); err == nil {
@@ -427,6 +462,40 @@ func (v *segmentView) setTruth(dir string) {
 		return
 	}
 	v.truth.SetText("Scored against the human segmentations in " + dir)
+}
+
+// showScore shows the segmentation's info line with score (" · PRI …", or "" for none)
+// and what its figures are.
+func (v *segmentView) showScore(score string) {
+	v.info.SetText(v.shownMsg + score)
+	figures := []string{explainSegments}
+	if strings.Contains(score, "PRI") {
+		figures = append(figures, explainPRI, explainVoI)
+	}
+	if v.shownBy == segment.MethodKPYP {
+		figures = append(figures, explainBound)
+	}
+	v.infoFig.set(figures...)
+}
+
+// truthChosen sets the folder of human segmentations the user chose and scores the
+// segmentation shown against it at once: Segment had to be pressed again, and until then
+// the line kept the previous folder's score.
+func (v *segmentView) truthChosen(dir string) {
+	v.setTruth(dir)
+	seg := v.result
+	if seg == nil || v.pics[1].Image == nil {
+		return // none shown: the picture on show is waiting for Segment
+	}
+	v.showScore(" · scoring against " + dir + "…")
+	v.ui.jobs.Start("score", func(context.Context) {
+		score := scoreText(seg, dir)
+		fyne.Do(func() {
+			if v.result == seg && v.truthDir == dir {
+				v.showScore(score)
+			}
+		})
+	})
 }
 
 // scoreText words a segmentation's score against the human segmentations in dir, as
