@@ -302,7 +302,7 @@ func open[O any](p Param[O], min, max bool) Param[O] {
 // segmenterRegistry is every segmenter, in the order the window and the help list them.
 var segmenterRegistry = []*Segmenter{
 	{Name: segment.MethodKPYP, Title: "Kernel Pitman-Yor process (KPYP)", Params: Params[segment.Options]{
-		segNumber("truncation", "Truncation C", "most segments kept", "the most segments the posterior keeps: the truncation of its stick-breaking",
+		segNumber("truncation", "Truncation C", "most segments kept", "the most segments the posterior keeps (the truncation C of its stick-breaking): a cap, not a target, the fit keeps fewer when fewer pay; a larger cap takes longer",
 			segment.DefaultTruncation, 1, segment.MaxLabels, func(o *segment.Options) *int { return &o.Truncation }),
 		segNumber("width", "Kernel width ψ", "reach of a stick", "how far a segment's stick reaches, as a fraction of the image's side (the start when widths are learnt)",
 			segment.DefaultWidth, 0.01, 100, func(o *segment.Options) *float64 { return &o.Width }),
@@ -369,12 +369,12 @@ var Cosegmenter = Params[cosegment.Options]{
 		Help: "the number of global clusters the proposed penalties aim at", Type: Int,
 		Default: fmt.Sprint(cosegment.DefaultTargetK), Min: 1, Max: maxTargetK,
 		Field: func(o *cosegment.Options) any { return &o.K }},
-	{Key: "lambda-local", Label: "Segment price λ", Hint: "price of a segment", Auto: "proposed by farthest-first",
-		Help: "λ_bottom, the price of a segment in one image: a larger value gives fewer segments per image. Empty: DP-means' farthest-first λ for the target K",
+	{Key: "lambda-local", Label: "Segment price", Hint: "price of a segment", Auto: "proposed by farthest-first",
+		Help: "the price of a segment in one image (the hard HDP's λ_bottom): a larger value gives fewer segments per image. Empty: DP-means' farthest-first price for the target K",
 		Type: Float, Min: 0, MinOpen: true, Max: maxLambda2,
 		Field: func(o *cosegment.Options) any { return &o.LambdaLocal }},
-	{Key: "lambda-global", Label: "Global price λ", Hint: "price of a global cluster", Auto: "the segment price times a typical segment's cells",
-		Help: "λ_top, the price of a global cluster shared by the images: a larger value gives fewer global clusters. Empty: the segment price times the cells of a typical segment",
+	{Key: "lambda-global", Label: "Cluster price", Hint: "price of a global cluster", Auto: "the segment price times a typical segment's cells",
+		Help: "the price of a global cluster shared by the images (the hard HDP's λ_top): a larger value gives fewer global clusters. Empty: the segment price times the cells of a typical segment",
 		Type: Float, Min: 0, MinOpen: true, Max: maxLambda2,
 		Field: func(o *cosegment.Options) any { return &o.LambdaGlobal }},
 	{Key: "cell", Label: "Cell", Hint: "pixels on a cell's side",

@@ -214,6 +214,11 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	return d
 }
 
+// PictureExtensions are the file extensions of the formats read here, for file choosers
+// that list pictures only (reading itself goes by the content, not the name).
+var PictureExtensions = []string{".jpg", ".jpeg", ".png", ".gif", ".bmp", ".tif", ".tiff", ".webp",
+	".pbm", ".pgm", ".ppm", ".pnm", ".pfm"}
+
 // maxFileBytes is the largest file a picture of at most budget pixels can need: 16 bytes
 // a pixel (four channels of 32-bit floats, the widest a decoder here reads, stored
 // uncompressed) and maxHeaderBytes of metadata.

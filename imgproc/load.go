@@ -156,7 +156,11 @@ func (d *Dataset) SizeReason() string {
 		why = append(why, fmt.Sprintf("the most common size (%d of %d images)", common, n))
 	}
 	if w.Reduced > 0 {
-		why = append(why, fmt.Sprintf("%d larger pictures (up to %d×%d) were reduced to the working budget of %s pixels",
+		pictures := "larger pictures (up to %d×%d) were"
+		if w.Reduced == 1 {
+			pictures = "larger picture (%d×%d) was"
+		}
+		why = append(why, fmt.Sprintf("%d "+pictures+" reduced to the working budget of %s pixels",
 			w.Reduced, w.Largest.X, w.Largest.Y, groupThousands(w.Budget)))
 	}
 	if r := n - common; r > 0 {

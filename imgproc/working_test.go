@@ -176,6 +176,8 @@ func TestSizeReason(t *testing.T) {
 			"32×24: the size asked for; 4 resampled to it", 4},
 		{"camera", map[string][]byte{"a.jpg": photo, "b.jpg": photo}, Options{},
 			"320×240: the size of all 2 images; 2 larger pictures (up to 2560×1920) were reduced to the working budget of 76\u202f800 pixels", 2},
+		{"one camera picture", map[string][]byte{"a.jpg": photo, "b.png": small, "c.png": small}, Options{},
+			"64×48: the most common size (2 of 3 images); 1 larger picture (2560×1920) was reduced to the working budget of 76\u202f800 pixels; 1 resampled to it", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -36,7 +36,8 @@ var codesWidths = [codesColumns]float32{72, 120, 80, 72, 68}
 type codesView struct {
 	ui        *UI
 	counts    *widget.Label
-	table     *widget.Table
+	info      *infoMark // what a code and a residual are
+	table     *escTable
 	detailImg *canvas.Image
 	detailRec *canvas.Image
 	detailTxt *widget.Label
@@ -54,7 +55,8 @@ func newCodesView(ui *UI) *codesView {
 	v := &codesView{ui: ui, highlight: -1, selected: -1}
 	v.counts = widget.NewLabel("")
 	v.counts.Wrapping = fyne.TextWrapWord
-	v.table = widget.NewTableWithHeaders(
+	v.info = newInfoMark()
+	v.table = newTableWithHeaders(
 		func() (int, int) {
 			if v.pres == nil {
 				return 0, codesColumns
@@ -91,7 +93,7 @@ func newCodesView(ui *UI) *codesView {
 		container.NewGridWithColumns(2, v.zoomable(v.detailImg, "image"), v.zoomable(v.detailRec, "reconstruction")))
 	split := container.NewHSplit(v.table, detail)
 	split.Offset = 0.7
-	v.box = container.NewBorder(v.counts, nil, nil, nil, split)
+	v.box = container.NewBorder(withInfo(v.counts, v.info), nil, nil, nil, split)
 	return v
 }
 
@@ -172,6 +174,7 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 func (v *codesView) show(p *report.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
 	v.counts.SetText(codeCountsText(p.CodeCounts))
+	v.info.set(explainCode, explainResidual)
 	code := codeWidth(p)
 	v.table.SetColumnWidth(colCode, code)
 	v.table.SetColumnWidth(colName, nameWidth(code))
@@ -187,6 +190,7 @@ func (v *codesView) show(p *report.Presentation) {
 func (v *codesView) clear() {
 	v.pres, v.highlight, v.owns, v.selected = nil, -1, nil, -1
 	v.counts.SetText("")
+	v.info.set()
 	v.detailImg.Image, v.detailRec.Image = nil, nil
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
@@ -212,8 +216,10 @@ func (v *codesView) markOwners(k int) {
 	v.table.Refresh()
 	if first >= 0 {
 		// The owners are coloured; the first of them must be in sight, or nothing
-		// highlighted is (cluster #3's owners began at row 44).
-		v.table.ScrollTo(widget.TableCellID{Row: first, Col: 0})
+		// highlighted is (cluster #3's owners began at row 44). It is selected too, so
+		// the pane beside the table shows it large, and the arrow keys go on from it.
+		v.table.ScrollTo(widget.TableCellID{Row: first, Col: colName})
+		v.table.Select(widget.TableCellID{Row: first, Col: colName})
 		v.scrolledTo = first
 	}
 }

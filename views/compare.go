@@ -26,6 +26,7 @@ type compareView struct {
 	ui          *UI
 	left, right *compareSide
 	summary     *widget.Label
+	info        *infoMark // what the figures of the summary and the sides are
 	box         fyne.CanvasObject
 	syncing     bool   // the pickers are being set from the session, not by the user
 	shownNewest string // the newest result when the sides were last chosen
@@ -33,7 +34,7 @@ type compareView struct {
 
 // compareSide is one column: an algorithm picker, its result's figures and its features.
 type compareSide struct {
-	picker *widget.Select
+	picker *escSelect
 	figure *widget.Label
 	cards  *fyne.Container
 	algo   string // the algorithm shown, "" for none
@@ -48,8 +49,9 @@ func newCompareView(ui *UI) *compareView {
 	v.left, v.right = v.newSide(), v.newSide()
 	v.summary = widget.NewLabel(compareHint)
 	v.summary.Wrapping = fyne.TextWrapWord
+	v.info = newInfoMark()
 	split := container.NewHSplit(v.left.box, v.right.box)
-	v.box = container.NewBorder(v.summary, nil, nil, nil, split)
+	v.box = container.NewBorder(withInfo(v.summary, v.info), nil, nil, nil, split)
 	return v
 }
 
@@ -57,7 +59,7 @@ const compareHint = "Run two algorithms on the same data set to compare them her
 
 func (v *compareView) newSide() *compareSide {
 	s := &compareSide{win: v.ui.win}
-	s.picker = widget.NewSelect(nil, func(title string) {
+	s.picker = newSelect(nil, func(title string) {
 		if v.syncing {
 			return
 		}
@@ -126,8 +128,14 @@ func (v *compareView) show() {
 	l, r := v.ui.session.Result(v.left.algo), v.ui.session.Result(v.right.algo)
 	if l == nil || r == nil {
 		v.summary.SetText(compareHint)
+		v.info.set()
 		return
 	}
+	figures := []string{explainRand, explainJaccard, explainObjective}
+	if algorithms.Takes(v.left.algo, "lambda2") || algorithms.Takes(v.right.algo, "lambda2") {
+		figures = append(figures, explainPenalised, explainLambda2)
+	}
+	v.info.set(append(figures, explainCode, explainSeconds)...)
 	c := pipeline.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",

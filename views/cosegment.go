@@ -34,12 +34,12 @@ type cosegmentView struct {
 	help    *widget.Label // the whole hint of the field with the focus
 	message *widget.Label
 	runBtn  *widget.Button
-	stopBtn *widget.Button
 	saveBtn *widget.Button
 	allBtn  *widget.Button // shows every cluster again
-	legend  *widget.List
-	grid    *widget.GridWrap
+	legend  *escList
+	grid    *escGridWrap
 	info    *widget.Label
+	infoFig *infoMark        // what the figures of info and the legend are
 	column  *container.Split // the form above the legend
 	box     fyne.CanvasObject
 
@@ -73,14 +73,12 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.message.Hide()
 	v.runBtn = widget.NewButtonWithIcon("Co-segment", theme.MediaPlayIcon(), v.start)
 	v.runBtn.Importance = widget.HighImportance
-	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel(cosegmentKey) })
-	v.stopBtn.Disable()
 	v.saveBtn = widget.NewButtonWithIcon("Save images…", theme.DocumentSaveIcon(), v.chooseSave)
 	v.saveBtn.Disable()
 	v.allBtn = widget.NewButton("Show all clusters", func() { v.legend.UnselectAll(); v.setHighlight(-1) })
 	v.allBtn.Disable()
 
-	v.legend = widget.NewList(func() int { return len(v.entries) }, newLegendRow,
+	v.legend = newList(func() int { return len(v.entries) }, newLegendRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(v.entries) {
 				setLegendRow(o, v.entries[id])
@@ -91,7 +89,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 			v.setHighlight(v.entries[id].Cluster)
 		}
 	}
-	v.grid = widget.NewGridWrap(func() int { return v.count() }, newThumbCell,
+	v.grid = newGridWrap(func() int { return v.count() }, newThumbCell,
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
 			if id < v.count() {
 				setThumbCell(o, v.tile(id), v.result.Names[id])
@@ -107,6 +105,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	}
 	v.info = widget.NewLabel("Co-segment the open images: each image's segments are tied to global clusters shared by all of them, so one cluster is the same stuff in every image.")
 	v.info.Wrapping = fyne.TextWrapWord
+	v.infoFig = newInfoMark()
 
 	legendTitle := widget.NewLabelWithStyle("Global clusters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// The form scrolls above the legend, which gets most of the column once there is a
@@ -114,9 +113,10 @@ func newCosegmentView(ui *UI) *cosegmentView {
 	v.column = container.NewVSplit(container.NewVScroll(container.NewVBox(v.form, v.more.accordion, v.help, v.message)),
 		container.NewBorder(legendTitle, nil, nil, nil, v.legend))
 	v.column.Offset = 0.75
-	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	// Cancel is the status bar's, as for every job.
+	foot := container.NewVBox(v.allBtn, container.NewGridWithColumns(2, v.runBtn, v.saveBtn))
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, v.column),
-		container.NewBorder(nil, v.info, nil, nil, v.grid))
+		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, v.grid))
 	split.Offset = 0.36
 	v.box = split
 	v.validate()
@@ -199,7 +199,6 @@ func (v *cosegmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.stopBtn.Enable()
 	v.ui.status.busy(pipeline.Progress{Stage: "Co-segmenting"})
 	v.ui.jobs.Start(cosegmentKey, func(ctx context.Context) {
 		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr pipeline.Progress) {
@@ -212,9 +211,8 @@ func (v *cosegmentView) start() {
 func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmentation, err error) {
 	v.ui.status.workDone()
 	v.running = false
-	v.stopBtn.Disable()
 	v.validate()
-	if !v.ui.jobSucceeded(err, "Co-segmentation cancelled; the previous one is kept", "Co-segmentation failed") {
+	if !v.ui.jobSucceeded(err, cancelledText("Co-segmentation", v.result != nil), "Co-segmentation failed") {
 		return
 	}
 	if prep != v.ui.dataset.prepared {
@@ -224,6 +222,7 @@ func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmenta
 	v.show(c)
 	msg := c.Text()
 	v.info.SetText(msg + ". Choose a cluster to mark it in every image; tap an image to enlarge it.")
+	v.infoFig.set(explainCoseg, explainPrices, explainShare)
 	v.ui.status.idle("Co-segmentation: " + msg)
 }
 
@@ -250,6 +249,7 @@ func (v *cosegmentView) show(c *segmenting.Cosegmentation) {
 // other images'.
 func (v *cosegmentView) datasetChanged() {
 	v.show(nil)
+	v.infoFig.set()
 	v.info.SetText("Press Co-segment to segment the open images together.")
 	v.validate()
 }

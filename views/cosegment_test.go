@@ -47,8 +47,11 @@ func TestCosegmentationMarksAClusterInEveryImage(t *testing.T) {
 	if v.result == nil || len(v.entries) != len(palette) || v.grid.Length() != len(uses) {
 		t.Fatalf("after Co-segment: result %v, %d legend entries, %d tiles; status %q", v.result != nil, len(v.entries), v.grid.Length(), ui.status.text())
 	}
-	if !strings.Contains(ui.status.text(), "4 global clusters") {
-		t.Errorf("status %q", ui.status.text())
+	if st := ui.status.text(); !strings.Contains(st, "4 global clusters") || !strings.Contains(st, "segment price") || strings.Contains(st, "λ") {
+		t.Errorf("status %q: want the clusters and the prices in words", st)
+	}
+	if txt := v.infoFig.text(); !v.infoFig.Visible() || !strings.Contains(txt, "objective: ") || !strings.Contains(txt, "cluster price") {
+		t.Errorf("the figures' info mark (shown %v) says %q", v.infoFig.Visible(), txt)
 	}
 	// Images are in load order (sorted names); each cluster's tile colour must appear
 	// in exactly the images whose palette has the cluster's colour.
@@ -131,11 +134,11 @@ func TestCosegmentationBadFieldAndCancel(t *testing.T) {
 	if v.runBtn.Disabled() {
 		t.Fatalf("Co-segment stays disabled after the mend: %q", v.message.Text)
 	}
-	for _, stop := range []func(){func() { test.Tap(v.stopBtn) }, ui.cancelAll} {
+	for _, stop := range []func(){func() { test.Tap(ui.status.cancel) }, ui.cancelAll} {
 		test.Tap(v.runBtn)
 		stop()
 		ui.Wait()
-		if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+		if v.result != nil || ui.status.text() != "Co-segmentation cancelled; there is no result yet" || v.runBtn.Disabled() {
 			t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
 		}
 	}

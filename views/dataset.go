@@ -35,19 +35,20 @@ type datasetPanel struct {
 	ui *UI
 
 	open    *widget.Button
-	samples *widget.Select
-	colour  *widget.Select
+	samples *escSelect
+	colour  *escSelect
 	size    *hintEntry
 	pca     *hintEntry
 	reload  *widget.Button
 	message *widget.Label
 	info    *widget.Label
+	infoFig *infoMark     // what the figures of info are
 	working *widget.Label // the working size chosen and why
 	skipped *widget.Label
 	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
 	// 34 stray files once made the window 1 071 pixels tall, its buttons off the screen.
 	skippedBox *container.Scroll
-	grid       *widget.GridWrap
+	grid       *escGridWrap
 	box        fyne.CanvasObject
 
 	// Set on the UI goroutine only.
@@ -57,7 +58,7 @@ type datasetPanel struct {
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
-	openDialog *openFolderDialog     // the last open-folder dialog shown (tests drive it)
+	openDialog *pathDialog           // the last open-folder dialog shown (tests drive it)
 	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
 	loaded     pipeline.LoadChoices  // the options the data set shown was loaded with
 }
@@ -65,14 +66,14 @@ type datasetPanel struct {
 func newDatasetPanel(ui *UI) *datasetPanel {
 	p := &datasetPanel{ui: ui}
 	p.open = widget.NewButtonWithIcon("Open folder…", theme.FolderOpenIcon(), p.chooseFolder)
-	p.samples = widget.NewSelect(assets.Names(), func(name string) {
+	p.samples = newSelect(assets.Names(), func(name string) {
 		if name != "" {
 			ui.LoadSample(name)
 		}
 	})
 	p.samples.PlaceHolder = "Built-in samples"
 	prefs := ui.fyneApp.Preferences()
-	p.colour = widget.NewSelect(pipeline.ColourChoices, func(string) { p.validate() })
+	p.colour = newSelect(pipeline.ColourChoices, func(string) { p.validate() })
 	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
 	p.size = newHintEntry()       // Esc in it cancels, as in the run panel's fields
 	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
@@ -87,6 +88,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.message.Hide()
 	p.info = widget.NewLabel("No images yet")
 	p.info.Truncation = fyne.TextTruncateEllipsis
+	p.infoFig = newInfoMark()
 	p.working = widget.NewLabel("")
 	p.working.Wrapping = fyne.TextWrapWord // a long reason must not widen the window
 	p.working.Hide()
@@ -94,7 +96,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.skipped.Truncation = fyne.TextTruncateEllipsis // one line a file, however long its path
 	p.skippedBox = container.NewVScroll(p.skipped)
 	p.skippedBox.Hide()
-	p.grid = widget.NewGridWrap(
+	p.grid = newGridWrap(
 		func() int { return len(p.thumbs) },
 		newThumbCell,
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
@@ -111,7 +113,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 			showZoom(ui.win, p.names[id], p.picture(id))
 		}
 	}
-	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), nil, p.info)
+	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), p.infoFig, p.info)
 	// One row of short labels, and the field's complaint on a line of its own that wraps:
 	// "PCA components" and a complaint beside Reload made the tab 659 px wide, too much for
 	// an 800×600 screen.
@@ -237,11 +239,15 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 		colour = "grey"
 	}
 	dims := fmt.Sprintf("%d PCA components", prep.PCA.D)
+	p.infoFig.set(explainPCA)
 	if prep.PCA.Identity {
 		dims = "no PCA (pixels as they are)"
+		p.infoFig.set()
 	}
-	p.info.SetText(fmt.Sprintf("%s — %d images, %d×%d %s, %s",
-		prep.Source, len(ds.Names), ds.Width, ds.Height, colour, dims))
+	// The figures first, the source last: it is what the line cuts short when the
+	// window is narrow ("99 PCA co…" was cut behind a long path).
+	p.info.SetText(fmt.Sprintf("%s, %d×%d %s, %s — %s",
+		imagesText(len(ds.Names)), ds.Width, ds.Height, colour, dims, prep.Source))
 	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another.")
 	p.working.Show()
 	if len(ds.Skipped) > 0 {
@@ -372,7 +378,11 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 			switch {
 			case errors.Is(err, context.Canceled):
 				ui.dataset.restore()
-				ui.status.idle("Loading cancelled; the previous data set is kept")
+				if ui.dataset.prepared == nil {
+					ui.status.idle("Loading cancelled; no data set is open")
+				} else {
+					ui.status.idle("Loading cancelled; the previous data set is kept")
+				}
 			case err != nil:
 				ui.dataset.restore()
 				ui.status.idle("Could not open " + src.String())

@@ -20,19 +20,21 @@ import (
 // and K histogram — whichever the data and the shown result have, and saves it as PNG/SVG.
 type diagnosticsView struct {
 	ui     *UI
-	choice *widget.Select
+	choice *escSelect
 	export *widget.Button
+	info   *infoMark // what the plot shown is
 	plot   *plotView
 	box    fyne.CanvasObject
 }
 
 func newDiagnosticsView(ui *UI) *diagnosticsView {
 	v := &diagnosticsView{ui: ui, plot: newPlotView()}
-	v.choice = widget.NewSelect(nil, func(string) { v.draw() })
+	v.choice = newSelect(nil, func(string) { v.draw() })
 	v.choice.PlaceHolder = "No plot yet"
 	v.export = widget.NewButtonWithIcon("Save plot…", theme.DocumentSaveIcon(), v.chooseExport)
 	v.export.Disable()
-	top := container.NewBorder(nil, nil, widget.NewLabel("Plot"), v.export, v.choice)
+	v.info = newInfoMark()
+	top := container.NewBorder(nil, nil, widget.NewLabel("Plot"), container.NewHBox(v.info, v.export), v.choice)
 	v.box = container.NewBorder(top, nil, nil, nil, v.plot)
 	return v
 }
@@ -68,6 +70,11 @@ func (v *diagnosticsView) refresh() {
 func (v *diagnosticsView) draw() {
 	pl := report.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
 	v.plot.SetPlot(pl)
+	if line, ok := plotExplained[v.choice.Selected]; ok && pl != nil {
+		v.info.set(line)
+	} else {
+		v.info.set()
+	}
 	if pl == nil {
 		v.export.Disable()
 	} else {
@@ -94,6 +101,17 @@ func (v *diagnosticsView) chooseExport() {
 	d.SetFileName(plotFileName(name) + ".png")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".svg"}))
 	d.Show()
+}
+
+// plotExplained is what each diagnostics plot shows, by its name.
+var plotExplained = map[string]string{
+	report.PlotExplained: explainVariance,
+	report.PlotCurve:     explainCurve,
+	report.PlotRestarts:  explainRestarts,
+	report.PlotTraceK:    explainTraceK,
+	report.PlotTraceHyp:  explainTraceHyp,
+	report.PlotLogJoint:  explainLogJoint,
+	report.PlotKHist:     explainKHist,
 }
 
 // plotFileName turns a plot's title into a file name: "IBP: K per sweep" → "ibp-k-per-sweep".

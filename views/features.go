@@ -26,12 +26,13 @@ import (
 type featuresView struct {
 	ui      *UI
 	header  *widget.Label
+	info    *infoMark       // what the header's and the cards' figures are
 	path    *fyne.Container // a stepwise run's λ² path: pathLabel and pathPlot, or nothing
 	pathLbl *widget.Label
 	plot    *pathPlot
 	// asFound switches between the readable form and the learner's own (pipeline.Reading);
 	// hidden when the two are the same. syncing is set while show sets it.
-	asFound *widget.Check
+	asFound *escCheck
 	syncing bool
 	cards   *fyne.Container
 	scroll  *container.Scroll // the whole tab, back at the top for every new result
@@ -51,12 +52,13 @@ func newFeaturesView(ui *UI) *featuresView {
 	v := &featuresView{ui: ui}
 	v.header = widget.NewLabel(featuresHint)
 	v.header.Wrapping = fyne.TextWrapWord
+	v.info = newInfoMark()
 	v.cards = container.New(layout.NewGridWrapLayout(featureCard))
 	v.path = container.NewVBox()
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
 	v.plot = newPathPlot(func(k int) { v.ui.showPathK(k) })
-	v.asFound = widget.NewCheck("Show as found (the learner's own base and signs)", func(on bool) {
+	v.asFound = newCheck("Show as found (the learner's own base and signs)", func(on bool) {
 		if !v.syncing {
 			v.ui.showReading(on)
 		}
@@ -64,7 +66,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.asFound.Hide()
 	// The header, the reading switch and the λ² path scroll with the cards: fixed above
 	// them they left the cards about 330 px of a 1024×700 window, less than one card.
-	v.scroll = container.NewVScroll(container.NewVBox(v.header, v.asFound, v.path, v.cards))
+	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), v.asFound, v.path, v.cards))
 	v.box = v.scroll
 	return v
 }
@@ -87,6 +89,7 @@ func (v *featuresView) zoomable(pic *canvas.Image, title string) *zoomImage {
 // clear empties the view when the data set changes.
 func (v *featuresView) clear() {
 	v.header.SetText(featuresHint)
+	v.info.set()
 	v.path.Objects = nil
 	v.path.Refresh()
 	v.cards.Objects = nil
@@ -107,16 +110,20 @@ func (v *featuresView) show(p *report.Presentation) {
 	} else {
 		v.asFound.Hide()
 	}
-	kind := "features"
-	if a.IsClustering() {
-		kind = "clusters"
-	}
 	scores := ""
 	if fs, ok := a.FolderScores(); ok {
 		scores = "; " + fs.String()
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature.",
-		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores))
+	// Clusters have no "feature alone", no on/off: each is the mean of its images.
+	how := "Each cluster's picture is the mean of its images. Tap “Show owners” to highlight the images in a cluster."
+	kind := "clusters"
+	if !a.IsClustering() {
+		kind = "features"
+		how = "Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature."
+	}
+	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. %s",
+		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how))
+	v.info.set(featureFigures(p)...)
 	v.cards.Objects = nil
 	v.buttons = nil
 	for _, f := range p.Features {
@@ -142,6 +149,37 @@ func (v *featuresView) show(p *report.Presentation) {
 	}
 	v.cards.Refresh()
 	v.scroll.ScrollToTop()
+}
+
+// featureFigures is the lines of what the Features tab's figures are, for those p shows.
+func featureFigures(p *report.Presentation) []string {
+	a := p.Analysis
+	lines := []string{explainObjective}
+	if algorithms.Takes(a.Algorithm, "lambda2") {
+		lines = append(lines, explainPenalised, explainLambda2)
+	}
+	if len(a.Path()) > 0 {
+		lines = append(lines, explainPath)
+	}
+	if _, ok := a.FolderScores(); ok {
+		lines = append(lines, explainNMI, explainARI)
+	}
+	lines = append(lines, explainOwners)
+	var explained, stable, separation bool
+	for _, f := range p.Features {
+		explained = explained || report.ExplainedText(f) != ""
+		stable = stable || report.StabilityText(f) != ""
+		separation = separation || report.SeparationText(f) != ""
+	}
+	for _, l := range []struct {
+		shown bool
+		line  string
+	}{{explained, explainExplained}, {stable, explainStable}, {separation, explainOnOff}} {
+		if l.shown {
+			lines = append(lines, l.line)
+		}
+	}
+	return lines
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot

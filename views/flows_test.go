@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"featurelab/algorithms"
@@ -150,9 +151,9 @@ func TestSegmentBadParameterAndCancel(t *testing.T) {
 		t.Fatal("Segment stays disabled after the mend")
 	}
 	test.Tap(v.runBtn)
-	test.Tap(v.stopBtn)
+	test.Tap(ui.status.cancel)
 	ui.Wait()
-	if v.result != nil || !strings.Contains(ui.status.text(), "cancelled") || v.runBtn.Disabled() {
+	if v.result != nil || ui.status.text() != "Segmentation cancelled; there is no result yet" || v.runBtn.Disabled() {
 		t.Fatalf("after cancel: result %v, status %q", v.result != nil, ui.status.text())
 	}
 }
@@ -330,5 +331,83 @@ func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 	}
 	if got := ui.fyneApp.Preferences().String(prefTruthFolder); got != truth {
 		t.Errorf("truth folder remembered as %q", got)
+	}
+	// Chosen after a segmentation is shown, a folder scores it at once, and its note
+	// replaces the previous folder's.
+	v.setTruth("")
+	v.openFile(filepath.Join(photos, "two.png"))
+	ui.Wait()
+	test.Tap(v.runBtn)
+	ui.Wait()
+	if strings.Contains(v.info.Text, "PRI") || strings.Contains(v.infoFig.text(), "PRI") {
+		t.Fatalf("scored with no folder of human segmentations: %q", v.info.Text)
+	}
+	elsewhere := t.TempDir()
+	for _, tc := range []struct{ dir, want, not string }{
+		{truth, "PRI 1.000, VoI 0.00 nats", "no human segmentation"},
+		{elsewhere, "no human segmentation of it in " + elsewhere, "PRI"},
+	} {
+		v.truthChosen(tc.dir)
+		ui.Wait()
+		if !strings.Contains(v.info.Text, tc.want) || strings.Contains(v.info.Text, tc.not) {
+			t.Errorf("after choosing %s: info %q, want %q and no %q", tc.dir, v.info.Text, tc.want, tc.not)
+		}
+		if scored := strings.Contains(v.infoFig.text(), "PRI: "); scored != (tc.not != "PRI") {
+			t.Errorf("after choosing %s: the info mark says %q", tc.dir, v.infoFig.text())
+		}
+	}
+}
+
+// TestOpenImageByTypingItsPath: Open image… asks for a path as Open folder does — the
+// field focused, the last picture in it selected, a folder refused with a line — and its
+// Browse… lists the pictures of the folder, not its other files.
+func TestOpenImageByTypingItsPath(t *testing.T) {
+	dir := t.TempDir()
+	writeTwoPictures(t, dir)
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a picture"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ui := newTestUI(t)
+	ui.win.Resize(fyne.NewSize(1024, 700))
+	v := ui.segment
+	for _, tc := range []struct{ typed, want string }{
+		{dir, "is a folder"},
+		{filepath.Join(dir, "nothing.png"), "no such file"},
+		{`"` + filepath.Join(dir, "a.png") + `"`, ""},
+	} {
+		test.Tap(v.openBtn)
+		o := v.openDialog
+		if ui.win.Canvas().Focused() != o.path {
+			t.Fatalf("the path field is not focused")
+		}
+		test.Type(o.path, tc.typed)
+		o.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		ui.Wait()
+		if tc.want != "" {
+			if !o.message.Visible() || !strings.Contains(o.message.Text, tc.want) {
+				t.Errorf("%q: message %q", tc.typed, o.message.Text)
+			}
+			o.d.Hide()
+			continue
+		}
+		if want := openedPrefix + filepath.Join(dir, "a.png"); v.image.Selected != want {
+			t.Errorf("%q: the image chosen is %q, want %q", tc.typed, v.image.Selected, want)
+		}
+	}
+	test.Tap(v.openBtn)
+	o := v.openDialog
+	if want := filepath.Join(dir, "a.png"); o.path.Text != want || o.path.SelectedText() != want {
+		t.Errorf("Open image starts at %q with %q selected, want the last picture all selected", o.path.Text, o.path.SelectedText())
+	}
+	// Browse… opens the chooser in the picture's folder, listing pictures only.
+	for _, b := range overlayButtons(ui.win) {
+		if b.Text == "Browse…" {
+			test.Tap(b)
+		}
+	}
+	// The chooser shows a file's name and its extension apart: "b" and ".png".
+	listed := strings.Split(overlayText(ui.win), "\n")
+	if !slices.Contains(listed, "b") || slices.Contains(listed, "notes") {
+		t.Errorf("Browse… lists %q: want b.png and not notes.txt", listed)
 	}
 }

@@ -50,7 +50,7 @@ func (ui *UI) logControls() {
 	controls := []struct {
 		name string
 		obj  fyne.CanvasObject
-	}{{"run", ui.run.runBtn}, {"cancel", ui.run.stopBtn}}
+	}{{"run", ui.run.runBtn}, {"cancel", ui.status.cancel}}
 	for _, c := range controls {
 		pos := ui.fyneApp.Driver().AbsolutePositionForObject(c.obj)
 		size := c.obj.Size()

@@ -34,14 +34,14 @@ var exports = []export{
 
 func (ui *UI) mainMenu() *fyne.MainMenu {
 	item := func(label string, sc fyne.Shortcut, do func()) *fyne.MenuItem {
-		it := fyne.NewMenuItem(label, do)
+		it := fyne.NewMenuItem(label, ui.unlessDialog(do))
 		it.Shortcut = sc
 		return it
 	}
 	file := fyne.NewMenu("File", item("Open folder…", shortcutOpen, ui.dataset.chooseFolder))
 	recent := fyne.NewMenuItem("Recent folders", nil)
 	for _, dir := range ui.fyneApp.Preferences().StringList(prefRecentFolders) {
-		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(dir, func() { ui.LoadFolder(dir) }))
+		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(dir, ui.unlessDialog(func() { ui.LoadFolder(dir) })))
 	}
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
@@ -59,11 +59,11 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	}
 	file.Items = append(file.Items, item("Export images by feature…", nil, ui.chooseSortImages))
 	analysis := fyne.NewMenu("Analysis",
-		item("Run", shortcutRun, ui.run.start),
+		item("Run", shortcutRun, ui.runShownTab),
 		item("Cancel", shortcutCancel, ui.cancelAll))
 	samples := fyne.NewMenu("Samples")
 	for _, name := range ui.dataset.samples.Options {
-		samples.Items = append(samples.Items, fyne.NewMenuItem(name, func() { ui.LoadSample(name) }))
+		samples.Items = append(samples.Items, fyne.NewMenuItem(name, ui.unlessDialog(func() { ui.LoadSample(name) })))
 	}
 	help := fyne.NewMenu("Help", item(aboutTitle, nil, ui.showAbout))
 	return fyne.NewMainMenu(file, analysis, samples, help)
@@ -97,29 +97,25 @@ var (
 	shortcutCancel       = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
 )
 
-// shortcuts binds each shortcut to what it does.
+// shortcuts binds each shortcut to what it does; none acts while a dialog is showing.
 func (ui *UI) shortcuts() map[fyne.Shortcut]func() {
 	return map[fyne.Shortcut]func(){
-		shortcutOpen:         ui.dataset.chooseFolder,
-		shortcutRun:          ui.run.start,
-		shortcutRunEnter:     ui.run.start,
-		shortcutExportGrid:   func() { ui.chooseExport(exports[0]) },
-		shortcutSaveAnalysis: ui.chooseSaveAnalysis,
+		shortcutOpen:         ui.unlessDialog(ui.dataset.chooseFolder),
+		shortcutRun:          ui.unlessDialog(ui.runShownTab),
+		shortcutRunEnter:     ui.unlessDialog(ui.runShownTab),
+		shortcutExportGrid:   ui.unlessDialog(func() { ui.chooseExport(exports[0]) }),
+		shortcutSaveAnalysis: ui.unlessDialog(ui.chooseSaveAnalysis),
 	}
 }
 
-// addShortcuts registers the shortcuts on the window, and Esc, which a canvas gets as a
-// key, not a shortcut, for Cancel.
+// addShortcuts registers the shortcuts on the window, and the keys a canvas gets as
+// keys, not shortcuts: Esc for Cancel, Enter for a dialog's default (UI.typedKey).
 func (ui *UI) addShortcuts() {
 	c := ui.win.Canvas()
 	for sc, do := range ui.shortcuts() {
 		c.AddShortcut(sc, func(fyne.Shortcut) { do() })
 	}
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape {
-			ui.cancelAll()
-		}
-	})
+	c.SetOnTypedKey(ui.typedKey)
 }
 
 // cancelAll cancels whatever runs: a load, a run, a segmentation.
@@ -164,6 +160,15 @@ func (ui *UI) askSavePath(nothing, name, ext string, save func(path string)) {
 		d.SetLocation(l)
 	}
 	d.Show()
+}
+
+// cancelledText is the status line after what (a run, a segmentation) was cancelled:
+// the previous result is kept when there is one; with none, "kept" misled.
+func cancelledText(what string, previous bool) string {
+	if previous {
+		return what + " cancelled; the previous result is kept"
+	}
+	return what + " cancelled; there is no result yet"
 }
 
 // jobSucceeded says whether a background job ended well; when it did not, the status

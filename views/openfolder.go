@@ -14,70 +14,116 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// openFolderDialog asks for a folder by its path, typed or pasted, with Browse… for
-// Fyne's folder chooser: that chooser has no path field, and reaching a folder in it
-// took seven clicks. Enter opens; a path that is not a folder says so and stays.
-type openFolderDialog struct {
-	path    *widget.Entry
+// pathDialog asks for a path, typed or pasted, with Browse… for Fyne's chooser: that
+// chooser has no path field, and reaching a folder in it took seven clicks. Enter opens;
+// a path that does not resolve says why and stays. Open folder and Open image… both use
+// it, so that the two work alike.
+type pathDialog struct {
+	path    *hintEntry // Esc in it closes the dialog
 	message *widget.Label
 	d       *dialog.CustomDialog
 }
 
-// chooseFolder shows the open-folder dialog, its path field holding the last folder.
-func (p *datasetPanel) chooseFolder() {
-	o := &openFolderDialog{path: widget.NewEntry(), message: widget.NewLabel("")}
-	o.path.SetPlaceHolder("/path/to/images or ~/Pictures")
-	o.path.SetText(p.ui.fyneApp.Preferences().String(prefLastFolder))
+// pathAsk is what a path dialog asks for: its title and prompt, the path it starts with
+// (shown selected, so typing replaces it), how a typed text resolves to a path, what
+// opens it, and the chooser Browse… shows, starting from the text typed.
+type pathAsk struct {
+	title, prompt, placeholder, start string
+	resolve                           func(text string) (string, error)
+	open                              func(path string)
+	browse                            func(typed string)
+}
+
+// showPathDialog shows a path dialog over win.
+func showPathDialog(win fyne.Window, ask pathAsk) *pathDialog {
+	o := &pathDialog{path: newHintEntry(), message: widget.NewLabel("")}
+	o.path.SetPlaceHolder(ask.placeholder)
+	o.path.SetText(ask.start)
 	o.message.Importance = widget.DangerImportance
 	o.message.Wrapping = fyne.TextWrapWord
 	o.message.Hide()
 	open := func() {
-		dir, err := folderPath(o.path.Text)
+		path, err := ask.resolve(o.path.Text)
 		if err != nil {
 			o.message.SetText(err.Error())
 			o.message.Show()
 			return
 		}
 		o.d.Hide()
-		p.ui.LoadFolder(dir)
+		ask.open(path)
 	}
 	o.path.OnSubmitted = func(string) { open() }
 	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
 		o.d.Hide()
-		p.browseFolder(o.path.Text)
+		ask.browse(o.path.Text)
 	})
 	openBtn := widget.NewButtonWithIcon("Open", theme.ConfirmIcon(), open)
 	openBtn.Importance = widget.HighImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { o.d.Hide() })
-	content := container.NewVBox(
-		widget.NewLabel("Type or paste the path of a folder of images (its subfolders are read too):"),
-		container.NewBorder(nil, nil, nil, browse, o.path),
-		o.message)
-	o.d = dialog.NewCustomWithoutButtons("Open folder", content, p.ui.win)
+	content := container.NewVBox(widget.NewLabel(ask.prompt), container.NewBorder(nil, nil, nil, browse, o.path), o.message)
+	o.d = dialog.NewCustomWithoutButtons(ask.title, content, win)
 	o.d.SetButtons([]fyne.CanvasObject{cancel, openBtn})
-	o.d.Resize(fyne.NewSize(min(640, p.ui.win.Canvas().Size().Width-40), o.d.MinSize().Height))
+	o.d.Resize(fyne.NewSize(min(640, win.Canvas().Size().Width-40), o.d.MinSize().Height))
 	o.d.Show()
-	p.ui.win.Canvas().Focus(o.path)
-	// The last folder, selected: typing replaces it, an arrow key keeps it to edit.
+	win.Canvas().Focus(o.path)
+	// The last path, selected: typing replaces it, an arrow key keeps it to edit.
 	o.path.TypedShortcut(&fyne.ShortcutSelectAll{})
-	p.openDialog = o
+	return o
 }
 
-// folderPath reads a path typed, pasted or dropped: surrounding spaces and quotes and a
-// file:// prefix (as file managers copy paths) are dropped, ~ is the home folder, and a
-// file stands for its folder.
-func folderPath(text string) (string, error) {
-	dir := strings.Trim(strings.TrimSpace(text), `"'`)
-	if u, err := url.Parse(dir); err == nil && u.Scheme == "file" {
-		dir = u.Path
+// chooseFolder shows the open-folder dialog, its path field holding the last folder.
+func (p *datasetPanel) chooseFolder() {
+	p.openDialog = showPathDialog(p.ui.win, pathAsk{
+		title:       "Open folder",
+		prompt:      "Type or paste the path of a folder of images (its subfolders are read too):",
+		placeholder: "/path/to/images or ~/Pictures",
+		start:       p.ui.fyneApp.Preferences().String(prefLastFolder),
+		resolve:     folderPath,
+		open:        p.ui.LoadFolder,
+		browse:      p.browseFolder,
+	})
+}
+
+// cleanPath reads a path typed, pasted or dropped: surrounding spaces and quotes and a
+// file:// prefix (as file managers copy paths) are dropped, and ~ is the home folder.
+func cleanPath(text, what string) (string, error) {
+	path := strings.Trim(strings.TrimSpace(text), `"'`)
+	if u, err := url.Parse(path); err == nil && u.Scheme == "file" {
+		path = u.Path
 	}
-	if dir == "" {
-		return "", errors.New("type the path of a folder")
+	if path == "" {
+		return "", errors.New("type the path of " + what)
 	}
-	if dir == "~" || strings.HasPrefix(dir, "~/") {
+	if path == "~" || strings.HasPrefix(path, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, dir[1:])
+			path = filepath.Join(home, path[1:])
 		}
+	}
+	return path, nil
+}
+
+// picturePath reads the path of a picture typed as folderPath reads a folder's; a folder
+// or a missing file says so.
+func picturePath(text string) (string, error) {
+	path, err := cleanPath(text, "a picture")
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return "", errors.New("no such file: " + path)
+	case st.IsDir():
+		return "", errors.New(path + " is a folder: type the path of a picture in it, or Browse…")
+	}
+	return path, nil
+}
+
+// folderPath reads a folder's path as cleanPath does; a file stands for its folder.
+func folderPath(text string) (string, error) {
+	dir, err := cleanPath(text, "a folder")
+	if err != nil {
+		return "", err
 	}
 	st, err := os.Stat(dir)
 	switch {

@@ -26,8 +26,8 @@ type param struct {
 	key    string
 	set    *paramSet
 	entry  *hintEntry
-	check  *widget.Check
-	choice *widget.Select
+	check  *escCheck
+	choice *escSelect
 	item   *widget.FormItem
 }
 
@@ -53,10 +53,10 @@ func newParamSet(families []family, changed func(), focused func(help string)) *
 			var w fyne.CanvasObject
 			switch fd.Type {
 			case algorithms.Bool:
-				p.check = widget.NewCheck("", func(bool) { changed() })
+				p.check = newCheck("", func(bool) { changed() })
 				w = p.check
 			case algorithms.Choice:
-				p.choice = widget.NewSelect(fd.Choices, func(string) { changed() })
+				p.choice = newSelect(fd.Choices, func(string) { changed() })
 				w = p.choice
 			default:
 				p.entry = newHintEntry()
@@ -216,21 +216,13 @@ func newHintEntry() *hintEntry {
 	return e
 }
 
-// TypedKey is the entry's, but for Esc: that leaves the entry and goes to the window as if
-// nothing had the focus, where it cancels what runs (UI.addShortcuts). An entry keeps the
-// keys typed into it, so a user who clicked into a field during a run could not cancel
-// it with Esc.
+// TypedKey is the entry's, but for Esc: that leaves the entry and goes to the window
+// (escapeToWindow), where it cancels what runs. An entry keeps the keys typed into it,
+// so a user who clicked into a field during a run could not cancel it with Esc.
 func (e *hintEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape {
-		if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil {
-			c.Unfocus()
-			if f := c.OnTypedKey(); f != nil {
-				f(ev)
-			}
-			return
-		}
+	if !escapeToWindow(e, ev) {
+		e.Entry.TypedKey(ev)
 	}
-	e.Entry.TypedKey(ev)
 }
 
 // FocusGained is the entry's, then tells the panel.

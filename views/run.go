@@ -28,7 +28,7 @@ type runPanel struct {
 	ui *UI
 
 	algo     string
-	picker   *widget.Select
+	picker   *escSelect
 	params   *paramSet
 	byKey    map[string]*param
 	form     *widget.Form
@@ -37,11 +37,10 @@ type runPanel struct {
 	lambda   *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
-	stopBtn  *widget.Button
 	proposed float64 // λ² proposed for the loaded data set
 	// describe chooses what a clustering learner reads of each image; shown for those
 	// learners only (readAs).
-	describe *widget.Select
+	describe *escSelect
 	readAs   *fyne.Container
 	running  bool // a run is in progress (UI goroutine only)
 	box      fyne.CanvasObject
@@ -72,22 +71,21 @@ func newRunPanel(ui *UI) *runPanel {
 	p.help.Importance = widget.LowImportance
 	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
 	p.runBtn.Importance = widget.HighImportance
-	p.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("run") })
-	p.stopBtn.Disable()
-	p.picker = widget.NewSelect(titles, func(title string) {
+	p.picker = newSelect(titles, func(title string) {
 		if algo := algorithmOfTitle(title); algo != "" {
 			p.selectAlgorithm(algo)
 		}
 	})
 	heading := widget.NewLabelWithStyle("Algorithm", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	p.describe = widget.NewSelect(describeTitles, func(string) { p.representationChanged() })
+	p.describe = newSelect(describeTitles, func(string) { p.representationChanged() })
 	p.describe.SetSelectedIndex(0)
 	p.readAs = container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel("Images as"), nil, p.describe))
 	p.readAs.Hide()
-	// Run and Cancel stay at the foot of the panel, where they are whatever the form's
-	// length, and visible when the form scrolls.
+	// Run stays at the foot of the panel, where it is whatever the form's length, and
+	// visible when the form scrolls. A run's Cancel is the status bar's, beside its
+	// progress: one Cancel for the job, not one here and one there.
 	form := container.NewVScroll(container.NewVBox(heading, p.picker, p.readAs, p.form, p.more.accordion, p.help, p.lambda, p.message))
-	p.box = container.NewBorder(nil, container.NewGridWithColumns(2, p.runBtn, p.stopBtn), nil, nil, form)
+	p.box = container.NewBorder(nil, p.runBtn, nil, nil, form)
 	algo := ui.fyneApp.Preferences().StringWithFallback(prefAlgorithm, algorithms.Names()[0])
 	if !slices.Contains(algorithms.Names(), algo) {
 		algo = algorithms.Names()[0]
@@ -106,6 +104,9 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	}
 	p.algo = algo
 	prefs.SetString(prefAlgorithm, algo)
+	// The whole help of a field focused under the previous algorithm is that one's: K-means'
+	// "K: the number of clusters it fits" stayed under stepwise, which has no K.
+	p.help.SetText("")
 	var more []*widget.FormItem
 	p.form.Items, more = p.params.show(prefs, algo, algo)
 	p.more.set(more)
@@ -279,7 +280,6 @@ func (p *runPanel) start() {
 	}
 	p.running = true
 	p.runBtn.Disable()
-	p.stopBtn.Enable()
 	// A widget with the focus keeps the keys: after choosing the algorithm in its
 	// dropdown, Esc went to the dropdown and the run went on.
 	p.ui.win.Canvas().Unfocus()
@@ -295,15 +295,10 @@ func (p *runPanel) start() {
 		fyne.Do(func() {
 			p.ui.status.workDone()
 			p.running = false
-			p.stopBtn.Disable()
 			p.validate()
 			switch {
 			case errors.Is(err, context.Canceled):
-				if p.ui.pres == nil {
-					p.ui.status.idle("Run cancelled; there is no result yet")
-				} else {
-					p.ui.status.idle("Run cancelled; the previous result is kept")
-				}
+				p.ui.status.idle(cancelledText("Run", p.ui.pres != nil))
 			case err != nil:
 				p.ui.status.idle(algorithms.Title(algo) + " failed")
 				dialog.ShowError(err, p.ui.win)

@@ -108,7 +108,7 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 	// Cancelled before any result: the status does not speak of one.
 	setParam(ui, "restarts", "100000")
 	test.Tap(ui.run.runBtn)
-	test.Tap(ui.run.stopBtn)
+	test.Tap(ui.status.cancel)
 	ui.Wait()
 	if got := ui.status.text(); ui.pres != nil || got != "Run cancelled; there is no result yet" {
 		t.Fatalf("cancelled with no result: status %q", got)
@@ -123,7 +123,7 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 	// A long run, cancelled at once: the window keeps the first result.
 	setParam(ui, "restarts", "100000") // the most restarts there may be
 	test.Tap(ui.run.runBtn)
-	test.Tap(ui.run.stopBtn)
+	test.Tap(ui.status.cancel)
 	ui.Wait()
 	if ui.pres != first {
 		t.Fatal("the previous result was replaced by a cancelled run")

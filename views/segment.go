@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,6 +21,7 @@ import (
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/segmenting"
+	"featurelab/imgproc"
 )
 
 // segmentView segments one picture — an image of the open data set or any file — and
@@ -26,11 +29,11 @@ import (
 type segmentView struct {
 	ui *UI
 
-	image    *widget.Select
+	image    *escSelect
 	openBtn  *widget.Button
 	truthBtn *widget.Button // chooses the folder of human segmentations to score against
 	truth    *widget.Label  // which folder that is
-	method   *widget.Select
+	method   *escSelect
 	params   *paramSet
 	byKey    map[string]*param
 	form     *widget.Form
@@ -38,9 +41,9 @@ type segmentView struct {
 	message  *widget.Label
 	help     *widget.Label // the whole hint of the field with the focus
 	runBtn   *widget.Button
-	stopBtn  *widget.Button
 	saveBtn  *widget.Button
 	info     *widget.Label
+	infoFig  *infoMark // what the figures of info are
 	pics     [3]*canvas.Image
 	bound    *plotView // the KPYP's bound after each iteration
 	box      fyne.CanvasObject
@@ -53,6 +56,10 @@ type segmentView struct {
 	listed    *pipeline.Prepared // the data set whose images the list offers
 	truthDir  string             // the folder of human segmentations, "" for none
 	shownFor  string             // the choice whose decoded picture pics[0] holds, "" for none
+	shownMsg  string             // what the info line says of the segmentation shown, before its score
+	shownBy   string             // the method of the segmentation shown
+
+	openDialog *pathDialog // the last Open image dialog shown (tests drive it)
 }
 
 const openedPrefix = "file: "
@@ -69,7 +76,7 @@ func newSegmentView(ui *UI) *segmentView {
 	v.params = newParamSet(families, func() { v.validate() }, v.help.SetText)
 	v.byKey = v.params.byKey
 	v.more = newMoreOptions()
-	v.image = widget.NewSelect(nil, func(choice string) { v.showOriginal(choice) })
+	v.image = newSelect(nil, func(choice string) { v.showOriginal(choice) })
 	v.image.PlaceHolder = "Choose an image"
 	v.openBtn = widget.NewButtonWithIcon("Open image…", theme.FileImageIcon(), v.chooseFile)
 	v.truthBtn = widget.NewButtonWithIcon("Human segmentations…", theme.FolderOpenIcon(), v.chooseTruth)
@@ -81,7 +88,7 @@ func newSegmentView(ui *UI) *segmentView {
 	for _, m := range algorithms.Segmenters() {
 		titles = append(titles, m.Title)
 	}
-	v.method = widget.NewSelect(titles, func(title string) {
+	v.method = newSelect(titles, func(title string) {
 		for _, m := range algorithms.Segmenters() {
 			if m.Title == title {
 				v.selectMethod(m.Name)
@@ -95,12 +102,11 @@ func newSegmentView(ui *UI) *segmentView {
 	v.message.Hide()
 	v.runBtn = widget.NewButtonWithIcon("Segment", theme.MediaPlayIcon(), v.start)
 	v.runBtn.Importance = widget.HighImportance
-	v.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { ui.jobs.Cancel("segment") })
-	v.stopBtn.Disable()
 	v.saveBtn = widget.NewButtonWithIcon("Save images…", theme.DocumentSaveIcon(), v.chooseSave)
 	v.saveBtn.Disable()
 	v.info = widget.NewLabel("Choose an image and press Segment.")
 	v.info.Wrapping = fyne.TextWrapWord
+	v.infoFig = newInfoMark()
 
 	captions := [3]string{"Original", "Segments", "Boundaries"}
 	var cells []fyne.CanvasObject
@@ -128,11 +134,12 @@ func newSegmentView(ui *UI) *segmentView {
 		v.image, v.openBtn, v.truthBtn, v.truth,
 		widget.NewLabelWithStyle("Segmenter", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.method, v.form, v.more.accordion, v.help, v.message)
-	// Segment, Cancel and Save stay at the foot, as Run does in the run panel: inside
-	// the scroll they were cut off at the bottom of a 700-pixel window.
-	foot := container.NewVBox(container.NewGridWithColumns(2, v.runBtn, v.stopBtn), v.saveBtn)
+	// Segment and Save stay at the foot, as Run does in the run panel: inside the
+	// scroll they were cut off at the bottom of a 700-pixel window. Cancel is the status
+	// bar's, as for every job.
+	foot := container.NewGridWithColumns(2, v.runBtn, v.saveBtn)
 	split := container.NewHSplit(container.NewBorder(nil, foot, nil, nil, container.NewVScroll(side)),
-		container.NewBorder(nil, v.info, nil, nil, grid))
+		container.NewBorder(nil, withInfo(v.info, v.infoFig), nil, nil, grid))
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
@@ -154,6 +161,7 @@ func (v *segmentView) selectMethod(key string) {
 	}
 	v.methodKey = key
 	prefs.SetString("segment.method", key)
+	v.help.SetText("") // the help of a field focused under the previous method was that one's
 	var more []*widget.FormItem
 	v.form.Items, more = v.params.show(prefs, key, "segment."+key)
 	v.form.Refresh()
@@ -210,11 +218,45 @@ func (v *segmentView) datasetChanged(prep *pipeline.Prepared) {
 	v.image.Refresh()
 }
 
-// chooseFile asks for a picture on disk to segment.
-func (v *segmentView) chooseFile() { v.ui.askOpenPath(nil, "", v.openFile) }
+// prefLastPicture remembers the last picture opened from disk.
+const prefLastPicture = "segment.lastPicture"
+
+// chooseFile asks for a picture on disk to segment, by its path as Open folder asks for a
+// folder, the last picture opened selected; Browse… lists pictures only.
+func (v *segmentView) chooseFile() {
+	v.openDialog = showPathDialog(v.ui.win, pathAsk{
+		title:       "Open image",
+		prompt:      "Type or paste the path of a picture to segment:",
+		placeholder: "/path/to/photo.jpg or ~/Pictures/photo.png",
+		start:       v.ui.fyneApp.Preferences().String(prefLastPicture),
+		resolve:     picturePath,
+		open:        v.openFile,
+		browse:      v.browseFile,
+	})
+}
+
+// browseFile shows Fyne's file chooser listing pictures only, in the folder of the path
+// typed, else that of the last picture, else the last folder of images.
+func (v *segmentView) browseFile(typed string) {
+	prefs := v.ui.fyneApp.Preferences()
+	start := prefs.String(prefLastFolder)
+	for _, path := range []string{typed, prefs.String(prefLastPicture)} {
+		if p, err := cleanPath(path, ""); err == nil {
+			if st, err := os.Stat(p); err == nil {
+				if !st.IsDir() {
+					p = filepath.Dir(p)
+				}
+				start = p
+				break
+			}
+		}
+	}
+	v.ui.askOpenPath(imgproc.PictureExtensions, start, v.openFile)
+}
 
 // openFile adds a picture from disk to the image list and selects it.
 func (v *segmentView) openFile(path string) {
+	v.ui.fyneApp.Preferences().SetString(prefLastPicture, path)
 	v.file = path
 	v.datasetChanged(v.ui.dataset.prepared)
 	v.image.SetSelected(openedPrefix + path)
@@ -241,6 +283,7 @@ func (v *segmentView) showOriginal(choice string) {
 			v.bound.SetPlot(nil)
 			v.box.Refresh()
 			v.info.SetText("Press Segment to segment " + choice + ".")
+			v.infoFig.set()
 		})
 	})
 }
@@ -307,7 +350,6 @@ func (v *segmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.stopBtn.Enable()
 	v.ui.status.busy(pipeline.Progress{Stage: "Segmenting " + choice})
 	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
@@ -341,9 +383,8 @@ func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img 
 func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation, pics segmenting.Pictures, err error, score string) {
 	v.ui.status.workDone()
 	v.running = false
-	v.stopBtn.Disable()
 	v.validate()
-	if !v.ui.jobSucceeded(err, "Segmentation cancelled; the previous one is kept", "Segmentation failed") {
+	if !v.ui.jobSucceeded(err, cancelledText("Segmentation", v.result != nil), "Segmentation failed") {
 		return
 	}
 	v.result, v.shownFor = seg, choice
@@ -356,7 +397,8 @@ func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation
 	r := seg.Result
 	b := pics.Original.Bounds()
 	msg := fmt.Sprintf("%s (%d×%d): %d segments in %d iterations, %.2f s", choice, b.Dx(), b.Dy(), r.Segments, r.Iterations, r.Seconds)
-	v.info.SetText(msg + score)
+	v.shownMsg, v.shownBy = msg, method
+	v.showScore(score)
 	v.saveBtn.Enable()
 	v.ui.status.idle(msg)
 }
@@ -401,7 +443,7 @@ func (v *segmentView) chooseTruth() {
 			return
 		}
 		if uri != nil {
-			v.setTruth(uri.Path())
+			v.truthChosen(uri.Path())
 		}
 	}, v.ui.win)
 	if l, err := listableURI(v.truthDir); err == nil {
@@ -420,6 +462,40 @@ func (v *segmentView) setTruth(dir string) {
 		return
 	}
 	v.truth.SetText("Scored against the human segmentations in " + dir)
+}
+
+// showScore shows the segmentation's info line with score (" · PRI …", or "" for none)
+// and what its figures are.
+func (v *segmentView) showScore(score string) {
+	v.info.SetText(v.shownMsg + score)
+	figures := []string{explainSegments}
+	if strings.Contains(score, "PRI") {
+		figures = append(figures, explainPRI, explainVoI)
+	}
+	if v.shownBy == segment.MethodKPYP {
+		figures = append(figures, explainBound)
+	}
+	v.infoFig.set(figures...)
+}
+
+// truthChosen sets the folder of human segmentations the user chose and scores the
+// segmentation shown against it at once: Segment had to be pressed again, and until then
+// the line kept the previous folder's score.
+func (v *segmentView) truthChosen(dir string) {
+	v.setTruth(dir)
+	seg := v.result
+	if seg == nil || v.pics[1].Image == nil {
+		return // none shown: the picture on show is waiting for Segment
+	}
+	v.showScore(" · scoring against " + dir + "…")
+	v.ui.jobs.Start("score", func(context.Context) {
+		score := scoreText(seg, dir)
+		fyne.Do(func() {
+			if v.result == seg && v.truthDir == dir {
+				v.showScore(score)
+			}
+		})
+	})
 }
 
 // scoreText words a segmentation's score against the human segmentations in dir, as

@@ -106,6 +106,16 @@ func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
 	side := container.NewPadded(ui.run.object())
 	split := container.NewHSplit(side, ui.tabs)
 	split.Offset = 0.24
+	// The Segmentation and Co-segmentation tabs have forms of their own: beside them the
+	// run panel's Run ran a feature learner and jumped to Features. There it gives way.
+	ui.tabs.OnSelected = func(*container.TabItem) {
+		if ui.tabHasItsOwnForm() {
+			side.Hide()
+		} else {
+			side.Show()
+		}
+		split.Refresh()
+	}
 	ui.content = container.NewBorder(nil, ui.status.object(), nil, nil, split)
 	ui.addShortcuts()
 	w.SetOnDropped(ui.dropped)
@@ -156,6 +166,27 @@ func (ui *UI) showAnalysis(p *report.Presentation) bool {
 	ui.compare.refresh()
 	ui.tabs.SelectIndex(tabFeatures)
 	return true
+}
+
+// tabHasItsOwnForm reports whether the tab shown runs from a form of its own, not the
+// run panel's.
+func (ui *UI) tabHasItsOwnForm() bool {
+	i := ui.tabs.SelectedIndex()
+	return i == tabSegmentation || i == tabCosegmentation
+}
+
+// runShownTab is Run (Ctrl+R, Ctrl+Enter, Analysis → Run) for the tab shown: Segment on
+// the Segmentation tab, Co-segment on the Co-segmentation tab, else the run panel's
+// learner.
+func (ui *UI) runShownTab() {
+	switch ui.tabs.SelectedIndex() {
+	case tabSegmentation:
+		ui.segment.start()
+	case tabCosegmentation:
+		ui.coseg.start()
+	default:
+		ui.run.start()
+	}
 }
 
 // highlightFeature marks the images that own feature k and shows them.

@@ -204,15 +204,17 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 
 	var done atomic.Int64
 	total := st.chains * st.sweeps
-	report := func(k int, best float64) {
+	swept := make([]atomic.Int64, st.chains) // each chain's sweeps, for its progress
+	report := func(chain, k int, best float64) {
 		if opt.Progress != nil {
-			opt.Progress(learn.Progress{Stage: "sweep", Done: int(done.Add(1)), Total: total, K: k, Best: best, Chains: st.chains})
+			opt.Progress(learn.Progress{Stage: "sweep", Done: int(done.Add(1)), Total: total, K: k, Best: best,
+				Chains: st.chains, Chain: chain + 1, Sweep: int(swept[chain].Add(1))})
 		}
 	}
 	results := make([]*chainResult, st.chains)
 	newWorker := func() learn.RestartFunc[*chainResult] {
 		return func(r int, rng *rand.Rand) (*chainResult, float64, error) {
-			res, err := runChain(ctx, cfg, rng, x, n, d, st, report)
+			res, err := runChain(ctx, cfg, rng, x, n, d, st, func(k int, best float64) { report(r, k, best) })
 			if err != nil {
 				return nil, 0, err
 			}

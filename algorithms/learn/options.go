@@ -78,6 +78,9 @@ type Progress struct {
 	// Chains is, for Stage "sweep", how many chains share Total: Done counts the sweeps
 	// of all of them.
 	Chains int
+	// Chain and Sweep are, for Stage "sweep", the chain that reports (1…Chains) and the
+	// sweeps it has done, of Total/Chains.
+	Chain, Sweep int
 }
 
 // DefaultK is the number of features or clusters the fixed-K learners use when

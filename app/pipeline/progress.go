@@ -16,6 +16,9 @@ type Progress struct {
 	Total   int           // units in all (0 if unknown)
 	Elapsed time.Duration // since the job started
 	ETA     time.Duration // estimated time left of the whole job: this stage and those after it (0 if unknown)
+	// Worded: the Stage already says how far it is ("chain 2 of 4, sweep 310 of 1000"),
+	// so String leaves Done/Total out; they still drive the bar.
+	Worded bool
 }
 
 // Fraction is how far the whole job is, in [0,1]: the time elapsed over the time
@@ -36,7 +39,7 @@ func (p Progress) Fraction() float64 {
 // String renders the progress for a status line: "Loading images 37/100 · 0.8 s · 1.2 s left".
 func (p Progress) String() string {
 	s := p.Stage
-	if p.Total > 0 {
+	if p.Total > 0 && !p.Worded {
 		s += fmt.Sprintf(" %d/%d", p.Done, p.Total)
 	}
 	s += " · " + roundDuration(p.Elapsed)
@@ -80,6 +83,8 @@ type Tracker struct {
 	afterKnown bool // after was set by setAfter; a late guess must not replace it
 	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock).
 	steps *stepwiseClock
+	// chains follows the IBP's chains, from their first sweep (chainClock).
+	chains *chainClock
 }
 
 func NewTracker(report func(Progress)) *Tracker {
@@ -92,6 +97,30 @@ func NewTracker(report func(Progress)) *Tracker {
 // sweeps).
 func (t *Tracker) Update(stage string, done, total int) {
 	t.update(stage, done, total, int64(done), int64(total), false)
+}
+
+// updateChains reports the IBP's sweeps: the stage names the chains and sweeps, and the
+// time left covers every chain (chainClock).
+func (t *Tracker) updateChains(title string, ap learn.Progress) {
+	if t.report == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	if t.chains == nil {
+		t.chains = &chainClock{}
+	}
+	t.chains.observe(ap, now)
+	if !t.last.IsZero() && now.Sub(t.last) < progressInterval && ap.Done < ap.Total {
+		return
+	}
+	t.last = now
+	p := Progress{Stage: title + ": " + t.chains.stage(), Done: ap.Done, Total: ap.Total, Elapsed: now.Sub(t.start), Worded: true}
+	if eta, ok := t.chains.remaining(now); ok && ap.Done < ap.Total {
+		p.ETA = eta
+	}
+	t.report(p)
 }
 
 // The least a work-measured estimate (UpdateWork) waits for: a few units and half a
@@ -192,13 +221,11 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 			t.Update(title+": restart", ap.Done, ap.Total)
 		}
 	case "sweep":
-		// The sweeps of all chains: "4 chains × 1000" says why the count is not the
-		// Sweeps field's.
-		stage := title + ": sweep"
-		if ap.Chains > 1 {
-			stage = fmt.Sprintf("%s: sweeps of %d chains × %d", title, ap.Chains, ap.Total/ap.Chains)
+		if ap.Chain > 0 {
+			t.updateChains(title, ap)
+			return
 		}
-		t.Update(stage, ap.Done, ap.Total)
+		t.Update(title+": sweep", ap.Done, ap.Total)
 	default:
 		t.Update(title+": "+ap.Stage, ap.Done, ap.Total)
 	}

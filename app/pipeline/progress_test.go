@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -91,14 +92,97 @@ func TestTrackerCountsTheStagesAfter(t *testing.T) {
 	}
 }
 
-// TestSweepsSayTheirChains: the IBP's progress counts the sweeps of all its chains, and
-// says so, so that 310/4000 is not read against a Sweeps field of 1000.
+// TestSweepsSayTheirChains: the IBP's progress names the chains running and their sweep
+// out of the Sweeps field's, not 310/4000 of all the chains' sweeps.
 func TestSweepsSayTheirChains(t *testing.T) {
 	var got []Progress
 	tr := NewTracker(func(p Progress) { got = append(got, p) })
-	tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: 310, Total: 4000, Chains: 4})
-	if len(got) != 1 || !strings.Contains(got[0].String(), "sweeps of 4 chains × 1000 310/4000") {
-		t.Errorf("progress %q", got)
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	sweep := func(chain, s, done int) string {
+		clock = clock.Add(time.Millisecond)
+		tr.last = time.Time{}
+		tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: done, Total: 4000, Chains: 4, Chain: chain, Sweep: s})
+		return got[len(got)-1].String()
+	}
+	sweep(1, 1, 1)
+	sweep(2, 1, 2)
+	if s := sweep(1, 2, 3); !strings.HasPrefix(s, "IBP Gibbs sampler: chains 1–2 of 4, sweep 1 of 1000 · ") {
+		t.Errorf("two chains side by side: %q", s)
+	}
+	for s := 2; s <= 1000; s++ {
+		sweep(2, s, 2+s)
+	}
+	if s := sweep(1, 3, 1003); !strings.HasPrefix(s, "IBP Gibbs sampler: chain 1 of 4, sweep 3 of 1000 · ") {
+		t.Errorf("chain 2 done, chain 1 alone: %q", s)
+	}
+	if s := sweep(3, 1, 1004); !strings.HasPrefix(s, "IBP Gibbs sampler: chains 1, 3 of 4, sweep 1 of 1000 · ") {
+		t.Errorf("chains 1 and 3: %q", s)
+	}
+}
+
+// TestChainsTimeLeftIsHonest replays an IBP run on a clock the test steps: 4 chains of
+// 1000 sweeps on 2 workers, a sweep's cost growing as the chain's features do — not at
+// all, to a plateau (K settles), or without end (K keeps growing, 4× by the last sweep).
+// Once a tenth of the run is behind, the time left must stay within a factor of 2 of the
+// truth. The old count (all sweeps at the average rate) said under half the truth on
+// the growing chains.
+func TestChainsTimeLeftIsHonest(t *testing.T) {
+	const chains, sweeps, workers = 4, 1000, 2
+	for _, tc := range []struct {
+		name string
+		cost func(s int) time.Duration // the s-th sweep of a chain (0-based)
+	}{
+		{"flat", func(int) time.Duration { return time.Millisecond }},
+		{"plateau", func(s int) time.Duration {
+			return time.Duration(float64(time.Millisecond) * (1 + 5*(1-math.Exp(-float64(s)/150))))
+		}},
+		{"growing", func(s int) time.Duration {
+			return time.Duration(float64(time.Millisecond) * (1 + 3*float64(s)/sweeps))
+		}},
+	} {
+		// The run's events: each worker runs its chains one after the other.
+		type event struct {
+			at           time.Duration
+			chain, sweep int
+		}
+		var events []event
+		for w := 0; w < workers; w++ {
+			var at time.Duration
+			for c := w; c < chains; c += workers {
+				for s := 0; s < sweeps; s++ {
+					at += tc.cost(s)
+					events = append(events, event{at, c + 1, s + 1})
+				}
+			}
+		}
+		slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
+		end := events[len(events)-1].at
+		var got []Progress
+		tr := NewTracker(func(p Progress) { got = append(got, p) })
+		start := tr.start
+		var worst, worstOld float64 = 1, 1
+		var reports int
+		for i, e := range events {
+			tr.now = func() time.Time { return start.Add(e.at) }
+			tr.last = time.Time{}
+			tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: i + 1, Total: chains * sweeps, Chains: chains, Chain: e.chain, Sweep: e.sweep})
+			if e.at < end/10 || i%50 != 0 || e.at == end {
+				continue
+			}
+			eta, left := got[len(got)-1].ETA, end-e.at
+			ratio := float64(eta) / float64(left)
+			if ratio < 0.5 || ratio > 2 {
+				t.Errorf("%s: at %v of %v, %v left said, %v true", tc.name, e.at, end, eta, left)
+			}
+			if r := max(ratio, 1/ratio); r > worst {
+				worst = r
+			}
+			old := float64(e.at) * float64(chains*sweeps-i-1) / float64(i+1) / float64(left)
+			worstOld = max(worstOld, old, 1/old)
+			reports++
+		}
+		t.Logf("%s: %d reports past the first tenth, the worst %.2f× off (the average rate: %.2f×)", tc.name, reports, worst, worstOld)
 	}
 }
 

@@ -314,7 +314,7 @@ func (c *Cosegmentation) Text() string {
 	if r.K == 1 {
 		clusters = "global cluster"
 	}
-	return fmt.Sprintf("%d images, %d %s (λ_bottom %.3g, λ_top %.3g), objective %.6g, in %.2f s",
+	return fmt.Sprintf("%d images, %d %s (segment price %.3g, cluster price %.3g), objective %.6g, in %.2f s",
 		len(c.Names), r.K, clusters, r.LambdaLocal, r.LambdaGlobal, r.Penalised, r.Seconds)
 }
 
