@@ -126,18 +126,20 @@ func newCodesCell() fyne.CanvasObject {
 	img.SetMinSize(fyne.NewSize(64, 48))
 	label := widget.NewLabel("")
 	label.Truncation = fyne.TextTruncateEllipsis
-	return container.NewStack(img, label)
+	return container.NewStack(img, label, newCodeBits())
 }
 
 func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	img := stack.Objects[0].(*canvas.Image)
 	label := stack.Objects[1].(*widget.Label)
+	bits := stack.Objects[2].(*codeBits)
 	if v.pres == nil || id.Row >= len(v.pres.Codes) {
 		return
 	}
 	i := id.Row
 	img.Hide()
+	bits.Hide()
 	label.Show()
 	label.TextStyle = fyne.TextStyle{}
 	label.Importance = widget.MediumImportance
@@ -157,6 +159,12 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	case colName:
 		label.SetText(v.pres.Analysis.Data.Names[i])
 	case colCode:
+		if probs := v.pres.Probabilities(i); probs != nil {
+			bits.set(probs, v.highlight)
+			bits.Show()
+			label.Hide()
+			return
+		}
 		label.TextStyle = fyne.TextStyle{Monospace: true}
 		label.SetText(v.pres.Codes[i])
 	case colResidual:
@@ -173,7 +181,11 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 // show lists a presentation's codes; call on the UI goroutine.
 func (v *codesView) show(p *report.Presentation) {
 	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
-	v.counts.SetText(codeCountsText(p.CodeCounts))
+	counts := codeCountsText(p.CodeCounts)
+	if p.Probabilities(0) != nil {
+		counts += shadedBitsNote
+	}
+	v.counts.SetText(counts)
 	v.info.set(explainCode, explainResidual)
 	code := codeWidth(p)
 	v.table.SetColumnWidth(colCode, code)
@@ -235,8 +247,12 @@ func (v *codesView) selectImage(i int) {
 	v.detailRec.Image = a.Reconstruction(i)
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
-	v.detailTxt.SetText(fmt.Sprintf("%s — code %s, residual %.4g (left: the image; right: its reconstruction from the code)",
-		a.Data.Names[i], v.pres.Codes[i], v.pres.Residuals[i]))
+	unsure := report.UnsureText(v.pres.Probabilities(i))
+	if unsure != "" {
+		unsure = "; " + unsure
+	}
+	v.detailTxt.SetText(fmt.Sprintf("%s — code %s%s, residual %.4g (left: the image; right: its reconstruction from the code)",
+		a.Data.Names[i], v.pres.Codes[i], unsure, v.pres.Residuals[i]))
 }
 
 // The line above the codes table lists at most shownCodeCounts of the commonest codes,
@@ -278,12 +294,15 @@ func codeCountsText(counts []report.CodeCount) string {
 
 // codeWidth is the code column's width for a presentation: room for its K binary digits
 // as the cell's label lays them out (the text and the label's inner padding on both
-// sides), at least the default. The padding was once counted short, and 16 digits
+// sides), or for its K squares when they are shaded by probability, at least the default. The padding was once counted short, and 16 digits
 // showed as 14 and an ellipsis.
 func codeWidth(p *report.Presentation) float32 {
 	k := 0
 	if len(p.Codes) > 0 {
 		k = len(p.Codes[0])
+	}
+	if p.Probabilities(0) != nil { // drawn as squares (codeBits)
+		return max(codesWidths[colCode], bitsWidth(k)+2*theme.InnerPadding()+theme.Padding())
 	}
 	code := widget.NewLabelWithStyle(strings.Repeat("0", k), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	return max(codesWidths[colCode], code.MinSize().Width+theme.Padding())

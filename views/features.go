@@ -35,6 +35,7 @@ type featuresView struct {
 	asFound *escCheck
 	syncing bool
 	cards   *fyne.Container
+	minor   *minorFold        // the minor features, folded under one entry below the cards
 	scroll  *container.Scroll // the whole tab, back at the top for every new result
 	buttons []*widget.Button
 	box     fyne.CanvasObject
@@ -54,6 +55,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.header.Wrapping = fyne.TextWrapWord
 	v.info = newInfoMark()
 	v.cards = container.New(layout.NewGridWrapLayout(featureCard))
+	v.minor = newMinorFold(v.card)
 	v.path = container.NewVBox()
 	v.pathLbl = widget.NewLabel("")
 	v.pathLbl.Wrapping = fyne.TextWrapWord
@@ -66,7 +68,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.asFound.Hide()
 	// The header, the reading switch and the λ² path scroll with the cards: fixed above
 	// them they left the cards about 330 px of a 1024×700 window, less than one card.
-	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), v.asFound, v.path, v.cards))
+	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), v.asFound, v.path, v.cards, v.minor.box))
 	v.box = v.scroll
 	return v
 }
@@ -95,6 +97,7 @@ func (v *featuresView) clear() {
 	v.cards.Objects = nil
 	v.buttons = nil
 	v.cards.Refresh()
+	v.minor.clear()
 	v.asFound.Hide()
 }
 
@@ -126,27 +129,10 @@ func (v *featuresView) show(p *report.Presentation) {
 	v.info.set(featureFigures(p)...)
 	v.cards.Objects = nil
 	v.buttons = nil
-	for _, f := range p.Features {
-		f := f
-		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		// The base explains nothing on its own; blank lines keep the buttons in line.
-		owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
-			"\n"+cmp.Or(report.SeparationText(f), " "),
-			fyne.TextAlignCenter, fyne.TextStyle{})
-		parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
-		if f.Signed != nil {
-			parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))
-		} else {
-			// An empty cell of the same size keeps the base's labels in line with the others'.
-			blank := canvas.NewRectangle(color.Transparent)
-			blank.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))
-			parts = append(parts, blank)
-		}
-		btn := widget.NewButton("Show owners", func() { v.ui.highlightFeature(f.Index) })
-		v.buttons = append(v.buttons, btn)
-		parts = append(parts, title, owners, btn)
-		v.cards.Add(container.NewVBox(parts...))
+	for _, f := range p.Features[:len(p.Features)-p.Minor] {
+		v.cards.Add(v.card(f))
 	}
+	v.minor.set(p)
 	v.cards.Refresh()
 	v.scroll.ScrollToTop()
 }
@@ -180,6 +166,29 @@ func featureFigures(p *report.Presentation) []string {
 		}
 	}
 	return lines
+}
+
+// card is one feature's card: its picture, the feature alone, its caption and figures,
+// and Show owners, whose button joins v.buttons.
+func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
+	title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	// The base explains nothing on its own; blank lines keep the buttons in line.
+	owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
+		"\n"+cmp.Or(report.SeparationText(f), " "),
+		fyne.TextAlignCenter, fyne.TextStyle{})
+	parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
+	if f.Signed != nil {
+		parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))
+	} else {
+		// An empty cell of the same size keeps the base's labels in line with the others'.
+		blank := canvas.NewRectangle(color.Transparent)
+		blank.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))
+		parts = append(parts, blank)
+	}
+	btn := widget.NewButton("Show owners", func() { v.ui.highlightFeature(f.Index) })
+	v.buttons = append(v.buttons, btn)
+	parts = append(parts, title, owners, btn)
+	return container.NewVBox(parts...)
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot

@@ -18,18 +18,21 @@ import (
 )
 
 // export is one thing the window can save: a name for menus, a default file name, and the
-// app function that writes it.
+// app function that writes it; minor is set when the Features tab shows the minor
+// features, which the grid then draws too.
 type export struct {
 	label string
 	file  string
 	ext   string
-	write func(a *pipeline.Analysis, path string) error
+	write func(a *pipeline.Analysis, path string, minor bool) error
 }
 
 var exports = []export{
-	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *pipeline.Analysis, p string) error { return report.ExportFeatureGrid(a, p, true) }},
-	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *pipeline.Analysis, p string) error { return report.ExportCodes(a, p, true) }},
-	{"Result (JSON)…", report.ResultFile, ".json", func(a *pipeline.Analysis, p string) error { return report.ExportResult(a, p, true) }},
+	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *pipeline.Analysis, p string, minor bool) error {
+		return report.ExportFeatureGrid(a, p, true, minor)
+	}},
+	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *pipeline.Analysis, p string, _ bool) error { return report.ExportCodes(a, p, true) }},
+	{"Result (JSON)…", report.ResultFile, ".json", func(a *pipeline.Analysis, p string, _ bool) error { return report.ExportResult(a, p, true) }},
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {
@@ -235,7 +238,8 @@ func (ui *UI) Export(file, path string) {
 		if e.file != file {
 			continue
 		}
-		ui.saveInBackground(func() error { return e.write(a, path) }, "Saved "+path, "Export failed")
+		minor := ui.features.minor.shown
+		ui.saveInBackground(func() error { return e.write(a, path, minor) }, "Saved "+path, "Export failed")
 		ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 	}
 }

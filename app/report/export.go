@@ -22,12 +22,17 @@ const (
 )
 
 // WriteOutputs writes features.png, codes.csv and result.json into dir, creating it. The
-// command line replaces earlier outputs in its --out folder, each file atomically.
-func WriteOutputs(a *pipeline.Analysis, dir string) error {
+// command line replaces earlier outputs in its --out folder, each file atomically. The
+// grid leaves out the minor features (FeatureGrid).
+func WriteOutputs(a *pipeline.Analysis, dir string) error { return WriteAllOutputs(a, dir, false) }
+
+// WriteAllOutputs is WriteOutputs, drawing every feature in the grid, the minor ones too,
+// when allFeatures is set.
+func WriteAllOutputs(a *pipeline.Analysis, dir string, allFeatures bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("output folder: %w", err)
 	}
-	if err := ExportFeatureGrid(a, filepath.Join(dir, FeaturesFile), true); err != nil {
+	if err := ExportFeatureGrid(a, filepath.Join(dir, FeaturesFile), true, allFeatures); err != nil {
 		return err
 	}
 	if err := ExportCodes(a, filepath.Join(dir, CodesFile), true); err != nil {
@@ -36,9 +41,10 @@ func WriteOutputs(a *pipeline.Analysis, dir string) error {
 	return ExportResult(a, filepath.Join(dir, ResultFile), true)
 }
 
-// ExportFeatureGrid writes the feature image grid as a PNG.
-func ExportFeatureGrid(a *pipeline.Analysis, path string, overwrite bool) error {
-	img := FeatureGrid(a)
+// ExportFeatureGrid writes the feature image grid as a PNG, the minor features too when
+// all is set (FeatureGridOf).
+func ExportFeatureGrid(a *pipeline.Analysis, path string, overwrite, all bool) error {
+	img := FeatureGridOf(a, all)
 	return atomicfile.Write(path, overwrite, func(w io.Writer) error { return imgproc.EncodePNG(w, img) })
 }
 

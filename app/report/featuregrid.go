@@ -35,9 +35,19 @@ var (
 	gridMuted      = color.NRGBA{110, 110, 110, 255}
 )
 
-// FeatureGrid renders the analysis as one picture for export.
-func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
-	feats := a.Features()
+// FeatureGrid renders the analysis as one picture for export, its minor features left
+// out (FeatureGridOf).
+func FeatureGrid(a *pipeline.Analysis) *image.NRGBA { return FeatureGridOf(a, false) }
+
+// FeatureGridOf renders the analysis as one picture for export: its features in the
+// order the window shows them (RankFeatures), with the minor ones when all is set; when
+// it is not, a line under the title says how many were left out.
+func FeatureGridOf(a *pipeline.Analysis, all bool) *image.NRGBA {
+	feats, minor := RankFeatures(a, a.Features())
+	if all {
+		minor = 0
+	}
+	feats = feats[:len(feats)-minor]
 	samples := SampleImages(a, gridSamples)
 	cellW, cellH := cellSize(a)
 	cols := max(len(feats), len(samples), 1)
@@ -46,8 +56,13 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 		rows = 3
 	}
 	titleH := 2 * gridCaption
+	var minorLine string // under the title, the features left out
+	if minor > 0 {
+		titleH += 18
+		minorLine = MinorText(minor) + " left out"
+	}
 	w := gridGap + cols*(cellW+gridGap)
-	w = max(w, 560)
+	w = max(w, 560, 2*gridGap+7*len([]rune(minorLine)))
 	h := titleH + rows*(cellH+gridCaption+gridGap+18) + gridGap
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(gridBackground), image.Point{}, draw.Src)
@@ -56,6 +71,9 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA {
 	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
 		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
 	drawText(img, gridGap, 38, gridMuted, a.Source.String())
+	if minor > 0 {
+		drawText(img, gridGap, 56, gridInk, minorLine)
+	}
 
 	y := titleH
 	drawText(img, gridGap, y+12, gridMuted, "Sample images and their codes")

@@ -15,8 +15,11 @@ import (
 // Presentation is everything the window shows about an analysis, computed once on the
 // background job so the UI goroutine only lays it out.
 type Presentation struct {
-	Analysis   *pipeline.Analysis
+	Analysis *pipeline.Analysis
+	// Features are the base and the features in the order shown (RankFeatures); the
+	// last Minor of them are minor features, folded away until asked for.
 	Features   []pipeline.Feature
+	Minor      int
 	Codes      []string
 	Residuals  []float64
 	Owners     [][]int       // per feature column: the images that own it
@@ -38,10 +41,10 @@ type CodeCount struct {
 func Present(a *pipeline.Analysis) *Presentation {
 	p := &Presentation{
 		Analysis:  a,
-		Features:  a.Features(),
 		Codes:     a.Codes(),
 		Residuals: a.Residuals(),
 	}
+	p.Features, p.Minor = RankFeatures(a, a.Features())
 	p.Owners = make([][]int, a.Result.K)
 	n, _ := a.Result.Z.Dims()
 	for i := 0; i < n; i++ {
@@ -112,4 +115,18 @@ func CountCodes(codes []string) []CodeCount {
 		return out[i].Code < out[j].Code
 	})
 	return out
+}
+
+// Probabilities are image i's probabilities of owning each feature, in column order
+// (learn.Result.ZProbability: the IBP's share of sweeps), or nil when the result has
+// none or they do not match its Z.
+func (p *Presentation) Probabilities(i int) []float64 {
+	P, Z := p.Analysis.Result.ZProbability, p.Analysis.Result.Z
+	if P == nil || P.IsEmpty() || Z == nil {
+		return nil
+	}
+	if r, c := P.Dims(); r != len(p.Codes) || i < 0 || i >= r || c != p.Analysis.Result.K {
+		return nil
+	}
+	return P.RawRowView(i)
 }

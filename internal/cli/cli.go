@@ -178,6 +178,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	features := fs.String("features", pipeline.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(pipeline.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
 	words := fs.Int("words", pipeline.DefaultWords, "vocabulary size for --features words")
 	saveTo := fs.String("save", "", "also save the analysis to this .featurelab file (reopen it in the window, or encode new images with it)")
+	allFeatures := fs.Bool("all-features", false, fmt.Sprintf("draw every feature in features.png: an IBP result, or one of more than %d features, leaves out those under %.0f%% explained or past the %d largest and says how many", report.MajorFeatures, 100*report.MinorShare, report.MajorFeatures))
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, the emptiest scene, and features that add objects to it)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -226,7 +227,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *asFound {
 		a = a.SwitchReading()
 	}
-	if err := report.WriteOutputs(a, *out); err != nil {
+	if err := report.WriteAllOutputs(a, *out, *allFeatures); err != nil {
 		return err
 	}
 	if *saveTo != "" {
