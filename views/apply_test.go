@@ -23,7 +23,8 @@ import (
 // marked, the six coded as the analysis coded them; the Features tab counts the new
 // images and Show owners marks them; Export images by feature then sorts the new images;
 // a folder with no pictures is one status line and the applied folder stays; Back to
-// the training images lists those again.
+// the training images lists those again; saved and reopened, the analysis codes the
+// folder alike.
 func TestApplyAnalysisToFolder(t *testing.T) {
 	ui := newTestUI(t)
 	ui.chooseApplyFolder()
@@ -181,6 +182,24 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 	test.Tap(ui.codes.back)
 	if ui.applied != nil || ui.codes.rows() != len(a.Data.Names) || ui.features.back.Visible() {
 		t.Errorf("back: applied %v, %d rows", ui.applied != nil, ui.codes.rows())
+	}
+
+	// Saved and reopened, the analysis codes the folder alike.
+	file := filepath.Join(t.TempDir(), "tabletop.featurelab")
+	ui.SaveAnalysis(file)
+	ui.Wait()
+	ui.OpenAnalysis(file)
+	ui.Wait()
+	if ui.pres == nil || ui.pres.Analysis == a {
+		t.Fatalf("not reopened: %q", ui.status.text())
+	}
+	ui.ApplyToFolder(dir)
+	ui.Wait()
+	if ui.applied == nil {
+		t.Fatalf("the reopened analysis applied nothing: %q", ui.status.text())
+	}
+	if !slices.Equal(ui.applied.Codes, f.Codes) {
+		t.Errorf("the reopened analysis codes %v; before %v", ui.applied.Codes, f.Codes)
 	}
 }
 
