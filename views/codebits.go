@@ -21,6 +21,9 @@ const (
 // shadedBitsNote follows the code counts when the codes are shaded.
 const shadedBitsNote = ". Each code's squares are shaded by how often the image owned the feature in the second half of the sweeps: full always, empty never"
 
+// shadedNewBitsNote follows the code counts of an applied folder whose codes are shaded.
+const shadedNewBitsNote = ". Each code's squares are shaded by the image's probability of owning the feature under the IBP's model, given the learned features: full 1, empty 0"
+
 // codeBits draws one image's code as shaded squares (report.Presentation.Probabilities).
 type codeBits struct {
 	widget.BaseWidget

@@ -56,8 +56,8 @@ func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
 	if lum := func(c [3]uint32) uint32 { return c[0] + c[1] + c[2] }; !(lum(half) > min(lum(sure), lum(never)) && lum(half) < max(lum(sure), lum(never))) {
 		t.Errorf("the square at ½ (%v) is not between those at 1 (%v) and 0 (%v)", half, sure, never)
 	}
-	if codeWidth(p) < bitsWidth(k) {
-		t.Errorf("the code column is %v px, narrower than %d squares", codeWidth(p), k)
+	if codeWidth(p.Codes, true) < bitsWidth(k) {
+		t.Errorf("the code column is %v px, narrower than %d squares", codeWidth(p.Codes, true), k)
 	}
 	if !strings.Contains(ui.codes.counts.Text, "shaded") {
 		t.Errorf("the line above the codes %q does not say what the shades mean", ui.codes.counts.Text)

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"featurelab/app/encoding"
 	"featurelab/app/report"
 )
 
@@ -43,12 +44,21 @@ type codesView struct {
 	detailTxt *widget.Label
 	box       fyne.CanvasObject
 
-	pres      *report.Presentation
-	highlight int // feature whose owners are marked, −1 for none
-	owns      map[int]bool
+	pres *report.Presentation
+	// applied is the folder coded with pres's features when it is shown (nil: the images
+	// pres learned on); order lists its images in the table's order (rows), and
+	// firstOdd, shown with it, puts the unexplained first; back returns to the images
+	// learned on.
+	applied    *report.AppliedFolder
+	order      []int
+	firstOdd   *escCheck
+	back       *widget.Button
+	appliedBar *fyne.Container
+	highlight  int          // feature whose owners are marked, −1 for none
+	owns       map[int]bool // images (not rows) marked
 	// scrolledTo is the row markOwners last brought into view: the first owner.
 	scrolledTo int
-	selected   int
+	selected   int // image (not row) shown in the detail pane, −1 for none
 }
 
 func newCodesView(ui *UI) *codesView {
@@ -58,10 +68,7 @@ func newCodesView(ui *UI) *codesView {
 	v.info = newInfoMark()
 	v.table = newTableWithHeaders(
 		func() (int, int) {
-			if v.pres == nil {
-				return 0, codesColumns
-			}
-			return len(v.pres.Codes), codesColumns
+			return v.rows(), codesColumns
 		},
 		newCodesCell,
 		v.updateCell,
@@ -83,7 +90,12 @@ func newCodesView(ui *UI) *codesView {
 	for c, w := range codesWidths {
 		v.table.SetColumnWidth(c, w)
 	}
-	v.table.OnSelected = func(id widget.TableCellID) { v.selectImage(id.Row) }
+	v.table.OnSelected = func(id widget.TableCellID) { v.selectImage(v.imageAt(id.Row)) }
+	v.firstOdd = newCheck("Unexplained first", func(bool) { v.reorder() })
+	v.firstOdd.SetChecked(true)
+	v.back = widget.NewButton("Back to the training images", func() { v.ui.showTraining() })
+	v.appliedBar = container.NewHBox(v.firstOdd, v.back)
+	v.appliedBar.Hide()
 
 	v.detailImg = bigImage()
 	v.detailRec = bigImage()
@@ -93,7 +105,7 @@ func newCodesView(ui *UI) *codesView {
 		container.NewGridWithColumns(2, v.zoomable(v.detailImg, "image"), v.zoomable(v.detailRec, "reconstruction")))
 	split := container.NewHSplit(v.table, detail)
 	split.Offset = 0.7
-	v.box = container.NewBorder(withInfo(v.counts, v.info), nil, nil, nil, split)
+	v.box = container.NewBorder(container.NewVBox(withInfo(v.counts, v.info), v.appliedBar), nil, nil, nil, split)
 	return v
 }
 
@@ -103,10 +115,10 @@ func (v *codesView) object() fyne.CanvasObject { return v.box }
 // image's name and what the picture is.
 func (v *codesView) zoomable(pic *canvas.Image, what string) *zoomImage {
 	return newZoomImage(v.ui.win, pic, func() (string, image.Image) {
-		if v.pres == nil || v.selected < 0 || v.selected >= len(v.pres.Codes) {
+		if v.pres == nil || v.selected < 0 || v.selected >= len(v.names()) {
 			return what, nil
 		}
-		return v.pres.Analysis.Data.Names[v.selected] + " — " + what, nil
+		return v.names()[v.selected] + " — " + what, nil
 	})
 }
 
@@ -134,60 +146,184 @@ func (v *codesView) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	img := stack.Objects[0].(*canvas.Image)
 	label := stack.Objects[1].(*widget.Label)
 	bits := stack.Objects[2].(*codeBits)
-	if v.pres == nil || id.Row >= len(v.pres.Codes) {
+	if v.pres == nil || id.Row >= v.rows() {
 		return
 	}
-	i := id.Row
+	i := v.imageAt(id.Row)
 	img.Hide()
 	bits.Hide()
 	label.Show()
 	label.TextStyle = fyne.TextStyle{}
 	label.Importance = widget.MediumImportance
+	odd := v.applied != nil && v.applied.Code(i).Unexplained
 	switch id.Col {
-	case colImage:
-		img.Image = v.pres.Thumbs[i]
-		img.Show()
-		label.Hide()
-		img.Refresh()
-		return
-	case colRecon:
-		img.Image = v.pres.Recon[i]
+	case colImage, colRecon:
+		img.Image = v.thumb(i, id.Col == colRecon)
 		img.Show()
 		label.Hide()
 		img.Refresh()
 		return
 	case colName:
-		label.SetText(v.pres.Analysis.Data.Names[i])
+		label.SetText(v.names()[i])
 	case colCode:
-		if probs := v.pres.Probabilities(i); probs != nil {
+		if probs := v.probabilities(i); probs != nil {
 			bits.set(probs, v.highlight)
 			bits.Show()
 			label.Hide()
 			return
 		}
 		label.TextStyle = fyne.TextStyle{Monospace: true}
-		label.SetText(v.pres.Codes[i])
+		label.SetText(v.codes()[i])
 	case colResidual:
-		label.SetText(fmt.Sprintf("%.4g", v.pres.Residuals[i]))
+		if v.applied != nil {
+			label.SetText(residualCell(v.applied.Code(i)))
+		} else {
+			label.SetText(fmt.Sprintf("%.4g", v.pres.Residuals[i]))
+		}
 	}
-	if v.owns[i] {
+	switch {
+	case v.owns[i]:
 		label.Importance = widget.HighImportance
 		// Bold monospace is not in every theme (the test theme lacks it).
 		label.TextStyle.Bold = !label.TextStyle.Monospace
+	case odd && id.Col != colCode:
+		label.Importance = widget.DangerImportance
 	}
 	label.Refresh()
 }
 
+// unexplainedMark precedes the residual of an image the features do not explain.
+const unexplainedMark = "! "
+
+// residualCell is an applied image's residual as the table shows it: marked when the
+// features do not explain it.
+func residualCell(c encoding.Code) string {
+	if c.Unexplained {
+		return fmt.Sprintf("%s%.3g", unexplainedMark, c.Residual)
+	}
+	return fmt.Sprintf("%.3g", c.Residual)
+}
+
+// rows is the number of images listed.
+func (v *codesView) rows() int { return len(v.codes()) }
+
+// imageAt is the image listed in row r.
+func (v *codesView) imageAt(r int) int {
+	if v.applied != nil && r >= 0 && r < len(v.order) {
+		return v.order[r]
+	}
+	return r
+}
+
+// rowOf is the row image i is listed in.
+func (v *codesView) rowOf(i int) int {
+	if v.applied != nil {
+		for r, j := range v.order {
+			if j == i {
+				return r
+			}
+		}
+	}
+	return i
+}
+
+// names and codes are those of the images listed, in their own order.
+func (v *codesView) names() []string {
+	switch {
+	case v.applied != nil:
+		return v.applied.Names
+	case v.pres != nil:
+		return v.pres.Analysis.Data.Names
+	}
+	return nil
+}
+
+func (v *codesView) codes() []string {
+	switch {
+	case v.applied != nil:
+		return v.applied.Codes
+	case v.pres != nil:
+		return v.pres.Codes
+	}
+	return nil
+}
+
+// thumb is image i's thumbnail, or its reconstruction's.
+func (v *codesView) thumb(i int, recon bool) image.Image {
+	switch {
+	case v.applied != nil && recon:
+		return v.applied.Recon[i]
+	case v.applied != nil:
+		return v.applied.Thumbs[i]
+	case recon:
+		return v.pres.Recon[i]
+	}
+	return v.pres.Thumbs[i]
+}
+
+// probabilities are image i's probabilities of owning each feature, or nil.
+func (v *codesView) probabilities(i int) []float64 {
+	if v.applied != nil {
+		return v.applied.Probabilities(i)
+	}
+	return v.pres.Probabilities(i)
+}
+
+// owners are the images listed that own feature k.
+func (v *codesView) owners(k int) []int {
+	if v.applied != nil {
+		return v.applied.Owners[k]
+	}
+	return v.pres.Owners[k]
+}
+
 // show lists a presentation's codes; call on the UI goroutine.
 func (v *codesView) show(p *report.Presentation) {
-	v.pres, v.highlight, v.owns, v.selected = p, -1, nil, -1
+	v.pres, v.applied, v.order, v.highlight, v.owns, v.selected = p, nil, nil, -1, nil, -1
+	v.appliedBar.Hide()
 	counts := codeCountsText(p.CodeCounts)
 	if p.Probabilities(0) != nil {
 		counts += shadedBitsNote
 	}
 	v.counts.SetText(counts)
 	v.info.set(explainCode, explainResidual)
-	code := codeWidth(p)
+	v.fresh()
+}
+
+// showApplied lists the images of a folder coded with the shown result's features,
+// the unexplained first unless the user turned that off; call on the UI goroutine.
+func (v *codesView) showApplied(f *report.AppliedFolder) {
+	v.applied, v.highlight, v.owns, v.selected = f, -1, nil, -1
+	v.order = f.Order(v.firstOdd.Checked)
+	counts := f.Summary() + ", marked “" + strings.TrimSpace(unexplainedMark) + "” in red and listed first when “Unexplained first” is ticked. " +
+		codeCountsText(f.CodeCounts)
+	if f.Probabilities(0) != nil {
+		counts += shadedNewBitsNote
+	}
+	v.counts.SetText(counts)
+	v.info.set(explainCode, explainNewResidual)
+	v.appliedBar.Show()
+	v.fresh()
+}
+
+// reorder lists the applied folder's images again, the unexplained first or not, and
+// keeps the image selected in view.
+func (v *codesView) reorder() {
+	if v.applied == nil {
+		return
+	}
+	v.order = v.applied.Order(v.firstOdd.Checked)
+	v.table.Refresh()
+	if v.selected >= 0 {
+		r := v.rowOf(v.selected)
+		v.table.ScrollTo(widget.TableCellID{Row: r, Col: colName})
+		v.table.Select(widget.TableCellID{Row: r, Col: colName})
+	}
+}
+
+// fresh sizes the columns to the codes listed and empties the detail pane.
+func (v *codesView) fresh() {
+	code := codeWidth(v.codes(), v.probabilities(0) != nil)
 	v.table.SetColumnWidth(colCode, code)
 	v.table.SetColumnWidth(colName, nameWidth(code))
 	v.detailImg.Image, v.detailRec.Image = nil, nil
@@ -200,7 +336,8 @@ func (v *codesView) show(p *report.Presentation) {
 
 // clear empties the view when the data set changes.
 func (v *codesView) clear() {
-	v.pres, v.highlight, v.owns, v.selected = nil, -1, nil, -1
+	v.pres, v.applied, v.order, v.highlight, v.owns, v.selected = nil, nil, nil, -1, nil, -1
+	v.appliedBar.Hide()
 	v.counts.SetText("")
 	v.info.set()
 	v.detailImg.Image, v.detailRec.Image = nil, nil
@@ -218,11 +355,11 @@ func (v *codesView) markOwners(k int) {
 	}
 	v.highlight = k
 	v.owns = map[int]bool{}
-	first := -1
-	for _, i := range v.pres.Owners[k] {
+	first := -1 // the first row listing an owner
+	for _, i := range v.owners(k) {
 		v.owns[i] = true
-		if first < 0 || i < first {
-			first = i
+		if r := v.rowOf(i); first < 0 || r < first {
+			first = r
 		}
 	}
 	v.table.Refresh()
@@ -238,21 +375,27 @@ func (v *codesView) markOwners(k int) {
 
 // selectImage shows image i large beside its reconstruction and code.
 func (v *codesView) selectImage(i int) {
-	if v.pres == nil || i < 0 || i >= len(v.pres.Codes) {
+	if v.pres == nil || i < 0 || i >= v.rows() {
 		return
 	}
 	v.selected = i
 	a := v.pres.Analysis
-	v.detailImg.Image = a.Data.Image(i)
-	v.detailRec.Image = a.Reconstruction(i)
+	var residual string
+	if f := v.applied; f != nil {
+		v.detailImg.Image, v.detailRec.Image = f.Image(i), f.Reconstruction(i)
+		residual = f.ResidualText(i)
+	} else {
+		v.detailImg.Image, v.detailRec.Image = a.Data.Image(i), a.Reconstruction(i)
+		residual = fmt.Sprintf("residual %.4g", v.pres.Residuals[i])
+	}
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
-	unsure := report.UnsureText(v.pres.Probabilities(i))
+	unsure := report.UnsureText(v.probabilities(i))
 	if unsure != "" {
 		unsure = "; " + unsure
 	}
-	v.detailTxt.SetText(fmt.Sprintf("%s — code %s%s, residual %.4g (left: the image; right: its reconstruction from the code)",
-		a.Data.Names[i], v.pres.Codes[i], unsure, v.pres.Residuals[i]))
+	v.detailTxt.SetText(fmt.Sprintf("%s — code %s%s, %s (left: the image; right: its reconstruction from the code)",
+		v.names()[i], v.codes()[i], unsure, residual))
 }
 
 // The line above the codes table lists at most shownCodeCounts of the commonest codes,
@@ -292,16 +435,17 @@ func codeCountsText(counts []report.CodeCount) string {
 	return text
 }
 
-// codeWidth is the code column's width for a presentation: room for its K binary digits
+// codeWidth is the code column's width for codes: room for their K binary digits
 // as the cell's label lays them out (the text and the label's inner padding on both
-// sides), or for its K squares when they are shaded by probability, at least the default. The padding was once counted short, and 16 digits
-// showed as 14 and an ellipsis.
-func codeWidth(p *report.Presentation) float32 {
+// sides), or for K squares when they are shaded by probability (shaded), at least the
+// default. The padding was once counted short, and 16 digits showed as 14 and an
+// ellipsis.
+func codeWidth(codes []string, shaded bool) float32 {
 	k := 0
-	if len(p.Codes) > 0 {
-		k = len(p.Codes[0])
+	if len(codes) > 0 {
+		k = len(codes[0])
 	}
-	if p.Probabilities(0) != nil { // drawn as squares (codeBits)
+	if shaded { // drawn as squares (codeBits)
 		return max(codesWidths[colCode], bitsWidth(k)+2*theme.InnerPadding()+theme.Padding())
 	}
 	code := widget.NewLabelWithStyle(strings.Repeat("0", k), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})

@@ -39,6 +39,10 @@ type featuresView struct {
 	scroll  *container.Scroll // the whole tab, back at the top for every new result
 	buttons []*widget.Button
 	box     fyne.CanvasObject
+	// applied is the folder coded with the features when its images are counted under
+	// them (nil: the images learned on); back returns to those.
+	applied *report.AppliedFolder
+	back    *widget.Button
 }
 
 const featureCell = 150
@@ -66,9 +70,11 @@ func newFeaturesView(ui *UI) *featuresView {
 		}
 	})
 	v.asFound.Hide()
+	v.back = widget.NewButton("Back to the training images", func() { v.ui.showTraining() })
+	v.back.Hide()
 	// The header, the reading switch and the λ² path scroll with the cards: fixed above
 	// them they left the cards about 330 px of a 1024×700 window, less than one card.
-	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), v.asFound, v.path, v.cards, v.minor.box))
+	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), container.NewHBox(v.back), v.asFound, v.path, v.cards, v.minor.box))
 	v.box = v.scroll
 	return v
 }
@@ -99,10 +105,27 @@ func (v *featuresView) clear() {
 	v.cards.Refresh()
 	v.minor.clear()
 	v.asFound.Hide()
+	v.applied = nil
+	v.back.Hide()
 }
 
 // show lays out the features of a presentation; call on the UI goroutine.
 func (v *featuresView) show(p *report.Presentation) {
+	v.applied = nil
+	v.back.Hide()
+	v.lay(p)
+}
+
+// showApplied lays out the features of p with the images of the folder f, coded with
+// them, counted under each; call on the UI goroutine.
+func (v *featuresView) showApplied(p *report.Presentation, f *report.AppliedFolder) {
+	v.applied = f
+	v.back.Show()
+	v.lay(p)
+}
+
+// lay lays out the features of p, counting the owners among the images shown.
+func (v *featuresView) lay(p *report.Presentation) {
 	a := p.Analysis
 	v.showPath(a, p.KNote)
 	v.syncing = true
@@ -124,8 +147,13 @@ func (v *featuresView) show(p *report.Presentation) {
 		kind = "features"
 		how = "Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature."
 	}
-	v.header.SetText(fmt.Sprintf("%s — %d %s, %s%s. %s",
-		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how))
+	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
+		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how)
+	if f := v.applied; f != nil {
+		header = fmt.Sprintf("Showing the applied folder %s: the counts under each feature and Show owners are of its %s (%d not explained by the features), not of the images learned on.\n%s",
+			f.Applied.Dir, imagesText(len(f.Codes)), f.Applied.Unexplained, header)
+	}
+	v.header.SetText(header)
 	v.info.set(featureFigures(p)...)
 	v.cards.Objects = nil
 	v.buttons = nil
@@ -173,7 +201,7 @@ func featureFigures(p *report.Presentation) []string {
 func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	// The base explains nothing on its own; blank lines keep the buttons in line.
-	owners := widget.NewLabelWithStyle(imagesText(f.Owners)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
+	owners := widget.NewLabelWithStyle(v.ownersText(f)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
 		"\n"+cmp.Or(report.SeparationText(f), " "),
 		fyne.TextAlignCenter, fyne.TextStyle{})
 	parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
@@ -189,6 +217,19 @@ func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
 	v.buttons = append(v.buttons, btn)
 	parts = append(parts, title, owners, btn)
 	return container.NewVBox(parts...)
+}
+
+// ownersText is how many of the images shown own f: "12 images", or of an applied
+// folder's "3 new images".
+func (v *featuresView) ownersText(f pipeline.Feature) string {
+	if v.applied == nil {
+		return imagesText(f.Owners)
+	}
+	n := len(v.applied.Owners[f.Index])
+	if n == 1 {
+		return "1 new image"
+	}
+	return fmt.Sprintf("%d new images", n)
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot

@@ -114,7 +114,7 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 		ui.run.start()
 		ui.Wait()
 		ui.tabs.SelectIndex(tabCodes)
-		code := codeWidth(ui.pres)
+		code := codeWidth(ui.pres.Codes, ui.pres.Probabilities(0) != nil)
 		need := ui.codes.table.CreateHeader().MinSize().Width + code + nameWidth(code)
 		for c, w := range codesWidths {
 			if c != colCode && c != colName {
@@ -147,7 +147,7 @@ func TestLongCodesShowWhole(t *testing.T) {
 	if len(label.Text) != 16 {
 		t.Fatalf("code %q, want 16 digits", label.Text)
 	}
-	if need, got := whole.MinSize().Width, codeWidth(ui.pres); got < need {
+	if need, got := whole.MinSize().Width, codeWidth(ui.pres.Codes, ui.pres.Probabilities(0) != nil); got < need {
 		t.Errorf("code column %v wide, %q needs %v", got, label.Text, need)
 	}
 }

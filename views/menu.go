@@ -52,6 +52,7 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	file.Items = append(file.Items, recent, fyne.NewMenuItemSeparator(),
 		item("Open analysis…", nil, ui.chooseOpenAnalysis),
 		item("Save analysis…", shortcutSaveAnalysis, ui.chooseSaveAnalysis),
+		item("Apply analysis to folder…", nil, ui.chooseApplyFolder),
 		fyne.NewMenuItemSeparator())
 	for i, e := range exports {
 		var sc fyne.Shortcut
@@ -127,6 +128,7 @@ func (ui *UI) cancelAll() {
 	ui.jobs.Cancel("run")
 	ui.jobs.Cancel("segment")
 	ui.jobs.Cancel(cosegmentKey)
+	ui.jobs.Cancel(applyKey)
 }
 
 // chooseExport asks where to save (Fyne's save dialog confirms before replacing a file)
@@ -234,6 +236,12 @@ func (ui *UI) Export(file, path string) {
 		return
 	}
 	a := ui.pres.Analysis
+	if f := ui.applied; f != nil && file == report.CodesFile {
+		// The codes shown are the applied folder's: those are what the CSV holds.
+		ui.saveInBackground(func() error { return report.ExportEncodedCodes(path, f.Applied.Codes, true) }, "Saved "+path, "Export failed")
+		ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
+		return
+	}
 	for _, e := range exports {
 		if e.file != file {
 			continue

@@ -136,22 +136,28 @@ func folderPath(text string) (string, error) {
 }
 
 // browseFolder shows Fyne's folder chooser, starting at start when it is a folder,
-// else at the last folder opened.
+// else at the last folder opened, and loads the folder chosen.
 func (p *datasetPanel) browseFolder(start string) {
+	p.ui.browseFolderThen(start, p.ui.fyneApp.Preferences().String(prefLastFolder), p.ui.LoadFolder)
+}
+
+// browseFolderThen shows Fyne's folder chooser, starting at start when it is a folder,
+// else at fallback, and hands the folder chosen to open.
+func (ui *UI) browseFolderThen(start, fallback string, open func(dir string)) {
 	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
 		if err != nil {
-			dialog.ShowError(err, p.ui.win)
+			dialog.ShowError(err, ui.win)
 			return
 		}
 		if uri == nil {
 			return // cancelled
 		}
-		p.ui.LoadFolder(uri.Path())
-	}, p.ui.win)
+		open(uri.Path())
+	}, ui.win)
 	if dir, err := folderPath(start); err == nil {
 		start = dir
 	} else {
-		start = p.ui.fyneApp.Preferences().String(prefLastFolder)
+		start = fallback
 	}
 	if l, err := listableURI(start); err == nil {
 		d.SetLocation(l)

@@ -77,8 +77,12 @@ type UI struct {
 	tabs     *container.AppTabs
 	content  fyne.CanvasObject
 
-	// The shown result; set on the UI goroutine only.
-	pres *report.Presentation
+	// The shown result, and the folder coded with its features when that is shown
+	// (nil: the images it learned on); set on the UI goroutine only.
+	pres    *report.Presentation
+	applied *report.AppliedFolder
+
+	applyDialog *pathDialog // the last Apply analysis to folder dialog shown (tests drive it)
 }
 
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;
@@ -143,7 +147,7 @@ const (
 // apply to the images now shown.
 func (ui *UI) datasetChanged(prep *pipeline.Prepared, lambda2 float64) {
 	ui.session.SetData(prep)
-	ui.pres = nil
+	ui.pres, ui.applied = nil, nil
 	ui.features.clear()
 	ui.codes.clear()
 	ui.run.setProposal(lambda2)
@@ -159,7 +163,8 @@ func (ui *UI) showAnalysis(p *report.Presentation) bool {
 	if !ui.session.Add(p) {
 		return false
 	}
-	ui.pres = p
+	// A folder applied to the result shown before was coded with its features.
+	ui.pres, ui.applied = p, nil
 	ui.features.show(p)
 	ui.codes.show(p)
 	ui.diag.refresh()

@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -42,6 +43,14 @@ type Encoder struct {
 	// Limit is the mean squared residual per value above which an image is
 	// unexplained: the training images' UnexplainedQuantile.
 	Limit float64
+	// Noise and Prior are set for an IBP analysis, whose model gives each new image a
+	// probability of owning each feature (Probabilities): Noise is its σ_X in the
+	// pictures' units (σ_X times the PCA's scale, which maps scores to pixels), Prior
+	// per feature the probability that a new image owns it before it is seen, m_k/(N+1)
+	// of the N training images (the IBP's rule for the next image). Noise is 0 and Prior
+	// nil for the other learners.
+	Noise float64
+	Prior []float64
 }
 
 // Code is one image's encoding.
@@ -52,6 +61,10 @@ type Code struct {
 	// code's picture.
 	Residual    float64
 	Unexplained bool // Residual above the Encoder's Limit
+	// Probability is, for an IBP analysis (Encoder.Noise > 0), the probability of the
+	// image owning each feature in column order given the features (Probabilities); nil
+	// otherwise.
+	Probability []float64
 }
 
 // FromAnalysis is the Encoder of a: its features' pictures and mean, with the limit
@@ -60,6 +73,9 @@ func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 	res, ds := a.Result, a.Data
 	if res == nil || res.A == nil || ds == nil || a.PCA == nil || len(ds.Names) == 0 {
 		return nil, errors.New("encoding: the analysis has no features to encode with")
+	}
+	if k := a.Description.Kind; k != "" && k != pipeline.FeaturesPCA {
+		return nil, fmt.Errorf("encoding: the learner read each image's %s, not its PCA scores; new pictures can only be coded with an analysis of the PCA scores", k)
 	}
 	k, d := res.A.Dims()
 	pix := a.PCA.InverseDense(res.A)
@@ -74,6 +90,13 @@ func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 		}
 	}
 	codes := a.Codes()
+	if res.SigmaX > 0 && !e.Clusters { // the IBP's noise: its model has probabilities
+		e.Noise = res.SigmaX * a.PCA.Scale
+		e.Prior = make([]float64, k)
+		for j, m := range a.Owners() {
+			e.Prior[j] = float64(m) / float64(len(ds.Names)+1)
+		}
+	}
 	resid, scratch := make([]float64, len(ds.Names)), make([]float64, len(mean))
 	for i := range resid {
 		resid[i] = e.residual(ds.Row(i), codes[i], scratch)
@@ -102,6 +125,15 @@ func (e *Encoder) Check() error {
 		return fmt.Errorf("encoder: base feature %d of %d", e.Base, e.K)
 	case !(e.Limit >= 0) || math.IsInf(e.Limit, 0):
 		return fmt.Errorf("encoder: residual limit %v", e.Limit)
+	case e.Noise != 0 || e.Prior != nil:
+		if !(e.Noise > 0) || math.IsInf(e.Noise, 0) || len(e.Prior) != e.K {
+			return fmt.Errorf("encoder: noise %v and %d prior probabilities for K = %d", e.Noise, len(e.Prior), e.K)
+		}
+		for _, p := range e.Prior {
+			if !(p > 0 && p < 1) {
+				return fmt.Errorf("encoder: prior probability %v, want one in (0, 1)", p)
+			}
+		}
 	}
 	for _, pic := range [][]float32{e.Mean, e.Features} {
 		for _, v := range pic {
@@ -136,8 +168,9 @@ func (e *Encoder) residual(x []float32, code string, r []float64) float64 {
 }
 
 // Encode codes every image of ds, which must be at the Encoder's size and channels (load
-// it with Load options that say so).
-func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
+// it with LoadOptions). It stops when ctx is cancelled, between batches of images, and
+// reports after each batch to progress (nil: none) how many images are coded.
+func (e *Encoder) Encode(ctx context.Context, ds *imgproc.Dataset, progress func(done, total int)) ([]Code, error) {
 	if ds.Width != e.Width || ds.Height != e.Height || ds.Channels != e.Channels {
 		return nil, fmt.Errorf("encoding: the images are %d×%d in %d channels, the analysis's %d×%d in %d",
 			ds.Width, ds.Height, ds.Channels, e.Width, e.Height, e.Channels)
@@ -162,6 +195,9 @@ func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
 	batch := max(1, min(256, n, batchBytes/(8*p)))
 	X := mat.NewDense(batch, p, nil)
 	for lo := 0; lo < n; lo += batch {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		hi := min(lo+batch, n)
 		Xb := X.Slice(0, hi-lo, 0, p).(*mat.Dense)
 		for i := lo; i < hi; i++ {
@@ -177,6 +213,7 @@ func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
 		if err != nil {
 			return nil, err
 		}
+		probs := e.probabilities(Xb, F, free, codes)
 		for i := lo; i < hi; i++ {
 			c := codes[i-lo]
 			// What the code leaves of the image: its row less the features it owns.
@@ -188,6 +225,12 @@ func (e *Encoder) Encode(ds *imgproc.Dataset) ([]Code, error) {
 			}
 			r := floats.Dot(row, row) / float64(p)
 			out[i] = Code{Name: ds.Names[i], Code: c, Residual: r, Unexplained: r > e.Limit}
+			if probs != nil {
+				out[i].Probability = probs[i-lo]
+			}
+		}
+		if progress != nil {
+			progress(hi, n)
 		}
 	}
 	return out, nil

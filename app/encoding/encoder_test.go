@@ -2,11 +2,15 @@ package encoding
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
@@ -42,7 +46,7 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 			if err := e.Check(); err != nil {
 				t.Fatal(err)
 			}
-			got, err := e.Encode(a.Data)
+			got, err := e.Encode(context.Background(), a.Data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +61,7 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 			flipped := *a.Data
 			flipped.Names, flipped.Pixels = flipped.Names[:1], slices.Clone(flipped.Row(0))
 			slices.Reverse(flipped.Pixels)
-			if c, err := e.Encode(&flipped); err != nil || !c[0].Unexplained {
+			if c, err := e.Encode(context.Background(), &flipped, nil); err != nil || !c[0].Unexplained {
 				t.Errorf("the first image upside down: %+v, %v; want it unexplained (limit %.3g)", c, err, e.Limit)
 			}
 		})
@@ -117,7 +121,7 @@ func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := e.Encode(ds)
+	got, err := e.Encode(context.Background(), ds, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +179,130 @@ func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
 func TestEncodeRefusesOtherPictures(t *testing.T) {
 	e := &Encoder{Width: 4, Height: 3, Channels: 1, K: 1, Base: -1, Mean: make([]float32, 12), Features: make([]float32, 12)}
 	ds := &imgproc.Dataset{Width: 3, Height: 4, Channels: 1, Names: []string{"a"}, Pixels: make([]float32, 12)}
-	if _, err := e.Encode(ds); err == nil || !strings.Contains(err.Error(), "3×4") {
+	if _, err := e.Encode(context.Background(), ds, nil); err == nil || !strings.Contains(err.Error(), "3×4") {
 		t.Errorf("got %v, want a line naming the sizes", err)
+	}
+}
+
+// TestIBPProbabilitiesAgreeWithCodes: for an IBP analysis of the built-in tetris sample
+// (raw pixels, noise sd 0.1), each image's probability of owning a feature given the
+// posterior-mean features is ≥ ½ where its code has the feature on at least 95 % of the
+// bits (all 500 when written). The dice (PCA) are held to 90 %: their IBP keeps 9
+// features for fewer faces, and some codes rebuild the same picture (001110101 and
+// 001111010 alike, residual 3.3e-7), where the probabilities split by the prior and the
+// code keeps the first met (868 of 900 bits agree). The base is owned with probability
+// 1; other learners give no probabilities.
+func TestIBPProbabilitiesAgreeWithCodes(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		sample string
+		pca    int
+		agree  float64
+	}{{"tetris", 0, 0.95}, {"dice", pipeline.DefaultPCA, 0.9}} {
+		t.Run(tc.sample, func(t *testing.T) {
+			a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Sample: tc.sample}, PCA: tc.pca,
+				Algorithm: "ibp", Options: learn.Options{Chains: 1, Sweeps: 200, Seed: 1}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := FromAnalysis(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := e.Check(); err != nil || e.Noise <= 0 {
+				t.Fatalf("check %v, noise %v", err, e.Noise)
+			}
+			got, err := e.Encode(ctx, a.Data, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			agree, bits, same := 0, 0, 0
+			for i, c := range got {
+				if len(c.Probability) != e.K {
+					t.Fatalf("%s: %d probabilities for K = %d", c.Name, len(c.Probability), e.K)
+				}
+				for k, p := range c.Probability {
+					if !(p >= 0 && p <= 1) || (k == e.Base && p != 1) {
+						t.Fatalf("%s: probability %v of feature %d (base %d)", c.Name, p, k+1, e.Base)
+					}
+					bits++
+					if (p >= 0.5) == (c.Code[k] == '1') {
+						agree++
+					}
+				}
+				if c.Code == a.Codes()[i] {
+					same++
+				}
+			}
+			t.Logf("K = %d, σ_X %.4g: probabilities agree with the codes on %d of %d bits; %d of %d codes are the sampler's",
+				e.K, a.Result.SigmaX, agree, bits, same, len(got))
+			if float64(agree) < tc.agree*float64(bits) {
+				t.Errorf("probabilities agree with the codes on %d of %d bits, want ≥ %.0f %%", agree, bits, 100*tc.agree)
+			}
+		})
+	}
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Sample: "dice"}, PCA: pipeline.DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.Run(ctx, "kfeatures", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := FromAnalysis(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := e.Encode(ctx, a.Data, nil); err != nil || got[0].Probability != nil || e.Prior != nil {
+		t.Errorf("K-features: %v, probabilities %v, prior %v", err, got[0].Probability, e.Prior)
+	}
+}
+
+// TestMarginalsSumTheCodes: the Gray-code walk gives the marginals a direct sum over the
+// codes gives, and the mean field, on features far apart against the noise, decides
+// each bit alike.
+func TestMarginalsSumTheCodes(t *testing.T) {
+	F := mat.NewDense(3, 4, []float64{1, 0, 0.2, 0, 0, 1, 0.1, 0, 0.3, 0, 1, 0.5})
+	x := []float64{1.1, -0.1, 1.2, 0.4}
+	logit := []float64{math.Log(0.3 / 0.7), 0, math.Log(0.8 / 0.2)}
+	const inv2s2 = 1 / (2 * 0.25 * 0.25)
+	var G mat.Dense
+	G.Mul(F, F.T())
+	b := make([]float64, 3)
+	for j := range b {
+		b[j] = floats.Dot(F.RawRowView(j), x)
+	}
+	got := make([]float64, 3)
+	exactMarginals(&G, b, logit, inv2s2, got)
+	want, total := make([]float64, 3), 0.0
+	for code := 0; code < 8; code++ {
+		r := slices.Clone(x)
+		lw := 0.0
+		for j := 0; j < 3; j++ {
+			if code>>j&1 == 1 {
+				floats.Sub(r, F.RawRowView(j))
+				lw += logit[j]
+			}
+		}
+		w := math.Exp(lw - (floats.Dot(r, r)-floats.Dot(x, x))*inv2s2)
+		total += w
+		for j := 0; j < 3; j++ {
+			if code>>j&1 == 1 {
+				want[j] += w
+			}
+		}
+	}
+	for j := range want {
+		want[j] /= total
+		if math.Abs(got[j]-want[j]) > 1e-12 {
+			t.Errorf("p(z_%d = 1) = %.15g, the direct sum %.15g", j+1, got[j], want[j])
+		}
+	}
+	q := []float64{0, 0, 0}
+	meanField(&G, b, logit, inv2s2, q)
+	for j := range q {
+		if (q[j] >= 0.5) != (want[j] >= 0.5) {
+			t.Errorf("feature %d: mean field %.3g, exact %.3g", j+1, q[j], want[j])
+		}
 	}
 }

@@ -243,8 +243,33 @@ func (a *Analysis) Separation() []float64 {
 
 // Reconstruction returns image i rebuilt from its code, ZA mapped back to pixels.
 func (a *Analysis) Reconstruction(i int) image.Image {
+	return a.pictureOfScores(a.ReconstructedScores(i))
+}
+
+// CodeReconstruction is the picture a code rebuilds, zA mapped back to pixels: that of
+// a new image coded with the analysis's features (app/encoding). code holds '0' or '1'
+// per feature.
+func (a *Analysis) CodeReconstruction(code string) image.Image {
+	return a.pictureOfScores(a.ScoresOfCode(code))
+}
+
+func (a *Analysis) pictureOfScores(s []float64) image.Image {
 	ds := a.Data
-	return imgproc.VectorToImage(a.PCA.Inverse(a.ReconstructedScores(i), nil), ds.Width, ds.Height, ds.Channels)
+	return imgproc.VectorToImage(a.PCA.Inverse(s, nil), ds.Width, ds.Height, ds.Channels)
+}
+
+// ScoresOfCode is zA for the code written as a string ('1' for each feature owned, as
+// Codes writes them): the scores the code rebuilds. Characters past K are ignored.
+func (a *Analysis) ScoresOfCode(code string) []float64 {
+	res := a.Result
+	_, d := res.A.Dims()
+	out := make([]float64, d)
+	for k := 0; k < min(len(code), res.K); k++ {
+		if code[k] == '1' {
+			floats.Add(out, res.A.RawRowView(k))
+		}
+	}
+	return out
 }
 
 func (a *Analysis) ReconstructedScores(i int) []float64 {

@@ -61,7 +61,8 @@ func Present(a *pipeline.Analysis) *Presentation {
 	return p
 }
 
-// reconstructionThumbs returns each image's reconstruction at thumbnail size. Images
+// reconstructionThumbs returns the reconstruction of each code at thumbnail size (the
+// codes of a's images, or of new images coded with its features). Images
 // that share a code share their reconstruction, so each distinct code is rendered once
 // (a hundred images usually have a few dozen codes), a block of codes per pass over the
 // PCA components shrunk to thumbnail size (ThumbnailPCA), on all cores.
@@ -84,7 +85,7 @@ func reconstructionThumbs(a *pipeline.Analysis, codes []string) []image.Image {
 		rows := firsts[j0:min(j0+block, len(firsts))]
 		S := mat.NewDense(len(rows), d, nil)
 		for r, i := range rows {
-			S.SetRow(r, a.ReconstructedScores(i))
+			S.SetRow(r, a.ScoresOfCode(codes[i]))
 		}
 		pix := model.InverseDense(S)
 		imgproc.Parallel(context.Background(), len(rows), 0, func(r int) {

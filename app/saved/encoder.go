@@ -28,6 +28,10 @@ type savedEncoder struct {
 	Limit    jsonFloat `json:"residual_limit"`
 	Mean     string    `json:"mean"`
 	Features string    `json:"features"`
+	// Noise and Prior are an IBP analysis' (encoding.Encoder): absent for the other
+	// learners and in files saved before encode gave probabilities.
+	Noise jsonFloat  `json:"noise,omitempty"`
+	Prior jsonFloats `json:"prior,omitempty"`
 }
 
 // encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes or its
@@ -49,7 +53,8 @@ func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 		return nil
 	}
 	return &savedEncoder{Width: e.Width, Height: e.Height, Channels: e.Channels, K: e.K, Base: e.Base,
-		Clusters: e.Clusters, Limit: jsonFloat(e.Limit), Mean: floats32(e.Mean), Features: floats32(e.Features)}
+		Clusters: e.Clusters, Limit: jsonFloat(e.Limit), Mean: floats32(e.Mean), Features: floats32(e.Features),
+		Noise: jsonFloat(e.Noise), Prior: e.Prior}
 }
 
 // encoder checks a decoded encoder against the working size of the data it was saved
@@ -71,8 +76,12 @@ func (s *savedEncoder) encoder(width, height, channels, k int) (*encoding.Encode
 	if err != nil {
 		return nil, err
 	}
+	if len(s.Prior) > s.K {
+		return nil, fmt.Errorf("encoder has %d prior probabilities for K = %d", len(s.Prior), s.K)
+	}
 	e := &encoding.Encoder{Width: s.Width, Height: s.Height, Channels: s.Channels, K: s.K, Base: s.Base,
-		Clusters: s.Clusters, Limit: float64(s.Limit), Mean: mean, Features: feats}
+		Clusters: s.Clusters, Limit: float64(s.Limit), Mean: mean, Features: feats,
+		Noise: float64(s.Noise), Prior: s.Prior}
 	if err := e.Check(); err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func TestSavedAnalysisEncodes(t *testing.T) {
 	if s.Encoder == nil {
 		t.Fatal("the saved analysis has no encoder")
 	}
-	codes, err := s.Encoder.Encode(a.Data)
+	codes, err := s.Encoder.Encode(ctx, a.Data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +57,8 @@ func TestSavedAnalysisEncodes(t *testing.T) {
 		{"not base64", "features", `"!!"`, "encoder features"},
 		{"a NaN", "residual_limit", `"NaN"`, "residual limit"},
 		{"another K", "k", `2`, "K = 2"},
+		{"a prior without noise", "prior", `[0.5]`, "prior probabilities"},
+		{"a negative noise", "noise", `-1`, "noise -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var f map[string]any

@@ -2,20 +2,14 @@ package cli
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"time"
 
-	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
-	"featurelab/imgproc"
-	"featurelab/internal/atomicfile"
 )
 
 // encodeSummary is what encode --json prints.
@@ -39,6 +33,9 @@ type encodedJSON struct {
 	Code        string  `json:"code"`
 	Residual    float64 `json:"residual"`
 	Unexplained bool    `json:"unexplained"`
+	// ZProbability is, for an IBP analysis, the image's probability of owning each
+	// feature given the posterior-mean features (encoding.Code.Probability).
+	ZProbability []float64 `json:"z_probability,omitempty"`
 }
 
 // encodeCmd codes the images of a folder with a saved analysis's features held fixed.
@@ -62,31 +59,18 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	opt := imgproc.Options{Width: e.Width, Height: e.Height, Color: imgproc.ColorRGB, Memory: budget, One: true}
-	if e.Channels == 1 {
-		opt.Color = imgproc.ColorGray
-	}
 	progress := newStderrProgress(stderr)
-	opt.Progress = func(lp imgproc.LoadProgress) {
-		progress.report(pipeline.Progress{Stage: "Loading images", Done: lp.Done, Total: lp.Total})
-	}
-	began := time.Now()
-	ds, err := imgproc.Load(ctx, pos[1], opt)
+	ap, err := e.Apply(ctx, pos[1], budget, progress.report)
 	progress.done()
 	if err != nil {
 		return err
 	}
-	loaded := time.Now()
-	codes, err := e.Encode(ds)
-	if err != nil {
-		return err
-	}
-	encoded := time.Now()
+	ds, codes := ap.Data, ap.Codes
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
 	path := filepath.Join(*out, "codes.csv")
-	if err := writeEncodedCSV(path, codes); err != nil {
+	if err := report.ExportEncodedCodes(path, codes, true); err != nil {
 		return err
 	}
 	sorted := 0
@@ -99,13 +83,11 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	sum := encodeSummary{Analysis: pos[0], Folder: pos[1], K: e.K, ResidualLimit: e.Limit, Sorted: sorted}
-	sum.Seconds.Load, sum.Seconds.Encode = loaded.Sub(began).Seconds(), encoded.Sub(loaded).Seconds()
+	sum := encodeSummary{Analysis: pos[0], Folder: pos[1], K: e.K, ResidualLimit: e.Limit, Sorted: sorted, Unexplained: ap.Unexplained}
+	sum.Seconds.Load, sum.Seconds.Encode = ap.LoadSecs, ap.EncodeSecs
 	for _, c := range codes {
-		if c.Unexplained {
-			sum.Unexplained++
-		}
-		sum.Images = append(sum.Images, encodedJSON{Name: c.Name, Code: c.Code, Residual: c.Residual, Unexplained: c.Unexplained})
+		sum.Images = append(sum.Images, encodedJSON{Name: c.Name, Code: c.Code, Residual: c.Residual, Unexplained: c.Unexplained,
+			ZProbability: c.Probability})
 	}
 	for _, sk := range ds.Skipped {
 		if sum.Skipped == nil {
@@ -122,21 +104,4 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "sorted them into %s: %d links or copies\n", *sortInto, sorted)
 	}
 	return nil
-}
-
-// writeEncodedCSV writes image, code, residual and whether the features explain it.
-func writeEncodedCSV(path string, codes []encoding.Code) error {
-	return atomicfile.Write(path, true, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write([]string{"image", "code", "residual", "explained"}); err != nil {
-			return err
-		}
-		for _, c := range codes {
-			if err := cw.Write([]string{c.Name, c.Code, strconv.FormatFloat(c.Residual, 'g', 8, 64), strconv.FormatBool(!c.Unexplained)}); err != nil {
-				return err
-			}
-		}
-		cw.Flush()
-		return cw.Error()
-	})
 }

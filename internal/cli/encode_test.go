@@ -101,3 +101,50 @@ func TestAnalyzeSaveThenEncode(t *testing.T) {
 		})
 	}
 }
+
+// TestEncodeGivesIBPProbabilities: encode with an IBP analysis (the built-in tetris,
+// saved from analyze) writes each image's z_probability in the JSON and p1…pK in
+// codes.csv, ≥ ½ where its code has the feature; the codes are the analysis's own.
+func TestEncodeGivesIBPProbabilities(t *testing.T) {
+	root := t.TempDir()
+	if err := assets.WriteSet(root, "tetris"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "tetris")
+	file := filepath.Join(t.TempDir(), "tetris.featurelab")
+	s, stderr, code := analyze(t, dir, "--algo", "ibp", "--pca", "0", "--chains", "1", "--sweeps", "200", "--save", file)
+	if code != 0 {
+		t.Fatalf("analyze exit %d: %s", code, stderr)
+	}
+	var stdout, errBuf bytes.Buffer
+	out := t.TempDir()
+	if code := Run([]string{"encode", "--json", "--out", out, file, dir}, &stdout, &errBuf); code != 0 {
+		t.Fatalf("encode exit %d: %s", code, errBuf.String())
+	}
+	var got encodeSummary
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	agree, bits := 0, 0
+	for i, c := range got.Images {
+		if len(c.ZProbability) != got.K {
+			t.Fatalf("%s: z_probability %v for K = %d", c.Name, c.ZProbability, got.K)
+		}
+		if c.Code != s.Codes[i] {
+			t.Errorf("%s: encoded %s, learned %s", c.Name, c.Code, s.Codes[i])
+		}
+		for k, p := range c.ZProbability {
+			bits++
+			if (p >= 0.5) == (c.Code[k] == '1') {
+				agree++
+			}
+		}
+	}
+	if float64(agree) < 0.95*float64(bits) {
+		t.Errorf("z_probability agrees with the codes on %d of %d bits", agree, bits)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "codes.csv"))
+	if want := "image,code,residual,explained,p1,p2,p3,p4,p5\n"; err != nil || got.K != 5 || !strings.HasPrefix(string(b), want) {
+		t.Errorf("codes.csv of K = %d: %v, %.80q; want it to start %q", got.K, err, b, want)
+	}
+}
