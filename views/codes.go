@@ -387,6 +387,9 @@ func (v *codesView) selectImage(i int) {
 	} else {
 		v.detailImg.Image, v.detailRec.Image = a.Data.Image(i), a.Reconstruction(i)
 		residual = fmt.Sprintf("residual %.4g", v.pres.Residuals[i])
+		if e := a.Exposure.PictureText(i); e != "" {
+			residual += "; " + e
+		}
 	}
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()

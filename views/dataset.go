@@ -28,6 +28,7 @@ const (
 	prefColour     = "load.colour"
 	prefSize       = "load.size"
 	prefPCA        = "load.pca"
+	prefExposure   = "load.exposure"
 )
 
 // datasetPanel opens folders and built-in samples and shows the images as thumbnails.
@@ -39,12 +40,14 @@ type datasetPanel struct {
 	colour  *escSelect
 	size    *hintEntry
 	pca     *hintEntry
-	reload  *widget.Button
-	message *widget.Label
-	info    *widget.Label
-	infoFig *infoMark     // what the figures of info are
-	working *widget.Label // the working size chosen and why
-	skipped *widget.Label
+	// exposure is pipeline.ExposureChoices: divide each picture's exposure out, or not.
+	exposure *escSelect
+	reload   *widget.Button
+	message  *widget.Label
+	info     *widget.Label
+	infoFig  *infoMark     // what the figures of info are
+	working  *widget.Label // the working size chosen and why
+	skipped  *widget.Label
 	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
 	// 34 stray files once made the window 1 071 pixels tall, its buttons off the screen.
 	skippedBox *container.Scroll
@@ -82,6 +85,8 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.pca = newHintEntry()
 	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(pipeline.DefaultPCA)))
 	p.pca.OnChanged = func(string) { p.validate() }
+	p.exposure = newSelect(pipeline.ExposureChoices, func(string) { p.validate() })
+	p.exposure.SetSelected(prefs.StringWithFallback(prefExposure, pipeline.ExposureAuto))
 	p.reload = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), func() { ui.load(p.source) })
 	p.message = widget.NewLabel("")
 	p.message.Importance = widget.DangerImportance
@@ -123,7 +128,10 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(110, p.size.MinSize().Height), p.size),
 		widget.NewLabel("PCA"), container.NewGridWrap(fyne.NewSize(64, p.pca.MinSize().Height), p.pca),
 		p.reload)
-	p.box = container.NewBorder(container.NewVBox(top, options, p.message, p.working), p.skippedBox, nil, nil, p.grid)
+	// Exposure on a row of its own: beside the others it widened the tab past what an
+	// 800×600 screen leaves it.
+	exposure := container.NewHBox(widget.NewLabel("Exposure"), p.exposure)
+	p.box = container.NewBorder(container.NewVBox(top, options, exposure, p.message, p.working), p.skippedBox, nil, nil, p.grid)
 	return p
 }
 
@@ -165,7 +173,11 @@ func (p *datasetPanel) picture(i int) image.Image {
 }
 
 func (p *datasetPanel) choices() pipeline.LoadChoices {
-	return pipeline.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
+	c := pipeline.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
+	if p.exposure != nil {
+		c.Exposure = p.exposure.Selected
+	}
+	return c
 }
 
 // validate shows what is wrong with the loading options and disables Reload until it is
@@ -186,6 +198,7 @@ func (p *datasetPanel) validate() bool {
 	prefs.SetString(prefColour, c.Colour)
 	prefs.SetString(prefSize, c.Size)
 	prefs.SetString(prefPCA, c.PCA)
+	prefs.SetString(prefExposure, c.Exposure)
 	return true
 }
 
@@ -248,7 +261,7 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	// window is narrow ("99 PCA co…" was cut behind a long path).
 	p.info.SetText(fmt.Sprintf("%s, %d×%d %s, %s — %s",
 		imagesText(len(ds.Names)), ds.Width, ds.Height, colour, dims, prep.Source))
-	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another.")
+	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another. " + prep.Exposure.Note())
 	p.working.Show()
 	if len(ds.Skipped) > 0 {
 		lines := make([]string, 0, len(ds.Skipped)+1)

@@ -112,6 +112,7 @@ var plotExplained = map[string]string{
 	report.PlotTraceHyp:  explainTraceHyp,
 	report.PlotLogJoint:  explainLogJoint,
 	report.PlotKHist:     explainKHist,
+	report.PlotExposure:  explainExposure,
 }
 
 // plotFileName turns a plot's title into a file name: "IBP: K per sweep" → "ibp-k-per-sweep".

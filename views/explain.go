@@ -38,6 +38,7 @@ const (
 	explainTraceHyp    = "α, σ_X, σ_A per sweep: how many features the sampler expects, the noise and the features' spread, sample by sample; flat is settled"
 	explainLogJoint    = "log joint per sweep: how probable each sample is under the model; higher is better, and a flat trace is settled"
 	explainKHist       = "histogram of K: how often each K was sampled over the second half of the sweeps; one tall bar is a clear K"
+	explainExposure    = "exposure: how bright each picture was taken against the folder's typical picture (1.05 = 5 % brighter), divided out before the PCA so that no feature is spent on it; Exposure none keeps the pictures as taken"
 	explainSegments    = "segments: the regions the picture was split into; iterations: the passes of the fit"
 	explainPRI         = "PRI: probabilistic Rand index against the human segmentations, the share of pixel pairs grouped alike; 0 to 1, higher is better"
 	explainVoI         = "VoI: variation of information against the human segmentations, what is lost and gained between the two; 0 = the same, lower is better"

@@ -23,7 +23,11 @@ const SeparationClear = 0.5
 // separation is the gap between the 5th percentile of the owners' amounts and the 95th of
 // the others' — 1 for a clean split, 0 or less when they blend — and NaN for a feature
 // owned by fewer than two images or by all but one (the base).
-func Separation(X, Z, A *mat.Dense) []float64 {
+func Separation(X, Z, A *mat.Dense) []float64 { return SeparationAt(X, Z, A, 0.05) }
+
+// SeparationAt is Separation between the q-quantile of the owners' amounts and the
+// (1 − q)-quantile of the others'.
+func SeparationAt(X, Z, A *mat.Dense, q float64) []float64 {
 	n, k := Z.Dims()
 	var R mat.Dense
 	R.Mul(Z, A)
@@ -49,7 +53,7 @@ func Separation(X, Z, A *mat.Dense) []float64 {
 		}
 		slices.Sort(on)
 		slices.Sort(off)
-		out[f] = quantile(on, 0.05) - quantile(off, 0.95)
+		out[f] = quantile(on, q) - quantile(off, 1-q)
 	}
 	return out
 }

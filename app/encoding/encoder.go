@@ -51,6 +51,10 @@ type Encoder struct {
 	// nil for the other learners.
 	Noise float64
 	Prior []float64
+	// Exposure is the picture the analysis measured its images' exposure gains against
+	// and divided them out by (pipeline.ExposureHandling), nil when it kept them as taken:
+	// a new image's gain is measured and divided out alike before it is coded.
+	Exposure []float32
 }
 
 // Code is one image's encoding.
@@ -89,6 +93,9 @@ func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 			e.Features = append(e.Features, float32(v-mean[q]))
 		}
 	}
+	if a.Exposure.Divided {
+		e.Exposure = a.Exposure.Measured.Reference
+	}
 	codes := a.Codes()
 	if res.SigmaX > 0 && !e.Clusters { // the IBP's noise: its model has probabilities
 		e.Noise = res.SigmaX * a.PCA.Scale
@@ -123,6 +130,8 @@ func (e *Encoder) Check() error {
 		return fmt.Errorf("encoder: %d feature values for K = %d pictures of %d", len(e.Features), e.K, p)
 	case e.Base < -1 || e.Base >= e.K:
 		return fmt.Errorf("encoder: base feature %d of %d", e.Base, e.K)
+	case e.Exposure != nil && len(e.Exposure) != p:
+		return fmt.Errorf("encoder: the exposure reference has %d values, want %d", len(e.Exposure), p)
 	case !(e.Limit >= 0) || math.IsInf(e.Limit, 0):
 		return fmt.Errorf("encoder: residual limit %v", e.Limit)
 	case e.Noise != 0 || e.Prior != nil:
@@ -135,7 +144,7 @@ func (e *Encoder) Check() error {
 			}
 		}
 	}
-	for _, pic := range [][]float32{e.Mean, e.Features} {
+	for _, pic := range [][]float32{e.Mean, e.Features, e.Exposure} {
 		for _, v := range pic {
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 				return errors.New("encoder: a picture holds a value that is not a number")
@@ -202,8 +211,12 @@ func (e *Encoder) Encode(ctx context.Context, ds *imgproc.Dataset, progress func
 		Xb := X.Slice(0, hi-lo, 0, p).(*mat.Dense)
 		for i := lo; i < hi; i++ {
 			row := Xb.RawRowView(i - lo)
+			gain := 1.0
+			if e.Exposure != nil {
+				gain, _ = imgproc.GainAgainst(ds.Row(i), e.Exposure, e.Width, e.Height, e.Channels)
+			}
 			for q, v := range ds.Row(i) {
-				row[q] = float64(v) - float64(e.Mean[q])
+				row[q] = float64(v)/gain - float64(e.Mean[q])
 			}
 			for q, v := range base {
 				row[q] -= float64(v)

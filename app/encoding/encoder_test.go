@@ -15,6 +15,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
+	"featurelab/internal/scenes"
 )
 
 // TestEncodingTheTrainingImagesGivesTheirCodes: the learners end where the Z-step
@@ -303,6 +304,63 @@ func TestMarginalsSumTheCodes(t *testing.T) {
 	for j := range q {
 		if (q[j] >= 0.5) != (want[j] >= 0.5) {
 			t.Errorf("feature %d: mean field %.3g, exact %.3g", j+1, q[j], want[j])
+		}
+	}
+}
+
+// TestEncodingDividesExposureAlike: an analysis that divided its pictures' exposure out
+// keeps the picture it measured them against, so a new picture taken 12 % brighter or
+// darker than a training one is coded as that one was, and explained as well.
+func TestEncodingDividesExposureAlike(t *testing.T) {
+	data := filepath.Join("..", "..", "..", "shared", "data")
+	if _, err := os.Stat(filepath.Join(data, "bsds500-train")); err != nil {
+		t.Skipf("the shared data is not here (%v); it lives in ../shared/data", err)
+	}
+	spec, err := scenes.Random(data, 101)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Exposure, spec.N = 0.2, 60
+	dir := t.TempDir()
+	if _, err := scenes.Write(dir, spec); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
+		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Exposure.Divided {
+		t.Fatal("the analysis kept the exposure: nothing to check")
+	}
+	e, err := FromAnalysis(a)
+	if err != nil || e.Exposure == nil {
+		t.Fatalf("encoder %v, exposure reference %v", err, e != nil && e.Exposure != nil)
+	}
+	ds := a.Data
+	p := ds.Values()
+	fresh := &imgproc.Dataset{Width: ds.Width, Height: ds.Height, Channels: ds.Channels}
+	var want []string
+	for i := range 6 {
+		// The picture as taken (the data hold it divided), then taken brighter or darker.
+		light := a.Exposure.Gains()[i] * []float64{1.12, 0.88}[i%2]
+		for _, v := range ds.Row(i) {
+			fresh.Pixels = append(fresh.Pixels, float32(math.Min(1, float64(v)*light)))
+		}
+		fresh.Names = append(fresh.Names, ds.Names[i])
+		want = append(want, a.Codes()[i])
+	}
+	if len(fresh.Pixels) != 6*p {
+		t.Fatal("pictures of the wrong size")
+	}
+	codes, err := e.Encode(ctx, fresh, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range codes {
+		if c.Code != want[i] || c.Unexplained {
+			t.Errorf("%s taken %+.0f %%: code %s (residual %.3g, limit %.3g), want its own %s, explained", c.Name, []float64{12, -12}[i%2], c.Code, c.Residual, e.Limit, want[i])
 		}
 	}
 }

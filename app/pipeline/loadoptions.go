@@ -19,11 +19,13 @@ const (
 var ColourChoices = []string{ColourAuto, ColourRGB, ColourGrey}
 
 // LoadChoices are the loading options a user sets as text: colour mode, common size
-// ("320x240", or empty for the most common working size) and the number of PCA components.
+// ("320x240", or empty for the most common working size), the number of PCA components
+// and what to do about exposure.
 type LoadChoices struct {
-	Colour string
-	Size   string
-	PCA    string
+	Colour   string
+	Size     string
+	PCA      string
+	Exposure string // ExposureChoices; empty is ExposureAuto
 }
 
 // Request turns the choices into a request for src, or says which choice is wrong.
@@ -41,6 +43,9 @@ func (c LoadChoices) Request(src Source) (Request, error) {
 	}
 	w, h, err := ParseSize(c.Size)
 	if err != nil {
+		return req, err
+	}
+	if req.Exposure, err = ParseExposure(c.Exposure); err != nil {
 		return req, err
 	}
 	req.Load.Width, req.Load.Height = w, h

@@ -30,6 +30,13 @@ const (
 	objectSlack   = 0.05
 )
 
+// objectQuantile is the share of each side a separation leaves out when the objects rule
+// reads it (features.SeparationAt): a tenth, where the display leaves out a twentieth. An
+// object's copies shifted by a pixel are among its owners' least amounts; with exposure
+// divided out (ExposureAuto), the striped patch of scene set 3, whose diagonal stripes a
+// shift changes most, kept 6 % of its owners below objectClear.
+const objectQuantile = 0.1
+
 // objectClear is the separation (features.Separation, on the blurred scores) a feature
 // needs to be counted as an object. On the generated scenes the objects separate by
 // 0.67–0.97, and the features that model a card's ±1 px shifts, owned by part of its
@@ -186,7 +193,7 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense) *objectReading {
 	if !ok {
 		return nil
 	}
-	return &objectReading{Z: z, A: a, separation: features.Separation(seen, z, aSeen)}
+	return &objectReading{Z: z, A: a, separation: features.SeparationAt(seen, z, aSeen, objectQuantile)}
 }
 
 // allClear reports whether every feature of r (the base aside) comes and goes by

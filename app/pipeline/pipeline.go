@@ -32,6 +32,9 @@ type Request struct {
 	Algorithm string
 	Options   learn.Options
 	Describe  Description // what the learner reads of each image; the PCA scores by default
+	// Exposure is ExposureAuto (or empty) to divide each picture's exposure gain out
+	// before the PCA where the pictures tell it, ExposureNone to keep them as taken.
+	Exposure string
 }
 
 // pcaOptions is how the request's data are projected. It does not depend on the
@@ -70,6 +73,8 @@ type Prepared struct {
 	Scores *mat.Dense // N × D, the X every algorithm reads
 	Times  Timings
 	Peak   PeakMemory
+	// Exposure is what the load did about each picture's exposure.
+	Exposure ExposureHandling
 
 	thumbOnce sync.Once
 	thumbs    []image.Image
@@ -222,6 +227,11 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if err := checkLearnable(ds); err != nil {
 		return nil, err
 	}
+	mode, err := ParseExposure(req.Exposure)
+	if err != nil {
+		return nil, err
+	}
+	p.Exposure = handleExposure(ds, mode)
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()

@@ -15,8 +15,8 @@ import (
 )
 
 // TestSeparationTellsObjectsFromExposure: on a photo folder where two cards come and go
-// and the exposure changes by ±20 %, a K-features fit with room for a third feature
-// spends it on the exposure; the cards' features read on/off (separation ≥
+// and the exposure changes by ±20 %, kept as taken (ExposureNone: by default it is
+// divided out), a K-features fit with room for a third feature spends it on the exposure; the cards' features read on/off (separation ≥
 // features.SeparationClear) and the exposure's gradual, its owners the brighter pictures.
 func TestSeparationTellsObjectsFromExposure(t *testing.T) {
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
@@ -28,7 +28,7 @@ func TestSeparationTellsObjectsFromExposure(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "kfeatures",
-		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}}, nil)
+		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}, Exposure: ExposureNone}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

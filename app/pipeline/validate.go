@@ -18,6 +18,9 @@ func ValidateRequest(req Request) error {
 	if req.PCA < 0 {
 		return fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
 	}
+	if _, err := ParseExposure(req.Exposure); err != nil {
+		return err
+	}
 	if err := req.Describe.Validate(req.Algorithm); err != nil {
 		return err
 	}

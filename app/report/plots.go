@@ -34,6 +34,7 @@ const (
 	PlotTraceHyp  = "IBP: α, σ_X, σ_A per sweep"
 	PlotLogJoint  = "IBP: log joint per sweep"
 	PlotKHist     = "IBP: histogram of K"
+	PlotExposure  = "exposure of each picture"
 )
 
 // PlotNames lists the diagnostics plots there is something to draw for: the PCA's
@@ -42,6 +43,9 @@ func PlotNames(p *pipeline.Prepared, a *pipeline.Analysis) []string {
 	var names []string
 	if p != nil && p.PCA != nil && !p.PCA.Identity {
 		names = append(names, PlotExplained)
+	}
+	if p != nil && p.Exposure.Gains() != nil {
+		names = append(names, PlotExposure)
 	}
 	if a == nil {
 		return names
@@ -66,6 +70,12 @@ func NamedPlot(name string, p *pipeline.Prepared, a *pipeline.Analysis) *plot.Pl
 			return nil
 		}
 		return ExplainedVariancePlot(p)
+	}
+	if name == PlotExposure {
+		if p == nil {
+			return nil
+		}
+		return ExposurePlot(p)
 	}
 	if a == nil {
 		return nil
@@ -103,6 +113,27 @@ func ExplainedVariancePlot(p *pipeline.Prepared) *plot.Plot {
 		pts[i] = plotter.XY{X: float64(i + 1), Y: cum / p.PCA.TotalVariance}
 	}
 	addLine(pl, pts, plotBlue, "")
+	return pl
+}
+
+// ExposurePlot draws each picture's exposure gain, divided out before the PCA
+// (pipeline.ExposureHandling), in the folder's order: 1 is the typical picture's light.
+func ExposurePlot(p *pipeline.Prepared) *plot.Plot {
+	pl := newPlot("Exposure of each picture (divided out before the PCA)", "picture", "gain against the typical picture")
+	gains := p.Exposure.Gains()
+	pts := make(plotter.XYs, 0, len(gains))
+	for i, g := range gains {
+		if p.Exposure.Measured.Measured[i] {
+			pts = append(pts, plotter.XY{X: float64(i + 1), Y: g})
+		}
+	}
+	if len(pts) > 0 {
+		if s, err := plotter.NewScatter(pts); err == nil {
+			s.GlyphStyle.Color = plotBlue
+			s.GlyphStyle.Radius = vg.Points(1.5)
+			pl.Add(s)
+		}
+	}
 	return pl
 }
 

@@ -32,6 +32,9 @@ type savedEncoder struct {
 	// learners and in files saved before encode gave probabilities.
 	Noise jsonFloat  `json:"noise,omitempty"`
 	Prior jsonFloats `json:"prior,omitempty"`
+	// Exposure is the picture exposure gains were measured against, when the analysis
+	// divided them out (encoding.Encoder.Exposure); absent otherwise.
+	Exposure string `json:"exposure_reference,omitempty"`
 }
 
 // encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes or its
@@ -45,8 +48,9 @@ func encoderOf(a *pipeline.Analysis) (*encoding.Encoder, error) {
 	return encoding.FromAnalysis(a)
 }
 
-// encoderBytes is what an encoder of k pictures of p values takes, with its mean.
-func encoderBytes(k, p int) int64 { return int64(k+1) * int64(p) * 4 }
+// encoderBytes is what an encoder of k pictures of p values takes, with its mean and an
+// exposure reference.
+func encoderBytes(k, p int) int64 { return int64(k+2) * int64(p) * 4 }
 
 func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 	if e == nil {
@@ -54,7 +58,15 @@ func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 	}
 	return &savedEncoder{Width: e.Width, Height: e.Height, Channels: e.Channels, K: e.K, Base: e.Base,
 		Clusters: e.Clusters, Limit: jsonFloat(e.Limit), Mean: floats32(e.Mean), Features: floats32(e.Features),
-		Noise: jsonFloat(e.Noise), Prior: e.Prior}
+		Noise: jsonFloat(e.Noise), Prior: e.Prior, Exposure: floats32OrEmpty(e.Exposure)}
+}
+
+// floats32OrEmpty is floats32, "" for none.
+func floats32OrEmpty(v []float32) string {
+	if v == nil {
+		return ""
+	}
+	return floats32(v)
 }
 
 // encoder checks a decoded encoder against the working size of the data it was saved
@@ -82,6 +94,11 @@ func (s *savedEncoder) encoder(width, height, channels, k int) (*encoding.Encode
 	e := &encoding.Encoder{Width: s.Width, Height: s.Height, Channels: s.Channels, K: s.K, Base: s.Base,
 		Clusters: s.Clusters, Limit: float64(s.Limit), Mean: mean, Features: feats,
 		Noise: float64(s.Noise), Prior: s.Prior}
+	if s.Exposure != "" {
+		if e.Exposure, err = readFloats32("encoder exposure_reference", s.Exposure, p); err != nil {
+			return nil, err
+		}
+	}
 	if err := e.Check(); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package saved
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -61,6 +62,9 @@ type savedLoad struct {
 	Colour string `json:"colour"`
 	Size   string `json:"size"`
 	PCA    string `json:"pca"`
+	// Exposure is what the load did about exposure (pipeline.ExposureChoices); absent in
+	// files saved before it could do anything: those kept the pictures as taken.
+	Exposure string `json:"exposure,omitempty"`
 }
 
 // savedOptions are the learn.Options the run used, as it used them; result.json gives
@@ -153,7 +157,8 @@ func fileOf(a *pipeline.Analysis, load pipeline.LoadChoices) (*savedFile, error)
 		Format:  savedFormat,
 		Version: savedVersion,
 		Source:  src,
-		Load:    savedLoad{Colour: load.Colour, Size: load.Size, PCA: load.PCA},
+		// The exposure the data were loaded with, whatever the caller's choices say.
+		Load: savedLoad{Colour: load.Colour, Size: load.Size, PCA: load.PCA, Exposure: cmp.Or(a.Exposure.Mode, pipeline.ExposureNone)},
 		Options: savedOptions{
 			K: o.K, Lambda2: jsonFloat(o.Lambda2), Restarts: o.Restarts,
 			MaxIter: o.MaxIter, MaxK: o.MaxK, Sweeps: o.Sweeps,
@@ -300,7 +305,7 @@ func kindName(t reflect.Type) string {
 func (f *savedFile) saved() (*Analysis, error) {
 	r := &f.Result
 	s := &Analysis{
-		Load:      pipeline.LoadChoices{Colour: f.Load.Colour, Size: f.Load.Size, PCA: f.Load.PCA},
+		Load:      pipeline.LoadChoices{Colour: f.Load.Colour, Size: f.Load.Size, PCA: f.Load.PCA, Exposure: cmp.Or(f.Load.Exposure, pipeline.ExposureNone)},
 		Algorithm: r.Algorithm,
 		Options: learn.Options{
 			K: f.Options.K, Lambda2: float64(f.Options.Lambda2), Restarts: f.Options.Restarts,

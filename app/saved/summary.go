@@ -40,18 +40,23 @@ type Summary struct {
 	// they all came in subfolders (Analysis.FolderScores); Subfolders counts them.
 	// Features is what the learner read of each image when not the PCA scores
 	// ("histogram", "words"); Words the vocabulary's size.
-	Features   string              `json:"features,omitempty"`
-	Words      int                 `json:"words,omitempty"`
-	NMI        *float64            `json:"nmi,omitempty"`
-	ARI        *float64            `json:"ari,omitempty"`
-	Subfolders int                 `json:"subfolders,omitempty"`
-	Names      []string            `json:"names"`
-	Skipped    map[string]string   `json:"skipped"`
-	Resized    []string            `json:"resized,omitempty"`
-	Seconds    pipeline.Timings    `json:"seconds"`
-	PeakMemory pipeline.PeakMemory `json:"peak_memory_bytes"`
-	PCAMethod  string              `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
-	Curve      []CurvePoint        `json:"curve,omitempty"`
+	Features   string            `json:"features,omitempty"`
+	Words      int               `json:"words,omitempty"`
+	NMI        *float64          `json:"nmi,omitempty"`
+	ARI        *float64          `json:"ari,omitempty"`
+	Subfolders int               `json:"subfolders,omitempty"`
+	Names      []string          `json:"names"`
+	Skipped    map[string]string `json:"skipped"`
+	Resized    []string          `json:"resized,omitempty"`
+	// Exposure is, per image, the exposure gain divided out of it before the PCA (1.04:
+	// taken 4 % brighter than the folder's typical picture), to 4 decimals; absent when
+	// none was. ExposureNote says what was done and why (pipeline.ExposureHandling).
+	Exposure     []float64           `json:"exposure,omitempty"`
+	ExposureNote string              `json:"exposure_note,omitempty"`
+	Seconds      pipeline.Timings    `json:"seconds"`
+	PeakMemory   pipeline.PeakMemory `json:"peak_memory_bytes"`
+	PCAMethod    string              `json:"pca_method,omitempty"` // "gram", "svd", "randomized" or "identity"
+	Curve        []CurvePoint        `json:"curve,omitempty"`
 	// Path is stepwise's λ² path: the K that are best for some λ², read off the curve.
 	// Under k_from "objects" the curve and the path are those of the pictures seen
 	// through a 1 px blur, on which the learner fitted; objective is on the pictures.
@@ -164,6 +169,12 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 	}
 	for _, sk := range a.Data.Skipped {
 		s.Skipped[sk.Path] = sk.Reason
+	}
+	if a.Exposure.Mode != "" {
+		s.ExposureNote = a.Exposure.Note()
+	}
+	for _, g := range a.Exposure.Gains() {
+		s.Exposure = append(s.Exposure, math.Round(g*1e4)/1e4)
 	}
 	for _, c := range res.Curve {
 		s.Curve = append(s.Curve, CurvePoint{K: c.K, Objective: Finite(c.Objective), BPObjective: Finite(c.BPObjective)})

@@ -172,6 +172,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	given := paramFlags(fs, families)
 	pcaDims := fs.Int("pca", pipeline.DefaultPCA, "principal components to keep (0 = raw pixels)")
 	gray := fs.Bool("gray", false, "convert images to grey")
+	exposure := fs.String("exposure", pipeline.ExposureAuto, "each picture's exposure: "+strings.Join(pipeline.ExposureChoices, "|")+" (auto: measure each picture's gain and divide it out before the PCA where the pictures tell it; none: keep them as taken, the papers' model)")
 	size := sizeFlag(fs)
 	sample := fs.String("sample", pipeline.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out, jsonOut := outputFlags(fs)
@@ -202,6 +203,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Options:   opt,
 		Load:      imgproc.Options{Workers: opt.Workers},
 		Describe:  pipeline.Description{Kind: *features, Words: *words},
+		Exposure:  *exposure,
 	}
 	if len(pos) == 1 {
 		req.Source = pipeline.Source{Dir: pos[0]}
@@ -231,7 +233,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *saveTo != "" {
-		load := pipeline.LoadChoices{Colour: pipeline.ColourAuto, Size: *size, PCA: strconv.Itoa(*pcaDims)}
+		load := pipeline.LoadChoices{Colour: pipeline.ColourAuto, Size: *size, PCA: strconv.Itoa(*pcaDims), Exposure: *exposure}
 		if *gray {
 			load.Colour = pipeline.ColourGrey
 		}

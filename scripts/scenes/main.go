@@ -2,7 +2,7 @@
 // come and go, exposure, jitter, JPEG) and, given a featurelab binary, runs it on each
 // with the defaults and says how each object was found:
 //
-//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-random 16] [-n 2000] [-args "--algo ibp"]
+//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-random 16] [-exposure 0.2] [-n 2000] [-args "--algo ibp"]
 //
 // -random N writes, instead, N folders drawn by scenes.Random from seeds 101, 102, …: folders
 // no rule was tuned on.
@@ -29,6 +29,7 @@ func main() {
 	others := flag.Bool("others", false, "also the four folders kept apart as a check (scenes.Others)")
 	n := flag.Int("n", 0, "pictures per folder (0: each folder's own)")
 	random := flag.Int("random", 0, "write this many folders drawn at random (seeds 101, 102, …) instead")
+	exposure := flag.Float64("exposure", 0, "each picture's gain within ±this (0: each folder's own, ±5 %)")
 	flag.Parse()
 	specs := scenes.Sets(*data)
 	if *others {
@@ -48,6 +49,9 @@ func main() {
 	for i, spec := range specs {
 		if *n > 0 {
 			spec.N = *n
+		}
+		if *exposure > 0 {
+			spec.Exposure = *exposure
 		}
 		dir := filepath.Join(*out, fmt.Sprintf("set%d", i+1))
 		f, err := scenes.Write(dir, spec)

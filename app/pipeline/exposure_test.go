@@ -1,0 +1,64 @@
+package pipeline
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"featurelab/algorithms/learn"
+	"featurelab/internal/scenes"
+)
+
+// TestExposureIsNoFeature: on a scene folder whose pictures are taken within ±20 % of one
+// exposure, the defaults measure each picture's gain (within 2 % of the truth, up to the
+// reference's own), divide it out before the PCA and count the four objects, each owned
+// by the pictures that show it; kept as taken (ExposureNone, the papers' model) the
+// exposure costs features and objects read backwards.
+func TestExposureIsNoFeature(t *testing.T) {
+	ctx := context.Background()
+	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	spec, err := scenes.Random(data, 101)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Exposure = 0.2
+	dir := t.TempDir()
+	folder, err := scenes.Write(dir, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Exposure.Divided || p.Exposure.Measured.Count() != len(folder.Names) {
+		t.Fatalf("exposure divided %v, %d of %d pictures measured", p.Exposure.Divided, p.Exposure.Measured.Count(), len(folder.Names))
+	}
+	// The data's names are in natural order, as Write numbers them.
+	scale := p.Exposure.Gains()[0] / folder.Gains[0]
+	for i, g := range p.Exposure.Gains() {
+		if want := folder.Gains[i] * scale; math.Abs(g/want-1) > 0.02 {
+			t.Errorf("%s: gain %.4f, want %.4f", p.Data.Names[i], g, want)
+		}
+	}
+	truth := truthCodes(t, os.DirFS(dir), p.Data.Names)
+	for _, mode := range []string{ExposureAuto, ExposureNone} {
+		prep := p
+		if mode == ExposureNone {
+			if prep, err = Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Exposure: ExposureNone}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, err := prep.Run(ctx, "stepwise", learn.Options{Restarts: 100, Seed: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, wrong := misread(a, truth, folder.Objects)
+		right := a.Result.K == 5 && found == 4 && len(wrong) == 0
+		if right != (mode == ExposureAuto) {
+			t.Errorf("exposure %s: K = %d, %d of 4 objects found, misread %v", mode, a.Result.K, found, wrong)
+		}
+	}
+}
