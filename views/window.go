@@ -56,6 +56,7 @@ func Run(open string) {
 		ui.LoadSample(pipeline.DefaultSample)
 	})
 	w.ShowAndRun()
+	ui.recent.forget()
 }
 
 // UI is the window's state: the jobs it runs and the panels it shows.
@@ -79,6 +80,8 @@ type UI struct {
 
 	// The shown result; set on the UI goroutine only.
 	pres *report.Presentation
+	// The results another data set replaced, reopened from File → Recent analyses.
+	recent recentAnalyses
 }
 
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;
