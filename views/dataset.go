@@ -401,7 +401,7 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 				ui.dataset.show(prep)
 				ui.dataset.loaded = choices
 				ui.datasetChanged(prep, lambda2)
-				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA) + keptText(kept))
+				ui.status.idle(keptText(kept) + fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
 				logMilestone("data set loaded", "load_s", prep.Times.Load, "pca_s", prep.Times.PCA)
 				if saved != nil {

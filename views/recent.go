@@ -144,13 +144,15 @@ func (r *recentAnalyses) forget() {
 	*r = recentAnalyses{}
 }
 
-// keptText is what the status line adds when a new data set set results aside.
+// keptText opens the status line after a new data set set results aside. It comes
+// before the line about the load: at 1024 pixels a long folder's path cut it off.
+// Words, not an arrow: the window's font has no "→".
 func keptText(n int) string {
 	switch n {
 	case 0:
 		return ""
 	case 1:
-		return "; the previous result is under File → Recent analyses"
+		return "The previous result is in File, Recent analyses. "
 	}
-	return fmt.Sprintf("; the %d previous results are under File → Recent analyses", n)
+	return fmt.Sprintf("The %d previous results are in File, Recent analyses. ", n)
 }

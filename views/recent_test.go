@@ -35,7 +35,7 @@ func TestLoadingKeepsTheResultInRecentAnalyses(t *testing.T) {
 
 	ui.LoadSample("tetris")
 	ui.Wait()
-	if got := ui.status.text(); !strings.Contains(got, "the previous result is under File → Recent analyses") {
+	if got := ui.status.text(); !strings.HasPrefix(got, "The previous result is in File, Recent analyses. Loaded 100 images") {
 		t.Errorf("status %q", got)
 	}
 	item := recentItem(ui)
