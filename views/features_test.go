@@ -74,16 +74,7 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 // the cards at 1024×700, one row of cards and the blanks filled the tab.
 func TestClusterCardsAreShort(t *testing.T) {
 	ui := newTestUI(t)
-	ui.LoadSample("dice")
-	ui.Wait()
-	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
-	setParam(ui, "k", "3")
-	setParam(ui, "restarts", "2")
-	ui.run.start()
-	ui.Wait()
-	if ui.pres == nil {
-		t.Fatalf("no result: %s", ui.status.text())
-	}
+	diceKMeans(t, ui)
 	card := ui.features.cards.Objects[0].(*fyne.Container)
 	if n := len(card.Objects); n != 4 {
 		t.Errorf("a cluster's card holds %d objects, want 4: centre, caption, owners, Show owners", n)
@@ -99,5 +90,20 @@ func TestClusterCardsAreShort(t *testing.T) {
 	ui.Wait()
 	if n := len(ui.features.cards.Objects[0].(*fyne.Container).Objects); n != 5 {
 		t.Errorf("after K-features a card holds %d objects, want 5", n)
+	}
+}
+
+// diceKMeans runs K-means with K = 3 and two restarts on the dice sample in ui.
+func diceKMeans(t *testing.T, ui testUI) {
+	t.Helper()
+	ui.LoadSample("dice")
+	ui.Wait()
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
+	setParam(ui, "k", "3")
+	setParam(ui, "restarts", "2")
+	ui.run.start()
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result: %s", ui.status.text())
 	}
 }

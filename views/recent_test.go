@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-
-	"featurelab/algorithms"
 )
 
 // TestLoadingKeepsTheResultInRecentAnalyses: a folder loaded over a result nobody saved
@@ -21,16 +19,7 @@ func TestLoadingKeepsTheResultInRecentAnalyses(t *testing.T) {
 	if item := recentItem(ui); !item.Disabled || item.ChildMenu != nil {
 		t.Fatalf("Recent analyses before any result: disabled %v, %v", item.Disabled, item.ChildMenu)
 	}
-	ui.LoadSample("dice")
-	ui.Wait()
-	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
-	setParam(ui, "k", "3")
-	setParam(ui, "restarts", "2")
-	ui.run.start()
-	ui.Wait()
-	if ui.pres == nil {
-		t.Fatalf("no result: %s", ui.status.text())
-	}
+	diceKMeans(t, ui)
 	want := ui.pres.Analysis.Codes()
 
 	ui.LoadSample("tetris")
