@@ -442,7 +442,7 @@ const prefTruthFolder = "segment.truthFolder"
 func (v *segmentView) chooseTruth() {
 	v.truthDialog = showPathDialog(v.ui.win, pathAsk{
 		title:       "Human segmentations",
-		prompt:      "Type or paste the path of the folder of human segmentations (name_1.png, name_2.png, … as BSDS500's groundTruth):",
+		prompt:      "Type or paste the path of the folder of human segmentations (as BSDS500's groundTruth):",
 		placeholder: "/path/to/BSDS500/groundTruth",
 		start:       v.truthStart(),
 		resolve:     folderPath,
