@@ -405,13 +405,16 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 				}
 				dialog.ShowError(err, ui.win)
 			default:
+				// Before the load options change: the results kept were read with the
+				// previous ones.
+				kept := ui.keepResults()
 				if src.Dir != "" {
 					ui.rememberFolder(src.Dir)
 				}
 				ui.dataset.show(prep)
 				ui.dataset.loaded = choices
 				ui.datasetChanged(prep, lambda2)
-				ui.status.idle(fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
+				ui.status.idle(keptText(kept) + fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
 				logMilestone("data set loaded", "load_s", prep.Times.Load, "pca_s", prep.Times.PCA)
 				if saved != nil {

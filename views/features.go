@@ -35,10 +35,13 @@ type featuresView struct {
 	asFound *escCheck
 	syncing bool
 	cards   *fyne.Container
-	minor   *minorFold        // the minor features, folded under one entry below the cards
-	scroll  *container.Scroll // the whole tab, back at the top for every new result
-	buttons []*widget.Button
-	box     fyne.CanvasObject
+	// clusters is set while a clustering's cards are made: they have no feature alone
+	// and no figures but their images, and are shorter.
+	clusters bool
+	minor    *minorFold        // the minor features, folded under one entry below the cards
+	scroll   *container.Scroll // the whole tab, back at the top for every new result
+	buttons  []*widget.Button
+	box      fyne.CanvasObject
 	// applied is the folder coded with the features when its images are counted under
 	// them (nil: the images learned on); back returns to those.
 	applied *report.AppliedFolder
@@ -157,9 +160,18 @@ func (v *featuresView) lay(p *report.Presentation) {
 	v.info.set(featureFigures(p)...)
 	v.cards.Objects = nil
 	v.buttons = nil
+	v.clusters = a.IsClustering()
+	cell := featureCard
 	for _, f := range p.Features[:len(p.Features)-p.Minor] {
-		v.cards.Add(v.card(f))
+		c := v.card(f)
+		v.cards.Add(c)
+		if v.clusters {
+			// As tall as a cluster's card is: the feature's card left a blank picture
+			// and three blank lines under each, and at 1024×700 one row showed.
+			cell.Height = c.MinSize().Height
+		}
 	}
+	v.cards.Layout = layout.NewGridWrapLayout(cell)
 	v.minor.set(p)
 	v.cards.Refresh()
 	v.scroll.ScrollToTop()
@@ -201,13 +213,18 @@ func featureFigures(p *report.Presentation) []string {
 func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	// The base explains nothing on its own; blank lines keep the buttons in line.
-	owners := widget.NewLabelWithStyle(v.ownersText(f)+"\n"+cmp.Or(report.ExplainedText(f), " ")+"\n"+cmp.Or(report.StabilityText(f), " ")+
-		"\n"+cmp.Or(report.SeparationText(f), " "),
-		fyne.TextAlignCenter, fyne.TextStyle{})
+	figures := v.ownersText(f) + "\n" + cmp.Or(report.ExplainedText(f), " ") + "\n" + cmp.Or(report.StabilityText(f), " ") +
+		"\n" + cmp.Or(report.SeparationText(f), " ")
+	if v.clusters {
+		figures = v.ownersText(f)
+	}
+	owners := widget.NewLabelWithStyle(figures, fyne.TextAlignCenter, fyne.TextStyle{})
 	parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
-	if f.Signed != nil {
+	switch {
+	case v.clusters:
+	case f.Signed != nil:
 		parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))
-	} else {
+	default:
 		// An empty cell of the same size keeps the base's labels in line with the others'.
 		blank := canvas.NewRectangle(color.Transparent)
 		blank.SetMinSize(fyne.NewSize(featureCell, featureCell*3/4))

@@ -67,3 +67,43 @@ func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
 		t.Errorf("after a new run (K = %d) the cards are scrolled to %v", ui.pres.Analysis.Result.K, y)
 	}
 }
+
+// TestClusterCardsAreShort: a clustering's cards hold its centre, caption, owners and
+// Show owners, no blank where a feature's "alone" picture goes and no blank lines for
+// figures it has none of, so they are shorter than a feature's card: after K-means on
+// the cards at 1024×700, one row of cards and the blanks filled the tab.
+func TestClusterCardsAreShort(t *testing.T) {
+	ui := newTestUI(t)
+	diceKMeans(t, ui)
+	card := ui.features.cards.Objects[0].(*fyne.Container)
+	if n := len(card.Objects); n != 4 {
+		t.Errorf("a cluster's card holds %d objects, want 4: centre, caption, owners, Show owners", n)
+	}
+	if l := card.Objects[2].(*widget.Label); !regexp.MustCompile(`^\d+ images$`).MatchString(l.Text) {
+		t.Errorf("owners %q", l.Text)
+	}
+	if h := card.MinSize().Height; h >= featureCard.Height*2/3 {
+		t.Errorf("a cluster's card is %v tall, a feature's %v", h, featureCard.Height)
+	}
+	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
+	ui.run.start()
+	ui.Wait()
+	if n := len(ui.features.cards.Objects[0].(*fyne.Container).Objects); n != 5 {
+		t.Errorf("after K-features a card holds %d objects, want 5", n)
+	}
+}
+
+// diceKMeans runs K-means with K = 3 and two restarts on the dice sample in ui.
+func diceKMeans(t *testing.T, ui testUI) {
+	t.Helper()
+	ui.LoadSample("dice")
+	ui.Wait()
+	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
+	setParam(ui, "k", "3")
+	setParam(ui, "restarts", "2")
+	ui.run.start()
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("no result: %s", ui.status.text())
+	}
+}

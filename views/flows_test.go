@@ -295,18 +295,7 @@ func TestSegmentAfterANewDataSetUsesItsOwnPicture(t *testing.T) {
 func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 	ui := newTestUI(t)
 	photos, truth := t.TempDir(), t.TempDir()
-	halves := image.NewGray16(image.Rect(0, 0, 40, 30))
-	photo := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	for y := range 30 {
-		for x := range 40 {
-			label, c := uint16(1), color.RGBA{200, 30, 30, 255}
-			if x >= 20 {
-				label, c = 2, color.RGBA{30, 30, 200, 255}
-			}
-			halves.SetGray16(x, y, color.Gray16{Y: label})
-			photo.Set(x, y, c)
-		}
-	}
+	photo, halves := twoHalves()
 	writePNGs(t, photos, []string{"two.png", "other.png"}, func(int) image.Image { return photo })
 	writePNGs(t, truth, []string{"two_1.png"}, func(int) image.Image { return halves })
 	v := ui.segment
@@ -355,6 +344,48 @@ func TestSegmentationIsScoredAgainstHumanMaps(t *testing.T) {
 		if scored := strings.Contains(v.infoFig.text(), "PRI: "); scored != (tc.not != "PRI") {
 			t.Errorf("after choosing %s: the info mark says %q", tc.dir, v.infoFig.text())
 		}
+	}
+}
+
+// TestHumanSegmentationsByTypingTheirPath: Human segmentations… asks for a folder's path
+// as Open image… asks for a picture's, proposing beside a BSDS-like picture
+// (images/two.png) its sibling groundTruth, all selected; Enter scores the segmentation
+// shown. The chooser it replaced started in the folder the program was started from.
+func TestHumanSegmentationsByTypingTheirPath(t *testing.T) {
+	root := t.TempDir()
+	images, truth := filepath.Join(root, "images"), filepath.Join(root, "groundTruth")
+	for _, d := range []string{images, truth} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	photo, halves := twoHalves()
+	writePNGs(t, images, []string{"two.png"}, func(int) image.Image { return photo })
+	writePNGs(t, truth, []string{"two_1.png"}, func(int) image.Image { return halves })
+	ui := newTestUI(t)
+	v := ui.segment
+	for _, m := range algorithms.Segmenters() {
+		if m.Name == segment.MethodKMeans {
+			v.method.SetSelected(m.Title)
+		}
+	}
+	setEntry(v.byKey["k"].entry, "2")
+	v.openFile(filepath.Join(images, "two.png"))
+	ui.Wait()
+	test.Tap(v.runBtn)
+	ui.Wait()
+	test.Tap(v.truthBtn)
+	o := v.truthDialog
+	if o == nil || ui.win.Canvas().Focused() != o.path {
+		t.Fatalf("no path field focused")
+	}
+	if o.path.Text != truth || o.path.SelectedText() != truth {
+		t.Errorf("the dialog proposes %q (%q selected), want %q all selected", o.path.Text, o.path.SelectedText(), truth)
+	}
+	o.path.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	ui.Wait()
+	if want := "PRI 1.000"; !strings.Contains(v.info.Text, want) || v.truthDir != truth {
+		t.Errorf("after Enter: info %q, folder %q; want %q against %s", v.info.Text, v.truthDir, want, truth)
 	}
 }
 
@@ -410,4 +441,22 @@ func TestOpenImageByTypingItsPath(t *testing.T) {
 	if !slices.Contains(listed, "b") || slices.Contains(listed, "notes") {
 		t.Errorf("Browse… lists %q: want b.png and not notes.txt", listed)
 	}
+}
+
+// twoHalves is a 40×30 photo red on the left and blue on the right, and its human
+// segmentation: labels 1 and 2 (16-bit, as BSDS500's).
+func twoHalves() (*image.RGBA, *image.Gray16) {
+	halves := image.NewGray16(image.Rect(0, 0, 40, 30))
+	photo := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for y := range 30 {
+		for x := range 40 {
+			label, c := uint16(1), color.RGBA{200, 30, 30, 255}
+			if x >= 20 {
+				label, c = 2, color.RGBA{30, 30, 200, 255}
+			}
+			halves.SetGray16(x, y, color.Gray16{Y: label})
+			photo.Set(x, y, c)
+		}
+	}
+	return photo, halves
 }

@@ -49,7 +49,7 @@ func (ui *UI) mainMenu() *fyne.MainMenu {
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
-	file.Items = append(file.Items, recent, fyne.NewMenuItemSeparator(),
+	file.Items = append(file.Items, recent, ui.recentMenu(), fyne.NewMenuItemSeparator(),
 		item("Open analysis…", nil, ui.chooseOpenAnalysis),
 		item("Save analysis…", shortcutSaveAnalysis, ui.chooseSaveAnalysis),
 		item("Apply analysis to folder…", nil, ui.chooseApplyFolder),

@@ -89,7 +89,11 @@ func (ui *UI) askOpenPath(exts []string, start string, open func(path string)) {
 // folder loaded, and its result shown without running again. When the folder has
 // changed since, the data set is loaded and the parameters set, and a dialog says what
 // changed: Run computes it anew.
-func (ui *UI) OpenAnalysis(path string) {
+func (ui *UI) OpenAnalysis(path string) { ui.openAnalysis(path, nil) }
+
+// openAnalysis is OpenAnalysis; read, when set, is told the analysis read from path
+// before its folder loads.
+func (ui *UI) openAnalysis(path string, read func(*saved.Analysis)) {
 	// Reading and checking the file is in the background: one of 100 000 images holds
 	// megabytes of codes to decode.
 	ui.jobs.Start("open-analysis", func(context.Context) {
@@ -98,6 +102,9 @@ func (ui *UI) OpenAnalysis(path string) {
 			if err != nil {
 				dialog.ShowError(err, ui.win)
 				return
+			}
+			if read != nil {
+				read(s)
 			}
 			ui.dataset.setChoices(s.Load)
 			ui.run.applySaved(s)
@@ -124,6 +131,7 @@ func (ui *UI) restored(s *saved.Analysis, pres *report.Presentation, err error) 
 	case !ui.showAnalysis(pres):
 		ui.status.idle("A newer data set was opened; the saved analysis was set aside")
 	default:
+		ui.recent.shownAgain(s, pres)
 		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", algorithms.Title(s.Algorithm), s.Source, s.Result.K))
 	}
 }

@@ -59,7 +59,8 @@ type segmentView struct {
 	shownMsg  string             // what the info line says of the segmentation shown, before its score
 	shownBy   string             // the method of the segmentation shown
 
-	openDialog *pathDialog // the last Open image dialog shown (tests drive it)
+	openDialog  *pathDialog // the last Open image dialog shown (tests drive it)
+	truthDialog *pathDialog // the last Human segmentations dialog shown (tests drive it)
 }
 
 const openedPrefix = "file: "
@@ -435,8 +436,44 @@ func (v *segmentView) aspect() float64 {
 const prefTruthFolder = "segment.truthFolder"
 
 // chooseTruth asks for the folder of human segmentations (<id>_<k>.png, 16-bit labels,
-// as in BSDS500) that segmentations are scored against.
+// as in BSDS500) that segmentations are scored against, in a path dialog as Open
+// image… does: Fyne's chooser, its only way before, started in the folder the program
+// was started from, and had no path field.
 func (v *segmentView) chooseTruth() {
+	v.truthDialog = showPathDialog(v.ui.win, pathAsk{
+		title:       "Human segmentations",
+		prompt:      "Type or paste the path of the folder of human segmentations (as BSDS500's groundTruth):",
+		placeholder: "/path/to/BSDS500/groundTruth",
+		start:       v.truthStart(),
+		resolve:     folderPath,
+		open:        v.truthChosen,
+		browse:      v.browseTruth,
+	})
+}
+
+// truthStart is the folder the human-segmentations dialog proposes: the one chosen
+// before, else beside a picture opened from disk its folder's sibling groundTruth
+// (BSDS500 keeps images/ and groundTruth/ side by side), else the picture's folder.
+func (v *segmentView) truthStart() string {
+	if v.truthDir != "" || v.file == "" {
+		return v.truthDir
+	}
+	dir := filepath.Dir(v.file)
+	if beside := filepath.Join(filepath.Dir(dir), "groundTruth"); isDir(beside) {
+		return beside
+	}
+	return dir
+}
+
+// isDir reports whether path is a folder.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// browseTruth shows Fyne's folder chooser for the human segmentations, starting at the
+// folder typed, else at the one proposed.
+func (v *segmentView) browseTruth(typed string) {
 	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
 		if err != nil {
 			dialog.ShowError(err, v.ui.win)
@@ -446,7 +483,11 @@ func (v *segmentView) chooseTruth() {
 			v.truthChosen(uri.Path())
 		}
 	}, v.ui.win)
-	if l, err := listableURI(v.truthDir); err == nil {
+	start, err := folderPath(typed)
+	if err != nil {
+		start = v.truthStart()
+	}
+	if l, err := listableURI(start); err == nil {
 		d.SetLocation(l)
 	}
 	d.Show()

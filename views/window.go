@@ -56,6 +56,7 @@ func Run(open string) {
 		ui.LoadSample(pipeline.DefaultSample)
 	})
 	w.ShowAndRun()
+	ui.recent.forget()
 }
 
 // UI is the window's state: the jobs it runs and the panels it shows.
@@ -83,6 +84,8 @@ type UI struct {
 	applied *report.AppliedFolder
 
 	applyDialog *pathDialog // the last Apply analysis to folder dialog shown (tests drive it)
+	// The results another data set replaced, reopened from File → Recent analyses.
+	recent recentAnalyses
 }
 
 // New builds the window's content. run starts background jobs (app.GoRunner when nil;

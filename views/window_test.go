@@ -91,6 +91,7 @@ func (ui testUI) release() {
 	*ui.compare = compareView{}
 	*ui.segment = segmentView{}
 	*ui.coseg = cosegmentView{}
+	ui.recent.forget()
 	*ui.UI = UI{}
 	ui.queue.jobs = nil
 }

@@ -292,6 +292,9 @@ func (m *kpyp) run(ctx context.Context, opt Options) (trace []float64, err error
 			return trace, fmt.Errorf("%w at iteration %d", err, len(trace)+1)
 		}
 		trace = append(trace, b)
+		if opt.Settling != nil {
+			opt.Settling(m.tot[accChanged] / float64(m.p.N))
+		}
 		if opt.Progress != nil {
 			opt.Progress(len(trace), b)
 		}
@@ -313,15 +316,15 @@ func (m *kpyp) run(ctx context.Context, opt Options) (trace []float64, err error
 // rising.
 const mergeEvery = 5
 
-// labelTol is the fraction of pixels whose label may still change in an iteration for
+// LabelTol is the fraction of pixels whose label may still change in an iteration for
 // the labels to count as settled.
-const labelTol = 5e-3
+const LabelTol = 5e-3
 
 // settled reports whether an iteration that took the bound from prev to b, changing
 // the labels of the last pass, ends the iterations: the bound's change relative to its
 // size — or to the number of pixels, where the bound is near 0 — is within tol, or
-// fewer than labelTol of the pixels changed label.
+// fewer than LabelTol of the pixels changed label.
 func (m *kpyp) settled(b, prev, tol float64) bool {
 	n := float64(m.p.N)
-	return math.Abs(b-prev) <= tol*max(math.Abs(b), n) || m.tot[accChanged] <= labelTol*n
+	return math.Abs(b-prev) <= tol*max(math.Abs(b), n) || m.tot[accChanged] <= LabelTol*n
 }

@@ -175,6 +175,11 @@ type Options struct {
 	// the variational bound (KPYP) or the objective (K-means, DP-means). It is called
 	// from the goroutine running Segment.
 	Progress func(iter int, bound float64)
+	// Settling, when set, is called after every KPYP iteration, before Progress, with
+	// the share of the fitted pixels whose label changed in it: the iterations end once
+	// it is at most LabelTol and no merge is accepted, so it tells how far they have to
+	// go, where the bound does not (it jumps at every merge).
+	Settling func(changed float64)
 }
 
 // Result is what every segmenter returns.

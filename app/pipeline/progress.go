@@ -85,6 +85,8 @@ type Tracker struct {
 	steps *stepwiseClock
 	// chains follows the IBP's chains, from their first sweep (chainClock).
 	chains *chainClock
+	// settle follows a KPYP segmentation's iterations (settleClock).
+	settle *settleClock
 }
 
 func NewTracker(report func(Progress)) *Tracker {

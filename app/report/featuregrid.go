@@ -43,6 +43,13 @@ func FeatureGrid(a *pipeline.Analysis) *image.NRGBA { return FeatureGridOf(a, fa
 // order the window shows them (RankFeatures), with the minor ones when all is set; when
 // it is not, a line under the title says how many were left out.
 func FeatureGridOf(a *pipeline.Analysis, all bool) *image.NRGBA {
+	img, _ := featureGrid(a, all)
+	return img
+}
+
+// featureGrid is FeatureGridOf, with the box of every picture and line of text it drew:
+// none may overlap another (TestGridTextNeverOverlaps).
+func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangle) {
 	feats, minor := RankFeatures(a, a.Features())
 	if all {
 		minor = 0
@@ -63,30 +70,40 @@ func FeatureGridOf(a *pipeline.Analysis, all bool) *image.NRGBA {
 	}
 	w := gridGap + cols*(cellW+gridGap)
 	w = max(w, 560, 2*gridGap+7*len([]rune(minorLine)))
+	codes := a.Codes()
+	legend := sampleLegend(a, samples, codes, cellW, w-2*gridGap)
 	h := titleH + rows*(cellH+gridCaption+gridGap+18) + gridGap
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	if len(legend) > 0 {
+		h += 18 + 13*len(legend) + gridGap
+	}
+	g := &gridPainter{img: image.NewNRGBA(image.Rect(0, 0, w, h))}
+	img := g.img
 	draw.Draw(img, img.Bounds(), image.NewUniform(gridBackground), image.Point{}, draw.Src)
 
 	res := a.Result
-	drawText(img, gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
+	g.text(gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
 		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
-	drawText(img, gridGap, 38, gridMuted, a.Source.String())
+	g.text(gridGap, 38, gridMuted, trimName(a.Source.String(), w-2*gridGap))
 	if minor > 0 {
-		drawText(img, gridGap, 56, gridInk, minorLine)
+		g.text(gridGap, 56, gridInk, minorLine)
 	}
 
 	y := titleH
-	drawText(img, gridGap, y+12, gridMuted, "Sample images and their codes")
+	g.text(gridGap, y+12, gridMuted, "Sample images and their codes")
 	y += 18
-	codes := a.Codes()
 	for c, i := range samples {
 		x := gridGap + c*(cellW+gridGap)
-		drawCell(a, img, x, y, cellW, cellH, a.Data.Image(i))
+		g.picture(a, x, y, cellW, cellH, a.Data.Image(i))
 		lines := codeLines(codes[i], cellW)
 		for l, line := range lines {
-			drawText(img, x, y+cellH+13*(l+1), gridInk, line)
+			g.text(x, y+cellH+13*(l+1), gridInk, line)
 		}
-		drawText(img, x, y+cellH+13*(len(lines)+1), gridMuted, trimName(a.Data.Names[i], cellW))
+		name := trimName(a.Data.Names[i], cellW)
+		if len(legend) > 0 {
+			// Cut short somewhere: the number finds the sample in full under the grid.
+			name = sampleIndex(c) + trimName(a.Data.Names[i], cellW-7*len(sampleIndex(c)))
+		}
+		g.text(x, y+cellH+13*(len(lines)+1), gridMuted, name)
 	}
 	y += cellH + gridCaption + gridGap
 
@@ -97,35 +114,103 @@ func FeatureGridOf(a *pipeline.Analysis, all bool) *image.NRGBA {
 	case a.BaseIndex() < 0:
 		heading = "Features (no feature is owned by every image, so there is no base)"
 	}
-	drawText(img, gridGap, y+12, gridMuted, heading)
+	g.text(gridGap, y+12, gridMuted, heading)
 	y += 18
 	for c, f := range feats {
 		x := gridGap + c*(cellW+gridGap)
-		drawCell(a, img, x, y, cellW, cellH, f.Image)
+		g.picture(a, x, y, cellW, cellH, f.Image)
 		caption := featureLabel(f)
 		if SeparationText(f) == "gradual" {
 			caption += ", gradual" // on the caption's line: the figures' line is full
 		}
-		drawText(img, x, y+cellH+13, gridInk, trimEnd(caption, cellW))
-		drawText(img, x, y+cellH+26, gridMuted, fmt.Sprintf("%d images", f.Owners))
+		g.text(x, y+cellH+13, gridInk, trimEnd(caption, cellW))
+		g.text(x, y+cellH+26, gridMuted, trimEnd(fmt.Sprintf("%d images", f.Owners), cellW))
 		if t := TrustText(f); t != "" {
-			drawText(img, x, y+cellH+39, gridMuted, trimEnd(t, cellW))
+			g.text(x, y+cellH+39, gridMuted, trimEnd(t, cellW))
 		}
 	}
 	y += cellH + gridCaption + gridGap
 	if rows == 3 {
-		drawText(img, gridGap, y+12, gridMuted, "Features alone (red: brighter, blue: darker)")
+		g.text(gridGap, y+12, gridMuted, "Features alone (red: brighter, blue: darker)")
 		y += 18
 		for c, f := range feats {
 			if f.Signed == nil {
 				continue
 			}
 			x := gridGap + c*(cellW+gridGap)
-			drawCell(a, img, x, y, cellW, cellH, f.Signed)
-			drawText(img, x, y+cellH+13, gridInk, fmt.Sprintf("#%d alone", f.Index+1))
+			g.picture(a, x, y, cellW, cellH, f.Signed)
+			g.text(x, y+cellH+13, gridInk, trimEnd(fmt.Sprintf("#%d alone", f.Index+1), cellW))
+		}
+		y += cellH + gridCaption + gridGap
+	}
+	if len(legend) > 0 {
+		g.text(gridGap, y+12, gridMuted, "The sample images in full")
+		y += 18
+		for l, line := range legend {
+			g.text(gridGap, y+13*(l+1), gridInk, line)
 		}
 	}
-	return img
+	return img, g.boxes
+}
+
+// gridPainter draws the grid's pictures and text and keeps the box each covers.
+type gridPainter struct {
+	img   *image.NRGBA
+	boxes []image.Rectangle
+}
+
+func (g *gridPainter) picture(a *pipeline.Analysis, x, y, w, h int, src image.Image) {
+	drawCell(a, g.img, x, y, w, h, src)
+	g.boxes = append(g.boxes, image.Rect(x, y, x+w, y+h))
+}
+
+// text draws s with its baseline at y; its box is the 7×13 font's: 11 pixels above the
+// baseline, 2 below, 7 across per character.
+func (g *gridPainter) text(x, y int, c color.Color, s string) {
+	drawText(g.img, x, y, c, s)
+	g.boxes = append(g.boxes, image.Rect(x, y-11, x+7*len([]rune(s)), y+2))
+}
+
+// sampleIndex numbers a sample's caption, "3 ", for the legend under the grid.
+func sampleIndex(c int) string { return fmt.Sprintf("%d ", c+1) }
+
+// sampleLegend lists the samples whose code or name their cell of cellW pixels cuts
+// short — a code of hundreds of features, a long file name — in full, in lines of px
+// pixels: "3 a_long_name.png: 0110…", wrapped where a line is full. None when every
+// caption is whole.
+func sampleLegend(a *pipeline.Analysis, samples []int, codes []string, cellW, px int) []string {
+	cut := false
+	for _, i := range samples {
+		lines := codeLines(codes[i], cellW)
+		cut = cut || strings.Join(lines, "") != codes[i] || trimName(a.Data.Names[i], cellW) != a.Data.Names[i]
+	}
+	if !cut {
+		return nil
+	}
+	per := max(px/7, 8)
+	var legend []string
+	for c, i := range samples {
+		legend = append(legend, wrapRunes(sampleIndex(c)+a.Data.Names[i]+": "+codes[i], per)...)
+	}
+	return legend
+}
+
+// wrapRunes breaks text into lines of at most per characters, at spaces where a line
+// has one past its middle, else mid-word (codes and file names have no spaces).
+func wrapRunes(text string, per int) []string {
+	var lines []string
+	r := []rune(text)
+	for len(r) > per {
+		cut := per
+		if sp := strings.LastIndex(string(r[:per+1]), " "); sp >= 0 {
+			if at := len([]rune(string(r[:per+1])[:sp])); at > per/2 {
+				cut = at
+			}
+		}
+		lines = append(lines, strings.TrimRight(string(r[:cut]), " "))
+		r = []rune(strings.TrimLeft(string(r[cut:]), " "))
+	}
+	return append(lines, string(r))
 }
 
 // featureLabel is "base", "#3 adds", "#3 removes" (how the feature reads against the
@@ -239,7 +324,6 @@ func drawText(dst draw.Image, x, y int, c color.Color, s string) {
 	d.DrawString(s)
 }
 
-// trimName shortens a file name to fit a cell of width px in the 7-pixel font.
 // codeLines breaks a code into the lines of px pixels of the grid's 7-pixel font it takes,
 // two at most, the second cut short with ".." when the code is longer still (an IBP's
 // 156 features): a code drawn on one line ran over the next pictures' captions.
@@ -262,6 +346,8 @@ func trimEnd(text string, px int) string {
 	return string(r[:maxRunes-2]) + ".."
 }
 
+// trimName shortens a file name to fit a cell of width px in the 7-pixel font, keeping
+// its end (the extension and what tells similar names apart).
 func trimName(name string, px int) string {
 	maxRunes := px / 7
 	r := []rune(name)

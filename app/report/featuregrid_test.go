@@ -1,12 +1,22 @@
 package report
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"image"
+	"image/png"
 	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 )
 
@@ -56,4 +66,94 @@ func TestCodeLines(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGridTextNeverOverlaps: on pictures with file names of 150 characters, portrait (a
+// cell 96 pixels wide) and landscape, results of 30 features (every one drawn) and of
+// 300 (codes of 300 digits, the 12 largest drawn), the exported grid's pictures and
+// lines of text lie inside it and never on one another; the samples' captions are cut
+// and numbered, and under the grid each sample's name and code are written whole. A
+// 29-feature result's codes once ran into each other and names showed as "...clubs.png".
+// With short names and codes there is no such list.
+func TestGridTextNeverOverlaps(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		w, h, k       int
+		long, all     bool
+		wantFullNames bool
+	}{
+		{"portrait, K = 30, every feature", 12, 16, 30, true, true, true},
+		{"landscape, K = 300", 16, 12, 300, true, false, true},
+		{"short names, K = 4", 16, 12, 4, false, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := longNamedAnalysis(t, tc.w, tc.h, tc.k, tc.long)
+			img, boxes := featureGrid(a, tc.all)
+			for i, b := range boxes {
+				if !b.In(img.Bounds()) {
+					t.Errorf("box %v leaves the %v grid", b, img.Bounds())
+				}
+				for _, o := range boxes[i+1:] {
+					if b.Overlaps(o) {
+						t.Fatalf("boxes %v and %v overlap", b, o)
+					}
+				}
+			}
+			cellW, _ := cellSize(a)
+			whole := strings.Join(sampleLegend(a, SampleImages(a, gridSamples), a.Codes(), cellW, 100_000), "\n")
+			for c, i := range SampleImages(a, gridSamples) {
+				entry := sampleIndex(c) + a.Data.Names[i] + ": " + a.Codes()[i]
+				if got := strings.Contains(whole, entry); got != tc.wantFullNames {
+					t.Errorf("sample %d written whole under the grid: %v, want %v", c+1, got, tc.wantFullNames)
+				}
+			}
+		})
+	}
+}
+
+// longNamedAnalysis is K-features on twelve random w×h pictures (names of 150
+// characters when long), its result replaced by k features each image owns with
+// probability 0.3.
+func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *pipeline.Analysis {
+	t.Helper()
+	dir := t.TempDir()
+	for i := range 12 {
+		name := fmt.Sprintf("%02d.png", i)
+		if long {
+			name = fmt.Sprintf("%02d_%s.png", i, strings.Repeat("a_rather_long_file_name_", 6))
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 3))
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for p := range img.Pix {
+			img.Pix[p] = uint8(rng.IntN(256))
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10,
+		Algorithm: "kfeatures", Options: learn.Options{K: 2, Restarts: 1, Seed: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, d := a.Result.Z.RawMatrix().Rows, a.Result.A.RawMatrix().Cols
+	rng := rand.New(rand.NewPCG(uint64(k), 4))
+	Z, A := mat.NewDense(n, k, nil), mat.NewDense(k, d, nil)
+	for i := range n {
+		for f := range k {
+			if f == 0 || rng.Float64() < 0.3 {
+				Z.Set(i, f, 1)
+			}
+		}
+	}
+	for i := range A.RawMatrix().Data {
+		A.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	b := *a
+	b.Result, b.Stability = &learn.Result{K: k, Z: Z, A: A}, nil
+	return &b
 }
