@@ -2,6 +2,7 @@ package views
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -68,6 +69,9 @@ type codeBitsRenderer struct {
 func shade(p float64) color.Color {
 	bg := color.NRGBAModel.Convert(theme.Color(theme.ColorNameBackground)).(color.NRGBA)
 	fg := color.NRGBAModel.Convert(theme.Color(theme.ColorNameForeground)).(color.NRGBA)
+	if math.IsNaN(p) {
+		p = 0.5 // unknown: drawn as unsure as can be
+	}
 	p = min(max(p, 0), 1)
 	mix := func(a, b uint8) uint8 { return uint8(float64(a) + p*(float64(b)-float64(a)) + 0.5) }
 	return color.NRGBA{mix(bg.R, fg.R), mix(bg.G, fg.G), mix(bg.B, fg.B), 255}

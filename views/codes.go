@@ -394,6 +394,9 @@ func (v *codesView) selectImage(i int) {
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
 	unsure := report.UnsureText(v.probabilities(i))
+	if v.applied != nil {
+		unsure = report.UnsureTextOfNew(v.probabilities(i))
+	}
 	if unsure != "" {
 		unsure = "; " + unsure
 	}

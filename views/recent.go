@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -75,9 +76,12 @@ func (ui *UI) keepResults() int {
 		ui.jobs.Start("keep "+path, func(context.Context) {
 			err := saved.Save(a, path, load)
 			fyne.Do(func() {
+				// A result that could not be written leaves the list, which it would
+				// otherwise hold a place in, never shown.
+				r.items = slices.DeleteFunc(r.items, func(it recentAnalysis) bool { return it.path == path && err != nil })
 				for i := range r.items {
 					if r.items[i].path == path {
-						r.items[i].ready = err == nil
+						r.items[i].ready = true
 					}
 				}
 				if err != nil {
@@ -87,6 +91,9 @@ func (ui *UI) keepResults() int {
 			})
 		})
 	}
+	// The results just kept belong to the session being replaced: held here they would
+	// keep its data alive (pixels, PCA) for the rest of the session.
+	r.kept = nil
 	return kept
 }
 

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -141,6 +142,8 @@ func (p *datasetPanel) setChoices(c pipeline.LoadChoices) {
 	p.colour.SetSelected(c.Colour)
 	p.size.SetText(c.Size)
 	p.pca.SetText(c.PCA)
+	// A file saved before exposure was handled kept its pictures as taken.
+	p.exposure.SetSelected(cmp.Or(c.Exposure, pipeline.ExposureNone))
 }
 
 // applySaved selects a saved analysis' algorithm and sets its fields to the options the

@@ -56,6 +56,9 @@ func Run(open string) {
 		ui.LoadSample(pipeline.DefaultSample)
 	})
 	w.ShowAndRun()
+	// The results being kept are written before their folder goes.
+	ui.cancelAll()
+	ui.Wait()
 	ui.recent.forget()
 }
 

@@ -135,7 +135,8 @@ func (e *Encoder) Check() error {
 	case !(e.Limit >= 0) || math.IsInf(e.Limit, 0):
 		return fmt.Errorf("encoder: residual limit %v", e.Limit)
 	case e.Noise != 0 || e.Prior != nil:
-		if !(e.Noise > 0) || math.IsInf(e.Noise, 0) || len(e.Prior) != e.K {
+		// 1/(2σ²) must be a number: a noise of 1e-200 made every probability NaN.
+		if !(e.Noise > 0) || math.IsInf(1/(2*e.Noise*e.Noise), 0) || math.IsInf(e.Noise, 0) || len(e.Prior) != e.K {
 			return fmt.Errorf("encoder: noise %v and %d prior probabilities for K = %d", e.Noise, len(e.Prior), e.K)
 		}
 		for _, p := range e.Prior {

@@ -19,7 +19,15 @@ const shownUnsure = 6
 // (probabilities in column order: Presentation.Probabilities): "unsure of #3 (owned in
 // 45% of the sweeps), #7 (80%)", the least sure named first up to shownUnsure, or
 // "every bit sure (90% or more)"; "" with no probabilities.
-func UnsureText(probs []float64) string {
+func UnsureText(probs []float64) string { return unsureText(probs, "owned in %.0f%% of the sweeps") }
+
+// UnsureTextOfNew is UnsureText for a new image coded with an IBP analysis's features
+// held fixed (encoding.Encoder): its probabilities are the model's, given the image, not
+// shares of sweeps.
+func UnsureTextOfNew(probs []float64) string { return unsureText(probs, "%.0f%% likely") }
+
+// unsureText is UnsureText with how the first unsure bit's probability is worded.
+func unsureText(probs []float64, first string) string {
 	if probs == nil {
 		return ""
 	}
@@ -41,7 +49,7 @@ func UnsureText(probs []float64) string {
 	var parts []string
 	for n, b := range unsure[:min(len(unsure), shownUnsure)] {
 		if n == 0 {
-			parts = append(parts, fmt.Sprintf("#%d (owned in %.0f%% of the sweeps)", b.k+1, 100*b.p))
+			parts = append(parts, fmt.Sprintf("#%d ("+first+")", b.k+1, 100*b.p))
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("#%d (%.0f%%)", b.k+1, 100*b.p))

@@ -11,7 +11,8 @@ import (
 )
 
 // maxEncoderBytes bounds what a saved file spends on its encoder: 24 MB holds the mean
-// and 25 feature pictures at the default working size of 76 800 colour pixels. Past it
+// and 26 feature pictures at the default working size of 76 800 colour pixels (25 with
+// an exposure reference). Past it
 // the analysis is saved without one, and encode says so; a file that holds a larger one
 // is refused.
 const maxEncoderBytes = 24 << 20
@@ -42,15 +43,21 @@ type savedEncoder struct {
 // the pictures do not encode.
 func encoderOf(a *pipeline.Analysis) (*encoding.Encoder, error) {
 	k, _ := a.Result.A.Dims()
-	if encoderBytes(k, a.Data.Values()) > maxEncoderBytes || (a.Description.Kind != "" && a.Description.Kind != pipeline.FeaturesPCA) {
+	if encoderBytes(k, a.Data.Values(), a.Exposure.Divided) > maxEncoderBytes || (a.Description.Kind != "" && a.Description.Kind != pipeline.FeaturesPCA) {
 		return nil, nil
 	}
 	return encoding.FromAnalysis(a)
 }
 
-// encoderBytes is what an encoder of k pictures of p values takes, with its mean and an
-// exposure reference.
-func encoderBytes(k, p int) int64 { return int64(k+2) * int64(p) * 4 }
+// encoderBytes is what an encoder of k pictures of p values takes, with its mean and,
+// when it has one, its exposure reference.
+func encoderBytes(k, p int, exposure bool) int64 {
+	pictures := int64(k + 1)
+	if exposure {
+		pictures++
+	}
+	return pictures * int64(p) * 4
+}
 
 func toSavedEncoder(e *encoding.Encoder) *savedEncoder {
 	if e == nil {
@@ -77,8 +84,8 @@ func (s *savedEncoder) encoder(width, height, channels, k int) (*encoding.Encode
 			s.Width, s.Height, s.Channels, s.K, width, height, channels, k)
 	}
 	p := s.Width * s.Height * s.Channels
-	if encoderBytes(s.K, p) > maxEncoderBytes {
-		return nil, fmt.Errorf("encoder of %d pictures of %d values is larger than the %d MB any analysis saves", s.K+1, p, maxEncoderBytes>>20)
+	if encoderBytes(s.K, p, s.Exposure != "") > maxEncoderBytes {
+		return nil, fmt.Errorf("encoder of %d pictures of %d values is larger than the %d MB any analysis saves", encoderBytes(s.K, p, s.Exposure != "")/(4*int64(p)), p, maxEncoderBytes>>20)
 	}
 	mean, err := readFloats32("encoder mean", s.Mean, p)
 	if err != nil {

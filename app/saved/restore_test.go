@@ -3,11 +3,13 @@ package saved_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -176,4 +178,40 @@ func asResultJSONSays(r *learn.Result) *learn.Result {
 		c.ZProbability.Apply(func(_, _ int, v float64) float64 { return math.Round(v*1000) / 1000 }, c.ZProbability)
 	}
 	return &c
+}
+
+// TestRestoreNeedsTheSameExposure: an analysis of pictures whose exposure was divided
+// out does not restore onto the same pictures kept as taken (its residuals and
+// reconstructions would be another data set's), and its request loads them as it did.
+func TestRestoreNeedsTheSameExposure(t *testing.T) {
+	ctx := context.Background()
+	req := pipeline.Request{Source: pipeline.Source{Sample: "cards"}, PCA: 20, Algorithm: "kmeans",
+		Options: learn.Options{K: 4, Restarts: 2, Seed: 1}}
+	a, err := pipeline.Analyze(ctx, req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Exposure.Divided {
+		t.Fatal("the cards' exposure was kept: nothing to check")
+	}
+	path := filepath.Join(t.TempDir(), "cards.featurelab")
+	if err := saved.Save(a, path, pipeline.LoadChoices{PCA: "20"}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := saved.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := s.Request(); err != nil || again.Exposure != pipeline.ExposureAuto {
+		t.Fatalf("request exposure %q (%v), want %q", again.Exposure, err, pipeline.ExposureAuto)
+	}
+	none := req
+	none.Exposure = pipeline.ExposureNone
+	p, err := pipeline.Prepare(ctx, none, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Restore(p); !errors.Is(err, saved.ErrFolderChanged) || !strings.Contains(err.Error(), "exposure none now, auto when saved") {
+		t.Errorf("restored onto pictures kept as taken: %v", err)
+	}
 }

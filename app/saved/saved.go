@@ -1,6 +1,7 @@
 package saved
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -196,6 +197,10 @@ func (s *Analysis) sameData(p *pipeline.Prepared) error {
 	if _, d := p.Scores.Dims(); d != s.D {
 		return changed("its data have %d PCA dimensions now, %d when saved", d, s.D)
 	}
+	// (A Prepared made by hand, not by pipeline.Prepare, says no mode.)
+	if want := cmp.Or(s.Load.Exposure, pipeline.ExposureNone); p.Exposure.Mode != "" && p.Exposure.Mode != want {
+		return changed("its images load with exposure %s now, %s when saved", p.Exposure.Mode, want)
+	}
 	return nil
 }
 
@@ -245,6 +250,7 @@ func sizeName(w, h, channels int) string {
 func cloneResult(r *learn.Result) *learn.Result {
 	c := *r
 	c.Z, c.A, c.MAPZ = pipeline.CloneDense(r.Z), pipeline.CloneDense(r.A), pipeline.CloneDense(r.MAPZ)
+	c.ZProbability = pipeline.CloneDense(r.ZProbability)
 	c.RestartObjectives = slices.Clone(r.RestartObjectives)
 	c.Curve = slices.Clone(r.Curve)
 	c.KHistogram = slices.Clone(r.KHistogram)
