@@ -265,7 +265,7 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	p.working.Show()
 	if len(ds.Skipped) > 0 {
 		lines := make([]string, 0, len(ds.Skipped)+1)
-		lines = append(lines, fmt.Sprintf("Skipped %d files:", len(ds.Skipped)))
+		lines = append(lines, "Skipped "+report.CountText(len(ds.Skipped), "file")+":")
 		for _, s := range ds.Skipped {
 			lines = append(lines, s.Path+": "+s.Reason)
 		}

@@ -242,11 +242,7 @@ func (v *featuresView) ownersText(f pipeline.Feature) string {
 	if v.applied == nil {
 		return imagesText(f.Owners)
 	}
-	n := len(v.applied.Owners[f.Index])
-	if n == 1 {
-		return "1 new image"
-	}
-	return fmt.Sprintf("%d new images", n)
+	return report.CountText(len(v.applied.Owners[f.Index]), "new image")
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
@@ -330,9 +326,4 @@ func (ui *UI) showPathK(k int) {
 }
 
 // imagesText is "1 image" or "n images".
-func imagesText(n int) string {
-	if n == 1 {
-		return "1 image"
-	}
-	return fmt.Sprintf("%d images", n)
-}
+func imagesText(n int) string { return report.CountText(n, "image") }

@@ -103,7 +103,7 @@ func (f *AppliedFolder) Reconstruction(i int) image.Image {
 // explained by them (residual above 0.0014, the training images' 99th percentile)".
 func (f *AppliedFolder) Summary() string {
 	return fmt.Sprintf("%s of %s coded with the %d features; %d not explained by them (residual above %.3g, the training images' %.0fth percentile)",
-		countText(len(f.Codes), "image"), f.Applied.Dir, len(f.Owners), f.Applied.Unexplained, f.Limit, 100*encoding.UnexplainedQuantile)
+		CountText(len(f.Codes), "image"), f.Applied.Dir, len(f.Owners), f.Applied.Unexplained, f.Limit, 100*encoding.UnexplainedQuantile)
 }
 
 // ResidualText words image i's residual against the limit: "residual 0.12, above the
@@ -116,8 +116,8 @@ func (f *AppliedFolder) ResidualText(i int) string {
 	return fmt.Sprintf("residual %.3g (limit %.3g)", c.Residual, f.Limit)
 }
 
-// countText is "1 image" or "n images".
-func countText(n int, what string) string {
+// CountText is "1 image" or "n images", for what = "image".
+func CountText(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
