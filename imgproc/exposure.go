@@ -2,7 +2,10 @@ package imgproc
 
 import (
 	"math"
+	"runtime"
 	"slices"
+
+	"featurelab/internal/parallel"
 )
 
 // exposureReference is the most pictures whose per-sample median is the reference the
@@ -92,10 +95,12 @@ func (d *Dataset) MeasureExposure() Exposure {
 		slices.Sort(column)
 		e.Reference[j] = column[m/2]
 	}
-	var scratch []float32
-	for i := range e.Gains {
-		e.Gains[i], e.Measured[i], scratch = gainAgainst(d.Row(i), e.Reference, d.Width, d.Height, d.Channels, scratch)
-	}
+	// Each picture is measured on its own, one scratch buffer per worker: 2 000 pictures
+	// of 192×128 took 5.5 s on one core.
+	scratch := make([][]float32, runtime.GOMAXPROCS(0))
+	parallel.For(len(scratch), n, func(w, i int) {
+		e.Gains[i], e.Measured[i], scratch[w] = gainAgainst(d.Row(i), e.Reference, d.Width, d.Height, d.Channels, scratch[w])
+	})
 	return e
 }
 

@@ -104,3 +104,12 @@ func TestExposureRefusesWhatItCannotTell(t *testing.T) {
 		t.Errorf("ill-sized picture: gain %v, %v", g, ok)
 	}
 }
+
+// BenchmarkMeasureExposure: 200 colour pictures of 64×48 (2 000 of 192×128, nine times
+// the samples each, took 2.7 s on 2 cores).
+func BenchmarkMeasureExposure(b *testing.B) {
+	d, _ := exposedFolder(200, 0.2)
+	for b.Loop() {
+		d.MeasureExposure()
+	}
+}
