@@ -28,7 +28,15 @@ const (
 // how much darker, weighted shadowWeight). Pictures are W×H×C rows of samples, pixel-
 // interleaved; identical or ill-sized pictures give 0.
 func Holds(without, with []float64, w, h, c int) float64 {
-	sWithout, sWith := Structure(without, with, w, h, c)
+	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
+		return 0
+	}
+	// One region for both measures: finding it is most of either's work.
+	kept, ok := changedRegion(without, with, w, h, c)
+	if !ok {
+		return 0
+	}
+	sWithout, sWith := structureIn(without, with, kept, w, h, c)
 	if !(sWithout > 0 && sWith > 0) {
 		// One picture with no outline at all: the other holds whatever there is.
 		switch {
@@ -40,7 +48,7 @@ func Holds(without, with []float64, w, h, c int) float64 {
 		return 0
 	}
 	score := math.Log(sWith / sWithout)
-	texture, textureGain, meanGain := Shade(without, with, w, h, c)
+	texture, textureGain, meanGain := shadeIn(without, with, kept, w, h, c)
 	if texture >= shadowTexture && math.Abs(math.Log(textureGain/meanGain)) <= math.Log(shadowAgree) &&
 		math.Abs(math.Log(meanGain)) >= math.Log(shadowGain) {
 		// The darker picture is the shaded one: it holds the shadow.

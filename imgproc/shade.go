@@ -27,6 +27,11 @@ func Shade(without, with []float64, w, h, c int) (texture, textureGain, meanGain
 	if !ok {
 		return 0, 1, 1
 	}
+	return shadeIn(without, with, kept, w, h, c)
+}
+
+// shadeIn is Shade of the region kept (changedRegion).
+func shadeIn(without, with []float64, kept []bool, w, h, c int) (texture, textureGain, meanGain float64) {
 	inner := erode(kept, w, h, shadeInset)
 	plane := make([]float64, w*h)
 	planeWith := make([]float64, w*h)

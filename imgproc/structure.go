@@ -41,6 +41,11 @@ func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 	if !ok {
 		return 0, 0
 	}
+	return structureIn(without, with, kept, w, h, c)
+}
+
+// structureIn is Structure of the region kept (changedRegion).
+func structureIn(without, with []float64, kept []bool, w, h, c int) (sWithout, sWith float64) {
 	// The band: pixels within structureMargin of an edge between kept and not.
 	band := make([]bool, w*h)
 	for y := 0; y < h; y++ {
