@@ -121,6 +121,10 @@ var (
 		Help: "independent Gibbs chains, run in parallel; the best is shown", Type: Int,
 		Default: fmt.Sprint(DefaultChains), Min: 1, Max: maxChains, Alias: "restarts",
 		Field: func(o *learn.Options) any { return &o.Chains }}
+	alphaPrior = Param[learn.Options]{Key: "alpha-prior", Label: "Prior on α", Hint: "tied: K settles on photos",
+		Help: "tied: α = exp(−λ²/2σ_X²), λ² the price of a feature that stepwise K-features chooses on the λ² path, whose fit starts the chains, and the chains see the pictures as stepwise does, through a slight blur, so that K settles where the objects are; gamma: α ~ Gamma(1, 1) and chains from the prior, the papers' model",
+		Type: Choice, Default: learn.AlphaTied, Choices: []string{learn.AlphaTied, learn.AlphaGamma}, Advanced: true,
+		Field: func(o *learn.Options) any { return &o.AlphaPrior }}
 	divergence = Param[learn.Options]{Key: "divergence", Label: "Divergence", Hint: "Bregman divergence",
 		Help: "how far an image is from a cluster's mean: the squared distance (euclidean), or for histograms the KL or I-divergence",
 		Type: Choice, Default: cluster.Euclidean, Choices: []string{cluster.Euclidean, cluster.KL, cluster.IDiv},
@@ -163,7 +167,7 @@ var learnerRegistry = []*Algorithm{
 		Traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.CollapsedBPMeans},
 	{Name: "ibp", Title: "IBP Gibbs sampler",
 		Summary: "the Indian buffet process's linear-Gaussian model, sampled by Gibbs (Griffiths & Ghahramani)",
-		Params:  Params[learn.Options]{sweeps, chains, seed, workers},
+		Params:  Params[learn.Options]{sweeps, chains, alphaPrior, seed, workers},
 		Traits:  Traits{Sampler: true}, Fit: gibbs},
 	{Name: "kmeans", Title: "K-means",
 		Summary: "K clusters by Lloyd's iterations from k-means++",

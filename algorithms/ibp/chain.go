@@ -35,6 +35,7 @@ type chain struct {
 	H     []float64 // kc×D: M Z'X
 
 	alpha, sx, sa float64
+	logAlpha      float64 // log α, kept with α: tied to σ_X it can be far below the smallest float
 	logLik        float64 // log P(X | Z, σ_X, σ_A) at the last refresh (Liu & Li eq. 12)
 
 	stepX, stepA float64 // random-walk std of the log σ proposals
@@ -68,6 +69,7 @@ func newChain(cfg *config, rng *rand.Rand, x []float64, n, d int, z0 []float64, 
 	alpha, sx, sa float64) *chain {
 	c := &chain{cfg: cfg, rng: rng, n: n, d: d, alpha: alpha, sx: sx, sa: sa,
 		stepX: cfg.step0, stepA: cfg.step0}
+	c.setAlpha(alpha)
 	c.xSum = make([]float64, d)
 	c.setData(x)
 	for j := 1; j <= n; j++ {
@@ -520,11 +522,10 @@ func (c *chain) updateRow(i int) {
 func (c *chain) knewLogPost(s, r, lam float64) {
 	inv2s := 1 / (2 * c.sx * c.sx)
 	hd := 0.5 * float64(c.d)
-	mean := c.alpha / float64(c.n)
+	la := c.logAlpha - math.Log(float64(c.n))
 	if c.cfg.bug == bugPoissonAlpha {
-		mean = c.alpha
+		la = c.logAlpha
 	}
-	la := math.Log(mean)
 	for j := range c.logw {
 		base := 1 + s + float64(j)/lam
 		c.logw[j] = -hd*math.Log(base) - r*inv2s/base + float64(j)*la - c.lfact[j]

@@ -66,6 +66,9 @@ func gewekeDraw(rng *rand.Rand, cfg *config) (alpha, sx, sa float64, z []float64
 	// σ² ~ InvGamma(a, scale b) ⇔ 1/σ² ~ Gamma(a, rate b).
 	sx = 1 / math.Sqrt(distuv.Gamma{Alpha: cfg.sxShape, Beta: cfg.sxScale, Src: rng}.Rand())
 	sa = 1 / math.Sqrt(distuv.Gamma{Alpha: cfg.saShape, Beta: cfg.saScale, Src: rng}.Rand())
+	if cfg.tie > 0 {
+		alpha = math.Exp(-cfg.tie / (2 * sx * sx))
+	}
 	z, k = drawPrior(rng, n, alpha)
 	a := make([]float64, k*d)
 	for i := range a {
@@ -157,15 +160,24 @@ func meanSE(s [][]float64, batches int) (mean, se []float64) {
 	return mean, se
 }
 
-var gewekeMC struct {
-	once     sync.Once
-	mean, se []float64
+// gewekeMarginals holds the marginal-conditional summaries, one per prior on α (the
+// tie's λ², 0 for Gamma), worked out once for every test that needs them.
+var gewekeMarginals struct {
+	sync.Mutex
+	byTie map[float64][2][]float64
 }
 
-// gewekeMarginal is the marginal-conditional simulator's summary (shared by tests).
-func gewekeMarginal() (mean, se []float64) {
-	gewekeMC.once.Do(func() {
+// gewekeMarginal is the marginal-conditional simulator's summary under the prior on α
+// of cfg (its tie).
+func gewekeMarginal(tie float64) (mean, se []float64) {
+	gewekeMarginals.Lock()
+	defer gewekeMarginals.Unlock()
+	if m, ok := gewekeMarginals.byTie[tie]; ok {
+		return m[0], m[1]
+	}
+	{
 		cfg := gewekeConfig(noBug)
+		cfg.tie = tie
 		rng := rand.New(rand.NewPCG(7, 11))
 		s := make([][]float64, gewekeDraws)
 		for it := range s {
@@ -176,9 +188,13 @@ func gewekeMarginal() (mean, se []float64) {
 			}
 			s[it] = gewekeStats(k, ones, alpha, sx, sa)
 		}
-		gewekeMC.mean, gewekeMC.se = meanSE(s, 0)
-	})
-	return gewekeMC.mean, gewekeMC.se
+		mean, se = meanSE(s, 0)
+	}
+	if gewekeMarginals.byTie == nil {
+		gewekeMarginals.byTie = map[float64][2][]float64{}
+	}
+	gewekeMarginals.byTie[tie] = [2][]float64{mean, se}
+	return mean, se
 }
 
 // gewekeZ runs the successive-conditional simulator with the given bug and returns
@@ -213,7 +229,7 @@ func gewekeZcfg(t *testing.T, cfg *config, iters int) []float64 {
 		}
 		s = append(s, gewekeStats(c.k, ones, c.alpha, c.sx, c.sa))
 	}
-	mMC, seMC := gewekeMarginal()
+	mMC, seMC := gewekeMarginal(cfg.tie)
 	mSC, seSC := meanSE(s, gewekeBatches)
 	zs := make([]float64, len(mMC))
 	for q := range zs {
@@ -236,6 +252,33 @@ func TestIBPGeweke(t *testing.T) {
 	zs := gewekeZ(t, noBug, gewekeIters)
 	if m := maxAbs(zs); m > gewekeLimit {
 		t.Errorf("the sampler's stationary law differs from the prior: max |z| = %.2f > %v", m, gewekeLimit)
+	}
+}
+
+// gewekeTie is the λ² of the tied prior's Geweke test: with σ_X² ~ InvGamma(3, 2) it
+// gives α = exp(−λ²/2σ_X²) around 0.35, so that Z has a few features to test on.
+const gewekeTie = 2.0
+
+// TestIBPGewekeTied is the Geweke test of the tied prior on α (learn.AlphaTied): α is
+// a function of σ_X, and σ_X's Metropolis step must weigh the prior of Z for the
+// sampler to keep the joint law.
+func TestIBPGewekeTied(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bug  bug
+		want bool // the simulators agree
+	}{
+		{"the sampler", noBug, true},
+		{"without the prior of Z in σ_X's step", bugTiedNoZPrior, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := gewekeConfig(tc.bug)
+			cfg.tie = gewekeTie
+			m := maxAbs(gewekeZcfg(t, cfg, 4*gewekeIters))
+			if agree := m <= gewekeLimit; agree != tc.want {
+				t.Errorf("max |z| = %.2f against the limit %v; want agreement %v", m, gewekeLimit, tc.want)
+			}
+		})
 	}
 }
 

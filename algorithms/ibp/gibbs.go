@@ -17,7 +17,10 @@ import (
 // Gibbs runs the collapsed Gibbs sampler of Griffiths & Ghahramani (2005) for the
 // linear-Gaussian infinite latent feature model, as described by Liu & Li (Alg. 1):
 // X = ZA + noise with Z ~ IBP(α), A ~ N(0, σ_A²), noise ~ N(0, σ_X²), A integrated out,
-// α ~ Gamma(1, 1), σ_X², σ_A² ~ InvGamma(1, 1). Each sweep resamples every row of Z in a
+// α ~ Gamma(1, 1), σ_X², σ_A² ~ InvGamma(1, 1). Under opt.AlphaPrior learn.AlphaTied, α is
+// not drawn but tied to σ_X by α = exp(−λ²/2σ_X²) with λ² = opt.Lambda2 (MAD-Bayes §3.1),
+// so that a feature costs what it costs BP-means at λ²; σ_X's Metropolis step then
+// weighs the prior of Z, which depends on σ_X through α. Each sweep resamples every row of Z in a
 // random order (shared features by Gibbs, then up to 4 new features), then α | Z, then
 // log σ_X and log σ_A by random-walk Metropolis whose step sizes adapt during the first
 // half of the sweeps (burn-in).
@@ -39,6 +42,7 @@ import (
 // of a row in random blocks of up to 6 jointly, and proposes column moves (moves.go)
 // that re-express features without changing the fit; both leave the posterior unchanged
 // and let the chain leave the combination-feature modes that row-wise flips cannot.
+// Under the tied prior there are no column moves: the chains keep the form they start in.
 // No sampler of this kind is guaranteed to find the best mode in a fixed number of
 // sweeps; more Chains make it likelier.
 // Objective is the least-squares ‖X − ZA‖²_F of Z, as for the MAD-Bayes learners, and
@@ -53,6 +57,7 @@ func Gibbs(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result,
 type settings struct {
 	sweeps, chains int
 	alpha, sx, sa  float64 // starting values
+	tie            float64 // λ² of AlphaTied, 0 under AlphaGamma
 	init           string
 	z0             []float64 // "given": N×k0 flat
 	k0             int
@@ -65,6 +70,11 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 		return st, err
 	}
 	n, _ := X.Dims()
+	if opt.ReportOn != nil {
+		if r, c := opt.ReportOn.Dims(); r != n || c != X.RawMatrix().Cols {
+			return st, fmt.Errorf("the data to report on is %d×%d, the data sampled %d×%d", r, c, n, X.RawMatrix().Cols)
+		}
+	}
 	switch {
 	case st.sweeps < 0:
 		return st, fmt.Errorf("sweeps must be ≥ 0, got %d", st.sweeps)
@@ -76,6 +86,16 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 	}
 	if err := learn.CheckLambda2(opt.Lambda2); err != nil {
 		return st, err
+	}
+	switch opt.AlphaPrior {
+	case "", learn.AlphaGamma:
+	case learn.AlphaTied:
+		if !(opt.Lambda2 > 0) {
+			return st, fmt.Errorf("the %s prior on α needs λ² > 0, got %v", learn.AlphaTied, opt.Lambda2)
+		}
+		st.tie = opt.Lambda2
+	default:
+		return st, fmt.Errorf("the prior on α must be %s or %s, got %q", learn.AlphaGamma, learn.AlphaTied, opt.AlphaPrior)
 	}
 	if st.sweeps == 0 {
 		st.sweeps = DefaultSweeps
@@ -191,11 +211,19 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	if err != nil {
 		return nil, err
 	}
-	n, d := X.Dims()
-	x := make([]float64, n*d)
-	for i := 0; i < n; i++ {
-		copy(x[i*d:i*d+d], X.RawRowView(i))
+	if st.tie > 0 {
+		tied := *cfg
+		tied.tie = st.tie
+		// Column moves re-express features without changing the fit. At the tied price
+		// the chains stay in one mode, so the moves buy no mixing and only walk among
+		// that mode's equivalent forms: the real tabletop's four objects and base, as
+		// stepwise starts the chains, ended as five features that each add one object
+		// and remove another (objective 161.236 both ways).
+		tied.colMoves = 0
+		cfg = &tied
 	}
+	n, d := X.Dims()
+	x := flat(X)
 	if st.init == "bpmeans" {
 		if err := bpmeansStart(ctx, X, opt, &st); err != nil {
 			return nil, err
@@ -232,6 +260,14 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		}
 	}
 
+	if opt.ReportOn != nil {
+		// The chains sampled a view of the images; the result is on the images.
+		for _, r := range results {
+			r.ls = learn.LeastSquaresSS(opt.ReportOn, dense(n, r.k, r.z))
+		}
+		best.a = posteriorMean(opt.ReportOn, best.z, n, best.k, best.sx*best.sx/(best.sa*best.sa))
+		best.objective = residualSS(flat(opt.ReportOn), best.z, best.a, n, best.k, d)
+	}
 	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
 		Algorithm:   "ibp",
@@ -401,6 +437,39 @@ func residualSS(x, z, a []float64, n, k, d int) float64 {
 
 // dense wraps a flat r×c slice; with no columns (or rows) it returns an empty matrix,
 // which mat.NewDense cannot represent.
+// flat is X's entries row by row.
+func flat(X *mat.Dense) []float64 {
+	n, d := X.Dims()
+	x := make([]float64, n*d)
+	for i := 0; i < n; i++ {
+		copy(x[i*d:i*d+d], X.RawRowView(i))
+	}
+	return x
+}
+
+// posteriorMean is the posterior mean of the features given the N×k allocation z
+// (flat) on the data X, (Z'Z + λI)⁻¹Z'X with λ = σ_X²/σ_A², flat k×D.
+func posteriorMean(X *mat.Dense, z []float64, n, k int, lam float64) []float64 {
+	_, d := X.Dims()
+	if k == 0 {
+		return nil
+	}
+	Z := dense(n, k, z)
+	var g mat.SymDense
+	g.SymOuterK(1, Z.T())
+	for f := 0; f < k; f++ {
+		g.SetSym(f, f, g.At(f, f)+lam)
+	}
+	var ch mat.Cholesky
+	var b, a mat.Dense
+	b.Mul(Z.T(), X)
+	if !ch.Factorize(&g) || ch.SolveTo(&a, &b) != nil {
+		// λ > 0 keeps Z'Z + λI positive definite; a failure is a λ lost in rounding.
+		return make([]float64, k*d)
+	}
+	return flat(&a)
+}
+
 func dense(r, c int, data []float64) *mat.Dense {
 	if r == 0 || c == 0 {
 		return &mat.Dense{}

@@ -29,6 +29,8 @@ type config struct {
 	colMoves int
 	// step0 is the initial random-walk standard deviation of the log σ proposals.
 	step0 float64
+	// tie, when > 0, is a λ² that ties α to σ_X: α = exp(−λ²/2σ_X²) (setAlpha).
+	tie float64
 	// bug injects a deliberate error (tests only).
 	bug bug
 	// keep, when set, is handed every chain's result (tests only: the mixing benchmark
@@ -44,6 +46,7 @@ const (
 	bugNoJacobian       // Metropolis on log σ without the Jacobian 2σ² of σ² → log σ
 	bugGammaScale       // α | Z drawn with the rate 1 + H_N passed as a scale
 	bugPoissonAlpha     // K_new with a Poisson(α) prior instead of Poisson(α/N)
+	bugTiedNoZPrior     // tied α: σ_X's Metropolis step without the prior of Z
 )
 
 // Default hyperpriors. σ_X² and σ_A² get InvGamma(1, 1): shape 1 is the weakest proper
@@ -85,7 +88,30 @@ func (c *chain) sampleAlpha() {
 	if c.cfg.bug == bugGammaScale {
 		rate = 1 / rate
 	}
-	c.alpha = distuv.Gamma{Alpha: c.cfg.alphaShape + float64(c.k), Beta: rate, Src: c.rng}.Rand()
+	if c.cfg.tie > 0 {
+		c.setAlpha(0)
+		return
+	}
+	c.setAlpha(distuv.Gamma{Alpha: c.cfg.alphaShape + float64(c.k), Beta: rate, Src: c.rng}.Rand())
+}
+
+// setAlpha sets α, or when α is tied to σ_X (cfg.tie = λ² > 0) sets it to exp(−λ²/2σ_X²),
+// the IBP parameter whose small-variance limit is BP-means at λ² (MAD-Bayes §3.1).
+func (c *chain) setAlpha(a float64) {
+	if c.cfg.tie > 0 {
+		c.logAlpha = c.tiedLogAlpha(c.sx)
+		c.alpha = math.Exp(c.logAlpha)
+		return
+	}
+	c.alpha, c.logAlpha = a, math.Log(a)
+}
+
+// tiedLogAlpha is log α = −λ²/(2σ_X²) for σ_X = sx.
+func (c *chain) tiedLogAlpha(sx float64) float64 { return -c.cfg.tie / (2 * sx * sx) }
+
+// zPriorAlphaTerm is the part of log P([Z] | α) that depends on α: K log α − α H_N.
+func (c *chain) zPriorAlphaTerm(logAlpha float64) float64 {
+	return float64(c.k)*logAlpha - math.Exp(logAlpha)*c.hN
 }
 
 // logInvGammaLogSigma is the log density of u = log σ when σ² ~ InvGamma(a, scale b),
@@ -127,8 +153,12 @@ func (c *chain) sampleSigmas(t int, adapt bool) {
 			logr := ll1 - c.logLik +
 				logInvGammaLogSigma(u1, c.cfg.sxShape, c.cfg.sxScale, noJac) -
 				logInvGammaLogSigma(u, c.cfg.sxShape, c.cfg.sxScale, noJac)
+			if c.cfg.tie > 0 && c.cfg.bug != bugTiedNoZPrior {
+				logr += c.zPriorAlphaTerm(c.tiedLogAlpha(sx1)) - c.zPriorAlphaTerm(c.logAlpha)
+			}
 			if logr >= 0 || math.Log(c.rng.Float64()) < logr {
 				c.sx, c.logLik, acc = sx1, ll1, 1
+				c.setAlpha(c.alpha)
 			}
 		}
 		c.stepX = c.adaptStep(c.stepX, acc, t, adapt, &c.accX, &c.nX)
@@ -169,7 +199,7 @@ func (c *chain) adaptStep(step, acc float64, t int, adapt bool, nacc, n *int) fl
 //	α^K / ∏_h K_h! · exp(−α H_N) · ∏_k (N − m_k)!(m_k − 1)!/N!.
 func (c *chain) logPriorZ() float64 {
 	n, k := c.n, c.k
-	lp := float64(k)*math.Log(c.alpha) - c.alpha*c.hN
+	lp := c.zPriorAlphaTerm(c.logAlpha)
 	for f := 0; f < k; f++ {
 		a, _ := math.Lgamma(float64(n - c.m[f] + 1))
 		b, _ := math.Lgamma(float64(c.m[f]))
@@ -196,10 +226,13 @@ func (c *chain) logPriorZ() float64 {
 
 // logJoint is log P(X|Z,σ_X,σ_A) + log P([Z]|α) + log p(α) + log p(σ_X²) + log p(σ_A²).
 func (c *chain) logJoint() float64 {
-	return c.logLik + c.logPriorZ() +
-		logGamma(c.alpha, c.cfg.alphaShape, c.cfg.alphaRate) +
+	lj := c.logLik + c.logPriorZ() +
 		logInvGamma(c.sx*c.sx, c.cfg.sxShape, c.cfg.sxScale) +
 		logInvGamma(c.sa*c.sa, c.cfg.saShape, c.cfg.saScale)
+	if c.cfg.tie == 0 {
+		lj += logGamma(c.alpha, c.cfg.alphaShape, c.cfg.alphaRate)
+	}
+	return lj
 }
 
 // compareColumns orders features a and b by their columns of Z, read top to bottom.

@@ -174,7 +174,7 @@ func (c *chain) allOnesBirth() {
 	c.k++
 	// π_L ratio: α/(K+1) for α^K/K!, and (N−N)!(N−1)!/N! = 1/N for the new column.
 	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik+math.Log(c.alpha/float64(k+1))+c.logMTerm(c.n)-c.lgN1) {
+	if ok && c.accept(ll-c.logLik+(c.logAlpha-math.Log(float64(k+1)))+c.logMTerm(c.n)-c.lgN1) {
 		c.logLik = ll
 		return
 	}
@@ -199,7 +199,7 @@ func (c *chain) allOnesDeath() {
 	c.swapFeatures(f, k-1)
 	c.k--
 	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik-math.Log(c.alpha/float64(k))-c.logMTerm(c.n)+c.lgN1) {
+	if ok && c.accept(ll-c.logLik-(c.logAlpha-math.Log(float64(k)))-c.logMTerm(c.n)+c.lgN1) {
 		c.logLik = ll
 		for i := 0; i < c.n; i++ {
 			c.z[i*c.kc+k-1] = 0
@@ -258,7 +258,7 @@ func (c *chain) duplicate() {
 	c.m[k] = c.m[f]
 	c.k++
 	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik+math.Log(c.alpha/float64(k+1))+c.logMTerm(c.m[k])-c.lgN1) {
+	if ok && c.accept(ll-c.logLik+(c.logAlpha-math.Log(float64(k+1)))+c.logMTerm(c.m[k])-c.lgN1) {
 		c.logLik = ll
 		return
 	}
@@ -293,7 +293,7 @@ func (c *chain) mergeIdentical() {
 	c.swapFeatures(b, k-1)
 	c.k--
 	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik-math.Log(c.alpha/float64(k))-c.logMTerm(m)+c.lgN1) {
+	if ok && c.accept(ll-c.logLik-(c.logAlpha-math.Log(float64(k)))-c.logMTerm(m)+c.lgN1) {
 		c.logLik = ll
 		for i := 0; i < c.n; i++ {
 			c.z[i*kc+k-1] = 0

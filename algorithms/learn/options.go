@@ -54,10 +54,28 @@ type Options struct {
 	// Chains is the number of independent IBP chains, run in parallel on Workers; the
 	// chain whose best sample has the highest log joint is reported. Default 1.
 	Chains int
+	// ReportOn, when set, is the data the IBP sampler's result is given on (its A, its
+	// objectives, every chain's) when the chains sample another view of the same
+	// images, X: the pictures seen through a slight blur. Same shape as X.
+	ReportOn *mat.Dense
+	// AlphaPrior is the IBP sampler's prior on α: AlphaGamma (also "": α ~ Gamma(1, 1),
+	// the papers' model) or AlphaTied (α = exp(−Lambda2/2σ_X²), the IBP whose
+	// small-variance limit is BP-means at Lambda2; Lambda2 must be > 0).
+	AlphaPrior string
 	// Alpha0, SigmaX0 and SigmaA0 are the IBP sampler's starting α, σ_X and σ_A. Default:
 	// α = 1, and σ_X = σ_A = the root mean square of X, the data's own scale.
 	Alpha0, SigmaX0, SigmaA0 float64
 }
+
+// The IBP sampler's priors on α (Options.AlphaPrior).
+const (
+	// AlphaGamma draws α | Z from its Gamma(1, 1) prior's posterior (Griffiths &
+	// Ghahramani; Liu & Li eq. 10).
+	AlphaGamma = "gamma"
+	// AlphaTied ties α to σ_X by α = exp(−λ²/2σ_X²) (MAD-Bayes §3.1): a feature then
+	// costs λ²/2σ_X² in log probability, λ² in squared error, as in BP-means.
+	AlphaTied = "tied"
+)
 
 // The rules that choose K off a λ² path (Options.KFrom).
 const (

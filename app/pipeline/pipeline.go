@@ -314,42 +314,15 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// A learner holds a few copies of the N × D scores (residuals, restarts' states).
 	n, d := X.Dims()
 	budgetNext(4 * int64(n) * int64(d) * 8)
-	// K from objects fits the pictures as seen through a slight blur, then reads the fits
-	// on the scores themselves (objectK).
-	objects := p.countsObjectsFor(algo, desc, opt)
-	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
-		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
-		// non-PCA features there are no pictures to count objects on: the widest).
-		opt.KFrom = learn.KFromWidest
-		if objects {
-			opt.KFrom = learn.KFromObjects
-		}
+	var res *learn.Result
+	var err error
+	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
+		res, opt, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
+	} else {
+		res, opt, err = p.fit(ctx, algo, X, desc, opt)
 	}
-	fitOn := X
-	if objects {
-		var err error
-		if fitOn, err = p.smoothedScores(); err != nil {
-			return nil, err
-		}
-	}
-	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
 		return nil, err
-	}
-	if X != p.Scores {
-		res.A = clusterMeans(res.Z, p.Scores)
-	}
-	if objects {
-		if err := p.refitOnScores(res); err != nil {
-			return nil, err
-		}
-		k := p.objectK(res, fitOn)
-		if k == 0 {
-			k = res.K
-		}
-		if res, err = atPathK(res, k); err != nil {
-			return nil, err
-		}
 	}
 	if res.K == 0 {
 		// Only the IBP can end with no features; every view of a result is one of features.
@@ -369,6 +342,50 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	peak.Algorithm = peakResident()
 	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
 		Description: desc, Stability: stable}, nil
+}
+
+// fit runs the learner algo on X, the scores or another description of the images.
+// With no λ² given, a learner that walks the λ² path counts the objects to choose K
+// (learn.KFromObjects): it fits the pictures as seen through a slight blur, then reads
+// the fits on the scores themselves (objectK). It returns opt as the run used it, its
+// KFrom set to the rule that chose K.
+func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options) (*learn.Result, learn.Options, error) {
+	objects := p.countsObjectsFor(algo, desc, opt)
+	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
+		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
+		// non-PCA features there are no pictures to count objects on: the widest).
+		opt.KFrom = learn.KFromWidest
+		if objects {
+			opt.KFrom = learn.KFromObjects
+		}
+	}
+	fitOn := X
+	if objects {
+		var err error
+		if fitOn, err = p.smoothedScores(); err != nil {
+			return nil, opt, err
+		}
+	}
+	res, err := algorithms.Run(ctx, algo, fitOn, opt)
+	if err != nil {
+		return nil, opt, err
+	}
+	if X != p.Scores {
+		res.A = clusterMeans(res.Z, p.Scores)
+	}
+	if objects {
+		if err := p.refitOnScores(res); err != nil {
+			return nil, opt, err
+		}
+		k := p.objectK(res, fitOn)
+		if k == 0 {
+			k = res.K
+		}
+		if res, err = atPathK(res, k); err != nil {
+			return nil, opt, err
+		}
+	}
+	return res, opt, nil
 }
 
 // clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.

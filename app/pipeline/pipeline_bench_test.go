@@ -52,3 +52,38 @@ func BenchmarkPresentTabletop(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIBPRealTabletop times the IBP's default run on the 100 real tabletop photos
+// (4 chains × 1 000 sweeps) under each prior on α, and stepwise K-features alone: under
+// the tied prior (the default) the run is stepwise's, which prices a feature and
+// starts the chains, plus the sampler's, so the sampler's own time is the difference.
+func BenchmarkIBPRealTabletop(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "tabletop")
+	if _, err := os.Stat(dir); err != nil {
+		b.Skipf("real data not here (%v)", err)
+	}
+	p, err := pipeline.Prepare(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, run := range []struct {
+		name, algo string
+		opt        learn.Options
+	}{
+		{"stepwise", "stepwise", learn.Options{Restarts: algorithms.DefaultRestarts, Seed: 1}},
+		{"ibp tied", "ibp", learn.Options{Chains: algorithms.DefaultChains, Seed: 1, AlphaPrior: learn.AlphaTied}},
+		{"ibp gamma", "ibp", learn.Options{Chains: algorithms.DefaultChains, Seed: 1, AlphaPrior: learn.AlphaGamma}},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			k := 0
+			for b.Loop() {
+				a, err := p.Run(context.Background(), run.algo, run.opt, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				k = a.Result.K
+			}
+			b.ReportMetric(float64(k), "K")
+		})
+	}
+}

@@ -180,6 +180,13 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 	t.report(p)
 }
 
+// setSteps sets (or with nil removes) the stepwise clock that estimates the time left.
+func (t *Tracker) setSteps(c *stepwiseClock) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.steps = c
+}
+
 // setAfter sets the estimated time of the stages still to come after the current one.
 func (t *Tracker) setAfter(d time.Duration) {
 	t.mu.Lock()

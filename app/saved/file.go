@@ -82,7 +82,8 @@ type savedOptions struct {
 	Seed       uint64    `json:"seed"`
 	Init       string    `json:"init,omitempty"`
 	Chains     int       `json:"chains"`
-	KFrom      string    `json:"k_from,omitempty"` // absent before there was a choice: the widest
+	KFrom      string    `json:"k_from,omitempty"`      // absent before there was a choice: the widest
+	AlphaPrior string    `json:"alpha_prior,omitempty"` // the IBP's; absent: gamma (learn.Options.AlphaPrior)
 	Alpha0     jsonFloat `json:"alpha0"`
 	SigmaX0    jsonFloat `json:"sigma_x0"`
 	SigmaA0    jsonFloat `json:"sigma_a0"`
@@ -164,7 +165,7 @@ func fileOf(a *pipeline.Analysis, load pipeline.LoadChoices) (*savedFile, error)
 			MaxIter: o.MaxIter, MaxK: o.MaxK, Sweeps: o.Sweeps,
 			Divergence: o.Divergence, Seed: o.Seed, Init: o.Init,
 			Features: a.Description.Kind, Words: a.Description.Words,
-			Chains: o.Chains, Alpha0: jsonFloat(o.Alpha0), KFrom: o.KFrom,
+			Chains: o.Chains, Alpha0: jsonFloat(o.Alpha0), KFrom: o.KFrom, AlphaPrior: o.AlphaPrior,
 			SigmaX0: jsonFloat(o.SigmaX0), SigmaA0: jsonFloat(o.SigmaA0),
 		},
 		Result:  FullResultOf(a),
@@ -312,7 +313,8 @@ func (f *savedFile) saved() (*Analysis, error) {
 			MaxIter: f.Options.MaxIter, MaxK: f.Options.MaxK, Sweeps: f.Options.Sweeps,
 			Divergence: f.Options.Divergence, Seed: f.Options.Seed, Init: f.Options.Init,
 			Chains: f.Options.Chains, Alpha0: float64(f.Options.Alpha0), KFrom: f.Options.KFrom,
-			SigmaX0: float64(f.Options.SigmaX0), SigmaA0: float64(f.Options.SigmaA0),
+			AlphaPrior: f.Options.AlphaPrior,
+			SigmaX0:    float64(f.Options.SigmaX0), SigmaA0: float64(f.Options.SigmaA0),
 		},
 		Times:    r.Seconds,
 		Peak:     r.PeakMemory,
@@ -346,6 +348,11 @@ func (f *savedFile) saved() (*Analysis, error) {
 	case learn.KFromObjects, learn.KFromWidest:
 	default:
 		return nil, fmt.Errorf("options k_from must be %s or %s, got %q", learn.KFromObjects, learn.KFromWidest, s.Options.KFrom)
+	}
+	switch s.Options.AlphaPrior {
+	case "", learn.AlphaGamma, learn.AlphaTied: // "": saved before there was a choice, the papers' Gamma
+	default:
+		return nil, fmt.Errorf("options alpha_prior must be %s or %s, got %q", learn.AlphaGamma, learn.AlphaTied, s.Options.AlphaPrior)
 	}
 	s.Describe = pipeline.Description{Kind: f.Options.Features, Words: f.Options.Words}
 	if err := s.Describe.Validate(s.Algorithm); err != nil {

@@ -73,11 +73,14 @@ type Summary struct {
 	// objective is the least-squares ‖X − ZA‖² of the sampler's Z, as for the other
 	// learners; posterior_objective is ‖X − ZA‖² with the posterior-mean A.
 	PosteriorObjective float64 `json:"posterior_objective,omitempty"`
-	Alpha              float64 `json:"alpha,omitempty"`
-	SigmaX             float64 `json:"sigma_x,omitempty"`
-	SigmaA             float64 `json:"sigma_a,omitempty"`
-	KTrace             []int   `json:"k_trace,omitempty"`
-	KHistogram         []int   `json:"k_histogram,omitempty"`
+	// AlphaPrior is the prior on α the sampler ran with (learn.AlphaTied, whose λ² is
+	// lambda2, or learn.AlphaGamma).
+	AlphaPrior string  `json:"alpha_prior,omitempty"`
+	Alpha      float64 `json:"alpha,omitempty"`
+	SigmaX     float64 `json:"sigma_x,omitempty"`
+	SigmaA     float64 `json:"sigma_a,omitempty"`
+	KTrace     []int   `json:"k_trace,omitempty"`
+	KHistogram []int   `json:"k_histogram,omitempty"`
 	// ZProbability is, per image (in names' order) and feature, the probability that the
 	// image owns the feature over the second half of the sweeps, to 3 decimals.
 	ZProbability [][]float64 `json:"z_probability,omitempty"`
@@ -163,6 +166,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 	}
 	if res.Trace != nil {
 		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
+		s.AlphaPrior = cmp.Or(a.Options.AlphaPrior, learn.AlphaGamma)
 		s.PosteriorObjective = Finite(res.PosteriorObjective)
 		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
 		s.ZProbability = zProbability(res)

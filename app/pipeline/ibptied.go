@@ -1,0 +1,62 @@
+package pipeline
+
+import (
+	"context"
+
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
+)
+
+// stepwiseAlgo is the learner whose λ² path prices a feature for the IBP's tied prior.
+const stepwiseAlgo = "stepwise"
+
+// sampleTied runs the IBP sampler algo under the tied prior on α (learn.AlphaTied):
+// α = exp(−λ²/2σ_X²), so that a feature costs the sampler what it costs BP-means at λ²
+// (MAD-Bayes §3.1). The papers' Gamma prior lets K grow on photos without bound: there
+// the noise is not white (small shifts, exposure, JPEG), σ_X shrinks as K grows, and
+// each shrink makes the next small feature worth its price (ORL faces: K = 156 after
+// 561 s; scene folders K = 30–35 for 4 objects).
+//
+// With no λ² given, stepwise K-features chooses it as it chooses K for itself: from
+// its λ² path, counting the objects on the pictures seen through a slight blur. The
+// chains then sample those same pictures, starting from stepwise's fit: at that price
+// the posterior is so peaked that chains started from the prior stayed in the mode
+// they first found (scene set 7: K = 3 against 4 objects). The result — its A and
+// objectives — is given on the scores themselves (learn.Options.ReportOn); σ_X and the
+// trace are those of the pictures the chains saw.
+func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, desc Description,
+	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, error) {
+	fitOn := X
+	if opt.Lambda2 == 0 {
+		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
+			Progress: func(ap learn.Progress) { tr.algorithm(stepwiseAlgo, ap) }}
+		tr.setSteps(&stepwiseClock{})
+		sw, _, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt)
+		tr.setSteps(nil)
+		if err != nil {
+			return nil, opt, err
+		}
+		opt.Lambda2 = sw.Lambda2
+		if opt.Init == "" && opt.InitZ == nil {
+			// Its fit as the window shows it — the base, and each object added to it —
+			// so that the chains, which keep the form they start from, end in it too.
+			p.readable(stepwiseAlgo, sw)
+			opt.InitZ = sw.Z
+		}
+		if p.countsObjectsFor(stepwiseAlgo, desc, sopt) {
+			var err error
+			if fitOn, err = p.smoothedScores(); err != nil {
+				return nil, opt, err
+			}
+		}
+	}
+	run := opt
+	run.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
+	if fitOn != X {
+		run.ReportOn = X
+	}
+	res, err := algorithms.Run(ctx, algo, fitOn, run)
+	return res, opt, err
+}
