@@ -208,9 +208,22 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 	p, maxK := run.p, run.maxK
 	var curve []learn.CurvePoint
 	fits := map[int]*kfFit{}
+	probs := map[int]*kfProblem{} // with opt.Nuisance: the problem each K's fit is of
 	var maxDec float64
 	for k := 1; k <= maxK; k++ {
-		fit, err := run.fitK(ctx, k)
+		var fit *kfFit
+		var err error
+		if opt.Nuisance != nil {
+			var fp *kfProblem
+			fit, fp, err = run.fitKNuisance(ctx, k)
+			if err == nil {
+				if _, ok := fits[fit.k]; !ok || fit.obj < fits[fit.k].obj {
+					probs[fit.k] = fp
+				}
+			}
+		} else {
+			fit, err = run.fitK(ctx, k)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -229,8 +242,19 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 			}
 		}
 	}
-	if err := run.shrink(ctx, fits); err != nil {
+	if opt.Nuisance != nil {
+		err = run.shrinkNuisance(ctx, fits, probs)
+	} else {
+		err = run.shrink(ctx, fits)
+	}
+	if err != nil {
 		return nil, err
+	}
+	result := func(k int) (*learn.Result, error) {
+		if q, ok := probs[k]; ok {
+			return q.result(fits[k])
+		}
+		return p.result(fits[k])
 	}
 	// A K whose restarts dropped features stands for the K it fitted; the curve holds
 	// the best fit of each K once.
@@ -249,14 +273,14 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 			lambda2 = 0
 		}
 	}
-	res, err := p.result(fits[path[i].K])
+	res, err := result(path[i].K)
 	if err != nil {
 		return nil, err
 	}
 	for _, v := range path {
 		r := res
 		if v.K != res.K {
-			if r, err = p.result(fits[v.K]); err != nil {
+			if r, err = result(v.K); err != nil {
 				return nil, err
 			}
 		}

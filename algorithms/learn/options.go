@@ -30,6 +30,12 @@ type Options struct {
 	// λ² is given: KFromObjects (also "") or KFromWidest. The learner itself reports the
 	// widest; the pipeline, which sees the pictures, applies the other rule.
 	KFrom string
+	// Nuisance, when set, gives for a fit (its N×K Z and K×D A on X) rows in X's space
+	// along which an image may move without owning another feature: the small shifts of
+	// the fit's pictures. Stepwise's λ² path fits each K with the directions of the K
+	// before's fit (then of its own) projected out of X, so that a feature is not spent
+	// on them. Nil rows: nothing to project.
+	Nuisance func(Z, A *mat.Dense) *mat.Dense
 	// Seed makes a run reproducible: the same seed gives the same result.
 	Seed uint64
 	// Workers is the number of goroutines restarts run on. 0 means runtime.GOMAXPROCS(0).

@@ -86,6 +86,11 @@ type Prepared struct {
 	smoothOnce sync.Once
 	smoothed   *mat.Dense // the scores of the blurred pictures (smoothedScores)
 	smoothErr  error
+	blurR      *mat.Dense // the blur metric the smoothed scores are seen through
+	shiftOnce  sync.Once
+	shiftTx    *mat.Dense // scores → scores of the x-derivative, seen through the blur
+	shiftTy    *mat.Dense
+	shiftErr   error
 }
 
 // Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
@@ -366,7 +371,11 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			return nil, opt, err
 		}
 	}
-	res, err := algorithms.Run(ctx, algo, fitOn, opt)
+	run := opt
+	if objects && modelShifts {
+		run.Nuisance = p.shiftNuisance
+	}
+	res, err := algorithms.Run(ctx, algo, fitOn, run)
 	if err != nil {
 		return nil, opt, err
 	}
