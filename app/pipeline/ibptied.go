@@ -32,9 +32,9 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 	if opt.Lambda2 == 0 {
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
 			Progress: func(ap learn.Progress) { tr.algorithm(stepwiseAlgo, ap) }}
-		tr.setSteps(&stepwiseClock{})
+		tr.setSteps(&stepwiseClock{}, algorithms.Title(algo)+", pricing a feature with ")
 		sw, _, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt)
-		tr.setSteps(nil)
+		tr.setSteps(nil, "")
 		if err != nil {
 			return nil, opt, err
 		}

@@ -83,6 +83,8 @@ type Tracker struct {
 	afterKnown bool // after was set by setAfter; a late guess must not replace it
 	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock).
 	steps *stepwiseClock
+	// lead heads the stage of a learner run for another's sake (the IBP's stepwise).
+	lead string
 	// chains follows the IBP's chains, from their first sweep (chainClock).
 	chains *chainClock
 	// settle follows a KPYP segmentation's iterations (settleClock).
@@ -180,11 +182,12 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 	t.report(p)
 }
 
-// setSteps sets (or with nil removes) the stepwise clock that estimates the time left.
-func (t *Tracker) setSteps(c *stepwiseClock) {
+// setSteps sets (or with nil removes) the stepwise clock that estimates the time left,
+// and the lead that heads the stages of a learner run for another's sake.
+func (t *Tracker) setSteps(c *stepwiseClock, lead string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.steps = c
+	t.steps, t.lead = c, lead
 }
 
 // setAfter sets the estimated time of the stages still to come after the current one.
@@ -212,6 +215,9 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 		t.mu.Unlock()
 	}
 	title := algorithms.Title(algo)
+	t.mu.Lock()
+	title = t.lead + title
+	t.mu.Unlock()
 	switch ap.Stage {
 	case "K":
 		t.Update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
