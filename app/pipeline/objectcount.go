@@ -128,7 +128,7 @@ func (p *Prepared) refitOnScores(res *learn.Result) error {
 // 0 — keep the widest — when the run has no path, when no K qualifies, or when most of
 // the widest's features vary by degrees (a face's width, lighting): then no K counts
 // objects, and KNote says so.
-func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense) int {
+func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool) int {
 	if len(res.PathFits) == 0 {
 		return 0
 	}
@@ -143,7 +143,7 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense) int {
 			return nil, false
 		}
 		if _, done := readings[k]; !done {
-			readings[k] = p.readableFit(f.Z, f.A, seen)
+			readings[k] = p.readableFit(f.Z, f.A, seen, shifts)
 		}
 		return readings[k], true
 	}
@@ -176,7 +176,7 @@ type objectReading struct {
 // added when no feature is owned by every image, and each feature's separation as seen
 // in the scores seen (the smoothed ones the fit was found on: a card's pixel shifts blur
 // its split in the scores themselves); nil when the base cannot be fitted (a singular Z).
-func (p *Prepared) readableFit(Z, A, seen *mat.Dense) *objectReading {
+func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReading {
 	z, a, ok := features.WithBase(p.Scores, Z, A)
 	if !ok {
 		n, k := Z.Dims()
@@ -193,7 +193,7 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense) *objectReading {
 	// Each image's small shifts of the features' pictures are no part of its amounts:
 	// they blur the split of a weak object (the dark patch of scene set 10 separated by
 	// 0.16 with them, 0.90 without).
-	if modelShifts {
+	if shifts {
 		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
 	}
 	aSeen, ok := features.LeastSquaresA(z, seen)

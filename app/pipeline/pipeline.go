@@ -371,11 +371,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			return nil, opt, err
 		}
 	}
-	run := opt
-	if objects && modelShifts {
-		run.Nuisance = p.shiftNuisance
-	}
-	res, err := algorithms.Run(ctx, algo, fitOn, run)
+	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
 		return nil, opt, err
 	}
@@ -386,7 +382,22 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		if err := p.refitOnScores(res); err != nil {
 			return nil, opt, err
 		}
-		k := p.objectK(res, fitOn)
+		k := p.objectK(res, fitOn, false)
+		if p.shiftsMatter(res, fitOn) {
+			run := opt
+			run.Nuisance = p.shiftNuisance
+			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
+			if err != nil {
+				return nil, opt, err
+			}
+			if err := p.refitOnScores(shifted); err != nil {
+				return nil, opt, err
+			}
+			// The largest count of objects either path offers.
+			if ks := p.objectK(shifted, fitOn, true); ks > k {
+				res, k = shifted, ks
+			}
+		}
 		if k == 0 {
 			k = res.K
 		}

@@ -163,14 +163,16 @@ func TestReadingByContent(t *testing.T) {
 	})
 }
 
-// TestDefaultsReadRandomScenes: on two folders drawn at random (scenes.Random, seeds the
+// TestDefaultsReadRandomScenes: on three folders drawn at random (scenes.Random, seeds the
 // rules were not tuned on) with the defaults, K counts the four objects and each is a
 // feature owned by the pictures that show it, captioned "adds" — the shadow too, which
-// dims a textured scene and reads backwards by its outline alone (imgproc.Holds).
+// dims a textured scene and reads backwards by its outline alone (imgproc.Holds), and
+// which on seed 110 no fit up to K = 8 holds unless the cards' ±1 px shifts are
+// modelled (shiftNuisance).
 func TestDefaultsReadRandomScenes(t *testing.T) {
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
-	for _, seed := range []uint64{102, 113} {
+	for _, seed := range []uint64{102, 110, 113} {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			spec, err := scenes.Random(data, seed)
 			if err != nil {
