@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 	"featurelab/pca"
@@ -324,7 +325,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
 		res, opt, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
 	} else {
-		res, opt, err = p.fit(ctx, algo, X, desc, opt)
+		res, opt, _, err = p.fit(ctx, algo, X, desc, opt)
 	}
 	if err != nil {
 		return nil, err
@@ -353,8 +354,9 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 // With no λ² given, a learner that walks the λ² path counts the objects to choose K
 // (learn.KFromObjects): it fits the pictures as seen through a slight blur, then reads
 // the fits on the scores themselves (objectK). It returns opt as the run used it, its
-// KFrom set to the rule that chose K.
-func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options) (*learn.Result, learn.Options, error) {
+// KFrom set to the rule that chose K, and the data the chosen fit is of: X, the
+// smoothed scores, or those with the fit's small shifts taken out (shiftsMatter).
+func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options) (*learn.Result, learn.Options, *mat.Dense, error) {
 	objects := p.countsObjectsFor(algo, desc, opt)
 	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
 		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
@@ -368,44 +370,48 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	if objects {
 		var err error
 		if fitOn, err = p.smoothedScores(); err != nil {
-			return nil, opt, err
+			return nil, opt, nil, err
 		}
 	}
 	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
-		return nil, opt, err
+		return nil, opt, nil, err
 	}
 	if X != p.Scores {
 		res.A = clusterMeans(res.Z, p.Scores)
 	}
 	if objects {
 		if err := p.refitOnScores(res); err != nil {
-			return nil, opt, err
+			return nil, opt, nil, err
 		}
 		k := p.objectK(res, fitOn, false)
+		shifts := false
 		if p.shiftsMatter(res, fitOn) {
 			run := opt
 			run.Nuisance = p.shiftNuisance
 			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
 			if err != nil {
-				return nil, opt, err
+				return nil, opt, nil, err
 			}
 			if err := p.refitOnScores(shifted); err != nil {
-				return nil, opt, err
+				return nil, opt, nil, err
 			}
 			// The largest count of objects either path offers.
 			if ks := p.objectK(shifted, fitOn, true); ks > k {
-				res, k = shifted, ks
+				res, k, shifts = shifted, ks, true
 			}
 		}
 		if k == 0 {
 			k = res.K
 		}
 		if res, err = atPathK(res, k); err != nil {
-			return nil, opt, err
+			return nil, opt, nil, err
+		}
+		if shifts {
+			fitOn = features.ProjectOut(fitOn, p.shiftNuisance(res.Z, nil))
 		}
 	}
-	return res, opt, nil
+	return res, opt, fitOn, nil
 }
 
 // clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.
