@@ -122,7 +122,7 @@ var (
 		Default: fmt.Sprint(DefaultChains), Min: 1, Max: maxChains, Alias: "restarts",
 		Field: func(o *learn.Options) any { return &o.Chains }}
 	alphaPrior = Param[learn.Options]{Key: "alpha-prior", Label: "Prior on α", Hint: "tied: K settles on photos",
-		Help: "tied: α = exp(−λ²/2σ_X²), λ² the price of a feature that stepwise K-features chooses on the λ² path, whose fit starts the chains, and the chains see the pictures as stepwise does, through a slight blur, so that K settles where the objects are; gamma: α ~ Gamma(1, 1) and chains from the prior, the papers' model",
+		Help: "tied: α = exp(−λ²/2σ_X²), λ² the price of a feature that stepwise K-features chooses on the λ² path, whose fit starts the chains, and the chains see the pictures as stepwise does (through a slight blur, with the PCA), so that K settles where the objects are; gamma: α ~ Gamma(1, 1) and chains from the prior, the papers' model",
 		Type: Choice, Default: learn.AlphaTied, Choices: []string{learn.AlphaTied, learn.AlphaGamma}, Advanced: true,
 		Field: func(o *learn.Options) any { return &o.AlphaPrior }}
 	divergence = Param[learn.Options]{Key: "divergence", Label: "Divergence", Hint: "Bregman divergence",

@@ -164,6 +164,9 @@ func (p *runPanel) applySaved(s *saved.Analysis) {
 	if o.Chains == 0 {
 		o.Chains = o.Restarts // analyses saved before chains had a field of their own
 	}
+	if a.Traits.Sampler && o.AlphaPrior == "" {
+		o.AlphaPrior = learn.AlphaGamma // saved before the tie: the papers' prior ran
+	}
 	for _, q := range a.Params {
 		// A zero the learner read as its default (K, restarts, the divergence) is shown
 		// as that default.

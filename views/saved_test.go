@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/learn"
 	"featurelab/app/saved"
 	"featurelab/assets"
 )
@@ -99,5 +100,20 @@ func TestOpeningABrokenAnalysisSaysWhy(t *testing.T) {
 	}
 	if ui.dataset.prepared == nil || ui.dataset.source.Sample != "tabletop" {
 		t.Errorf("the data set shown changed to %v", ui.dataset.source)
+	}
+}
+
+// TestReopenedIBPKeepsItsPrior: an IBP analysis saved before the prior on α had a
+// choice (a version-1 file) ran the papers' Gamma prior; reopened, its form says so,
+// not the tied prior that is now the default, so that Run runs it again as it ran.
+func TestReopenedIBPKeepsItsPrior(t *testing.T) {
+	ui := newTestUI(t)
+	ui.OpenAnalysis(filepath.Join("..", "app", "saved", "testdata", "v1-dice-ibp"+saved.Ext))
+	ui.Wait()
+	if ui.pres == nil {
+		t.Fatalf("not shown: %s", ui.status.text())
+	}
+	if ui.run.algo != "ibp" || ui.run.byKey["alpha-prior"].text() != learn.AlphaGamma {
+		t.Errorf("algorithm %s, prior on α %q; want ibp, %q", ui.run.algo, ui.run.byKey["alpha-prior"].text(), learn.AlphaGamma)
 	}
 }

@@ -528,7 +528,10 @@ func (c *chain) knewLogPost(s, r, lam float64) {
 	}
 	for j := range c.logw {
 		base := 1 + s + float64(j)/lam
-		c.logw[j] = -hd*math.Log(base) - r*inv2s/base + float64(j)*la - c.lfact[j]
+		c.logw[j] = -hd*math.Log(base) - r*inv2s/base - c.lfact[j]
+		if j > 0 { // 0 · log α would be NaN for α = 0
+			c.logw[j] += float64(j) * la
+		}
 	}
 }
 

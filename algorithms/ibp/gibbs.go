@@ -42,7 +42,9 @@ import (
 // of a row in random blocks of up to 6 jointly, and proposes column moves (moves.go)
 // that re-express features without changing the fit; both leave the posterior unchanged
 // and let the chain leave the combination-feature modes that row-wise flips cannot.
-// Under the tied prior there are no column moves: the chains keep the form they start in.
+// Under the tied prior there are no pair moves, which re-express two features as their
+// sum or difference: the chains keep the features they start with, as objects, unless
+// the rows' own draws change them.
 // No sampler of this kind is guaranteed to find the best mode in a fixed number of
 // sweeps; more Chains make it likelier.
 // Objective is the least-squares ‖X − ZA‖²_F of Z, as for the MAD-Bayes learners, and
@@ -214,12 +216,12 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	if st.tie > 0 {
 		tied := *cfg
 		tied.tie = st.tie
-		// Column moves re-express features without changing the fit. At the tied price
-		// the chains stay in one mode, so the moves buy no mixing and only walk among
+		// The pair moves re-express features without changing the fit. At the tied
+		// price the chains stay in one mode, so they buy no mixing and only walk among
 		// that mode's equivalent forms: the real tabletop's four objects and base, as
 		// stepwise starts the chains, ended as five features that each add one object
-		// and remove another (objective 161.236 both ways).
-		tied.colMoves = 0
+		// and remove another (objective 161.236 both ways). Twins are still merged.
+		tied.keepForm = true
 		cfg = &tied
 	}
 	n, d := X.Dims()
@@ -294,6 +296,9 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	tr := best.trace
 	half := st.sweeps / 2
 	for t := half; t < st.sweeps; t++ {
+		if st.tie > 0 {
+			res.LogAlpha -= st.tie / (2 * tr.SigmaX[t] * tr.SigmaX[t])
+		}
 		res.Alpha += tr.Alpha[t]
 		res.SigmaX += tr.SigmaX[t]
 		res.SigmaA += tr.SigmaA[t]
@@ -305,6 +310,7 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	}
 	cnt := float64(st.sweeps - half)
 	res.Alpha /= cnt
+	res.LogAlpha /= cnt
 	res.SigmaX /= cnt
 	res.SigmaA /= cnt
 	res.Seconds = time.Since(start).Seconds()
@@ -435,8 +441,6 @@ func residualSS(x, z, a []float64, n, k, d int) float64 {
 	return ss
 }
 
-// dense wraps a flat r×c slice; with no columns (or rows) it returns an empty matrix,
-// which mat.NewDense cannot represent.
 // flat is X's entries row by row.
 func flat(X *mat.Dense) []float64 {
 	n, d := X.Dims()
@@ -470,6 +474,8 @@ func posteriorMean(X *mat.Dense, z []float64, n, k int, lam float64) []float64 {
 	return flat(&a)
 }
 
+// dense wraps a flat r×c slice; with no columns (or rows) it returns an empty matrix,
+// which mat.NewDense cannot represent.
 func dense(r, c int, data []float64) *mat.Dense {
 	if r == 0 || c == 0 {
 		return &mat.Dense{}

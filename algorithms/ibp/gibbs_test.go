@@ -784,3 +784,30 @@ func TestMergeDuplicates(t *testing.T) {
 		t.Error("distinct features were copied or merged")
 	}
 }
+
+// TestIBPTiedAtExtremePrices: a tied price so high that α is 0 (log α = −∞) on data of
+// scale 1e-4 leaves no feature, and every sweep's log joint is a number or −∞, never
+// NaN (0 · log α once was).
+func TestIBPTiedAtExtremePrices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	X := mat.NewDense(30, 4, nil)
+	for i := range 30 {
+		for j := range 4 {
+			X.Set(i, j, 1e-4*rng.NormFloat64())
+		}
+	}
+	for _, lam := range []float64{1e-300, 1.7e302} {
+		res, err := Gibbs(context.Background(), X, learn.Options{Sweeps: 40, Seed: 1, AlphaPrior: learn.AlphaTied, Lambda2: lam})
+		if err != nil {
+			t.Fatalf("λ² = %g: %v", lam, err)
+		}
+		for s, lj := range res.Trace.LogJoint {
+			if math.IsNaN(lj) {
+				t.Fatalf("λ² = %g: log joint NaN at sweep %d", lam, s)
+			}
+		}
+		if math.IsNaN(res.LogAlpha) || math.IsNaN(res.SigmaX) {
+			t.Errorf("λ² = %g: log α %v, σ_X %v", lam, res.LogAlpha, res.SigmaX)
+		}
+	}
+}

@@ -31,6 +31,10 @@ type config struct {
 	step0 float64
 	// tie, when > 0, is a λ² that ties α to σ_X: α = exp(−λ²/2σ_X²) (setAlpha).
 	tie float64
+	// keepForm leaves out the pair moves, which re-express two features by their sum or
+	// difference without changing the fit; the moves that merge or split twin features
+	// and add or drop an all-ones one stay.
+	keepForm bool
 	// bug injects a deliberate error (tests only).
 	bug bug
 	// keep, when set, is handed every chain's result (tests only: the mixing benchmark
@@ -110,8 +114,13 @@ func (c *chain) setAlpha(a float64) {
 func (c *chain) tiedLogAlpha(sx float64) float64 { return -c.cfg.tie / (2 * sx * sx) }
 
 // zPriorAlphaTerm is the part of log P([Z] | α) that depends on α: K log α − α H_N.
+// With no features it is −α H_N alone: 0 · log α would be NaN for α = 0.
 func (c *chain) zPriorAlphaTerm(logAlpha float64) float64 {
-	return float64(c.k)*logAlpha - math.Exp(logAlpha)*c.hN
+	t := -math.Exp(logAlpha) * c.hN
+	if c.k > 0 {
+		t += float64(c.k) * logAlpha
+	}
+	return t
 }
 
 // logInvGammaLogSigma is the log density of u = log σ when σ² ~ InvGamma(a, scale b),

@@ -39,11 +39,13 @@ import "math"
 // columnMoves makes n column-move proposals.
 func (c *chain) columnMoves(n int) {
 	for range n {
-		switch c.rng.IntN(6) {
-		case 0:
-			c.pairMove(false)
-		case 1:
-			c.pairMove(true)
+		switch r := c.rng.IntN(6); r {
+		case 0, 1:
+			// Drawn either way, so that the other moves' share does not depend on the
+			// switch (cfg.keepForm).
+			if !c.cfg.keepForm {
+				c.pairMove(r == 1)
+			}
 		case 2:
 			c.allOnesBirth()
 		case 3:

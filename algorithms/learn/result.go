@@ -53,6 +53,10 @@ type Result struct {
 	// Alpha, SigmaX and SigmaA are the posterior means of α, σ_X and σ_A over the second
 	// half of the sweeps of the reported chain.
 	Alpha, SigmaX, SigmaA float64
+	// LogAlpha is, under the tied prior (AlphaTied; 0 otherwise), the posterior mean of
+	// log α over the same sweeps: α is then often below the smallest float, and log α
+	// tells what it was.
+	LogAlpha float64
 	// KHistogram[k] counts the reported chain's second-half sweeps that ended with K = k.
 	KHistogram []int
 	// Trace is the per-sweep record of the reported chain.

@@ -30,6 +30,9 @@ const stepwiseAlgo = "stepwise"
 // (learn.Options.ReportOn); σ_X and the trace are those of the pictures the chains saw.
 func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, desc Description,
 	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, error) {
+	// The options the run was asked for are what reproduces it; the λ² chosen is the
+	// result's (learn.Result.Lambda2).
+	asked := opt
 	fitOn := X
 	if opt.Lambda2 == 0 {
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
@@ -55,5 +58,5 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		run.ReportOn = X
 	}
 	res, err := algorithms.Run(ctx, algo, fitOn, run)
-	return res, opt, err
+	return res, asked, err
 }

@@ -46,8 +46,8 @@ func TestIBPSettlesOnAScene(t *testing.T) {
 		if lo, hi := slices.Min(second), slices.Max(second); hi-lo > 1 || k > 8 {
 			t.Errorf("tied: K = %d, its trace between %d and %d over the second half; want ≤ 8 and settled", k, lo, hi)
 		}
-		if a.Options.Lambda2 <= 0 {
-			t.Errorf("tied: λ² = %v, want the price stepwise chose", a.Options.Lambda2)
+		if a.Result.Lambda2 <= 0 || a.Options.Lambda2 != 0 {
+			t.Errorf("tied: λ² = %v with %v asked, want the price stepwise chose with none asked", a.Result.Lambda2, a.Options.Lambda2)
 		}
 		found, wrong := misread(a, truthCodes(t, os.DirFS(dir), a.Data.Names), folder.Objects)
 		if found != 4 || len(wrong) > 0 {

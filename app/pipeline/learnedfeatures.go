@@ -19,7 +19,7 @@ type Feature struct {
 	Base   bool        // the base feature (owned by every image) of a feature learner
 	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
-	Effect string      // "adds" or "removes" (Features says how it is read); "" for the base and clusters
+	Effect string      // Adds, Removes, Brightens or Darkens (Features says how it is read); "" for the base and clusters
 	Owners int         // images whose code has this feature
 	// Explained is the share of the data's variation the feature accounts for: what the
 	// fit would lose without it, its A held fixed (Analysis.Explained); 0 for the base
@@ -90,8 +90,9 @@ const (
 // base, against the mean image: it "adds" when the picture with it holds more structure
 // where they differ (edges, print, an outline, or the darkness of a shadow: imgproc.Holds) than the picture without
 // it, and "removes" otherwise. In the readable form every feature adds (Reading); the
-// form as found may hold removals. Whether its pixels are brighter or darker is the signed
-// picture's to show, not the caption's: a dark phone on a brown table adds an object.
+// form as found may hold removals. Whether an object's pixels are brighter or darker is
+// the signed picture's to show, not the caption's: a dark phone on a brown table adds an
+// object.
 // A gradual feature (its images do not split cleanly, features.SeparationClear) is no
 // object to add: it "brightens" or "darkens", as most of its change does. On the ORL
 // faces 9 of 11 features are gradual, and the outline measure called a face darkened
@@ -137,8 +138,8 @@ func (a *Analysis) Features() []Feature {
 	return out
 }
 
-// Effects is every feature's reading, Adds or Removes, in column order; "" for the base
-// and for clusters (Features).
+// Effects is every feature's reading, Adds, Removes, Brightens or Darkens, in column
+// order; "" for the base and for clusters (Features).
 func (a *Analysis) Effects() []string {
 	res := a.Result
 	if res == nil || res.A == nil || res.K == 0 {

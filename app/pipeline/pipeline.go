@@ -386,7 +386,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		}
 		k := p.objectK(res, fitOn, false)
 		shifts := false
-		if p.shiftsMatter(res, fitOn) {
+		if p.shiftsMatter(res, fitOn, k) {
 			run := opt
 			run.Nuisance = p.shiftNuisance
 			shifted, err := algorithms.Run(ctx, algo, fitOn, run)

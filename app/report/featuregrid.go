@@ -213,8 +213,9 @@ func wrapRunes(text string, per int) []string {
 	return append(lines, string(r))
 }
 
-// featureLabel is "base", "#3 adds", "#3 removes" (how the feature reads against the
-// base, or the mean image when there is none: pipeline.Features) or "cluster #2".
+// featureLabel is "base", "#3 adds", "#3 removes", "#3 darkens" (how the feature reads
+// against the base, or the mean image when there is none: pipeline.Features) or
+// "cluster #2".
 func featureLabel(f pipeline.Feature) string {
 	switch {
 	case f.Base:

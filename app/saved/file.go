@@ -476,6 +476,7 @@ func (f *savedFile) result() (*learn.Result, int, error) {
 		Iterations:         r.Iterations,
 		Lambda2:            r.Lambda2,
 		Alpha:              r.Alpha,
+		LogAlpha:           r.LogAlpha,
 		SigmaX:             r.SigmaX,
 		SigmaA:             r.SigmaA,
 		KHistogram:         r.KHistogram,

@@ -77,6 +77,9 @@ type Summary struct {
 	// lambda2, or learn.AlphaGamma).
 	AlphaPrior string  `json:"alpha_prior,omitempty"`
 	Alpha      float64 `json:"alpha,omitempty"`
+	// LogAlpha is log α under the tied prior, where α itself is often below the
+	// smallest float and alpha then absent.
+	LogAlpha   float64 `json:"log_alpha,omitempty"`
 	SigmaX     float64 `json:"sigma_x,omitempty"`
 	SigmaA     float64 `json:"sigma_a,omitempty"`
 	KTrace     []int   `json:"k_trace,omitempty"`
@@ -91,7 +94,8 @@ type Summary struct {
 
 // FeatureSummary is one feature in JSON: its number as shown (#1 is column 0), whether
 // it is the base, its effect ("adds" or "removes" against the base, or the mean image
-// when there is no base; none for the base and clusters), its owners, and the share of
+// when there is no base; "brightens" or "darkens" when it is gradual; none for the base
+// and clusters), its owners, and the share of
 // the data's variation it explains.
 type FeatureSummary struct {
 	Feature   int     `json:"feature"`
@@ -167,6 +171,9 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 	if res.Trace != nil {
 		s.Alpha, s.SigmaX, s.SigmaA = res.Alpha, res.SigmaX, res.SigmaA
 		s.AlphaPrior = cmp.Or(a.Options.AlphaPrior, learn.AlphaGamma)
+		if s.AlphaPrior == learn.AlphaTied {
+			s.LogAlpha = Finite(res.LogAlpha)
+		}
 		s.PosteriorObjective = Finite(res.PosteriorObjective)
 		s.KTrace, s.KHistogram = res.Trace.K, res.KHistogram
 		s.ZProbability = zProbability(res)
