@@ -38,7 +38,7 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
 			Progress: func(ap learn.Progress) { tr.algorithm(stepwiseAlgo, ap) }}
 		tr.setSteps(&stepwiseClock{}, algorithms.Title(algo)+", pricing a feature with ")
-		sw, _, seen, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt)
+		sw, _, seen, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt, tr)
 		tr.setSteps(nil, "")
 		if err != nil {
 			return nil, opt, err

@@ -325,7 +325,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
 		res, opt, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
 	} else {
-		res, opt, _, err = p.fit(ctx, algo, X, desc, opt)
+		res, opt, _, err = p.fit(ctx, algo, X, desc, opt, tr)
 	}
 	if err != nil {
 		return nil, err
@@ -356,7 +356,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 // the fits on the scores themselves (objectK). It returns opt as the run used it, its
 // KFrom set to the rule that chose K, and the data the chosen fit is of: X, the
 // smoothed scores, or those with the fit's small shifts taken out (shiftsMatter).
-func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options) (*learn.Result, learn.Options, *mat.Dense, error) {
+func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
 	objects := p.countsObjectsFor(algo, desc, opt)
 	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
 		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
@@ -389,7 +389,9 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		if p.shiftsMatter(res, fitOn, k) {
 			run := opt
 			run.Nuisance = p.shiftNuisance
+			end := tr.secondPath()
 			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
+			end()
 			if err != nil {
 				return nil, opt, nil, err
 			}

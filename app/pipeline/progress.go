@@ -85,6 +85,8 @@ type Tracker struct {
 	steps *stepwiseClock
 	// lead heads the stage of a learner run for another's sake (the IBP's stepwise).
 	lead string
+	// aside follows the learner's title on its second λ² path (shiftsMatter).
+	aside string
 	// chains follows the IBP's chains, from their first sweep (chainClock).
 	chains *chainClock
 	// settle follows a KPYP segmentation's iterations (settleClock).
@@ -190,6 +192,23 @@ func (t *Tracker) setSteps(c *stepwiseClock, lead string) {
 	t.steps, t.lead = c, lead
 }
 
+// secondPath marks the stages of a learner's second λ² path, fitted with the small
+// shifts taken out: its title says so, and a stepwise clock starts again, since the
+// path walks K from 1 again. The returned func ends the mark.
+func (t *Tracker) secondPath() (end func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.aside = ", again with small shifts taken out"
+	if t.steps != nil {
+		t.steps = &stepwiseClock{lambda2: t.steps.lambda2}
+	}
+	return func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.aside = ""
+	}
+}
+
 // setAfter sets the estimated time of the stages still to come after the current one.
 func (t *Tracker) setAfter(d time.Duration) {
 	t.mu.Lock()
@@ -216,7 +235,7 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 	}
 	title := algorithms.Title(algo)
 	t.mu.Lock()
-	title = t.lead + title
+	title = t.lead + title + t.aside
 	t.mu.Unlock()
 	switch ap.Stage {
 	case "K":

@@ -121,6 +121,30 @@ func TestSweepsSayTheirChains(t *testing.T) {
 	}
 }
 
+// TestSecondPathSaysSo: while a learner walks its second λ² path, with the small shifts
+// taken out (shiftsMatter), the status says so — the path starts from K = 1 again, which
+// would otherwise read as the run starting over — and, under the IBP, after the lead that
+// says what stepwise is run for.
+func TestSecondPathSaysSo(t *testing.T) {
+	var got []Progress
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	stage := func() string {
+		tr.last = time.Time{}
+		tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 1, Total: 30})
+		return got[len(got)-1].Stage
+	}
+	tr.setSteps(&stepwiseClock{}, "IBP Gibbs sampler, pricing a feature with ")
+	end := tr.secondPath()
+	if s := stage(); s != "IBP Gibbs sampler, pricing a feature with Stepwise K-features, again with small shifts taken out: trying K = 1" {
+		t.Errorf("second path: %q", s)
+	}
+	end()
+	tr.setSteps(nil, "")
+	if s := stage(); s != "Stepwise K-features: trying K = 1" {
+		t.Errorf("after it: %q", s)
+	}
+}
+
 // TestChainsTimeLeftIsHonest replays an IBP run on a clock the test steps: 4 chains of
 // 1000 sweeps on 2 workers, a sweep's cost growing as the chain's features do — not at
 // all, to a plateau (K settles), or without end (K keeps growing, 4× by the last sweep).
