@@ -267,8 +267,14 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		for _, r := range results {
 			r.ls = learn.LeastSquaresSS(opt.ReportOn, dense(n, r.k, r.z))
 		}
-		best.a = posteriorMean(opt.ReportOn, best.z, n, best.k, best.sx*best.sx/(best.sa*best.sa))
-		best.objective = residualSS(flat(opt.ReportOn), best.z, best.a, n, best.k, d)
+		// The posterior mean of the features given Z, on those data: H of a chain there.
+		xr := flat(opt.ReportOn)
+		c := newChain(cfg, nil, xr, n, d, best.z, best.k, best.alpha, best.sx, best.sa)
+		if c.err != nil {
+			return nil, c.err
+		}
+		best.a = append(best.a[:0], c.H[:c.k*d]...)
+		best.objective = residualSS(xr, best.z, best.a, n, best.k, d)
 	}
 	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
@@ -449,29 +455,6 @@ func flat(X *mat.Dense) []float64 {
 		copy(x[i*d:i*d+d], X.RawRowView(i))
 	}
 	return x
-}
-
-// posteriorMean is the posterior mean of the features given the N×k allocation z
-// (flat) on the data X, (Z'Z + λI)⁻¹Z'X with λ = σ_X²/σ_A², flat k×D.
-func posteriorMean(X *mat.Dense, z []float64, n, k int, lam float64) []float64 {
-	_, d := X.Dims()
-	if k == 0 {
-		return nil
-	}
-	Z := dense(n, k, z)
-	var g mat.SymDense
-	g.SymOuterK(1, Z.T())
-	for f := 0; f < k; f++ {
-		g.SetSym(f, f, g.At(f, f)+lam)
-	}
-	var ch mat.Cholesky
-	var b, a mat.Dense
-	b.Mul(Z.T(), X)
-	if !ch.Factorize(&g) || ch.SolveTo(&a, &b) != nil {
-		// λ > 0 keeps Z'Z + λI positive definite; a failure is a λ lost in rounding.
-		return make([]float64, k*d)
-	}
-	return flat(&a)
 }
 
 // dense wraps a flat r×c slice; with no columns (or rows) it returns an empty matrix,

@@ -264,12 +264,6 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 	for a := 1; a < k; a++ {
 		for b := a + 1; b < k; b++ {
 			inA, inB := energyWithin(reach[a], energy[b]), energyWithin(reach[b], energy[a])
-			if math.Min(inA, inB) < objectOverlap {
-				if math.Max(inA, inB) >= objectOverlap && nestedOwners(owners[a], owners[b], count[a], count[b]) {
-					return false
-				}
-				continue
-			}
 			both, onlyA, onlyB := 0, 0, 0
 			for i := 0; i < n; i++ {
 				switch {
@@ -282,9 +276,16 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 				}
 			}
 			slack := objectSlack * float64(min(count[a], count[b]))
-			apart := float64(both) <= slack
 			nested := float64(onlyA) <= slack || float64(onlyB) <= slack
-			if apart || nested {
+			if math.Min(inA, inB) < objectOverlap {
+				// Apart, unless one lies mostly where the other acts with its owners
+				// nested: a part of the other.
+				if math.Max(inA, inB) >= objectOverlap && nested {
+					return false
+				}
+				continue
+			}
+			if float64(both) <= slack || nested {
 				return false
 			}
 		}
@@ -355,20 +356,4 @@ func energyWithin(in []bool, e []float64) float64 {
 		return 0
 	}
 	return inside / total
-}
-
-// nestedOwners reports whether the owners of one feature lie within the other's, up to
-// objectSlack of the smaller set.
-func nestedOwners(a, b []bool, ca, cb int) bool {
-	onlyA, onlyB := 0, 0
-	for i := range a {
-		switch {
-		case a[i] && !b[i]:
-			onlyA++
-		case b[i] && !a[i]:
-			onlyB++
-		}
-	}
-	slack := objectSlack * float64(min(ca, cb))
-	return float64(onlyA) <= slack || float64(onlyB) <= slack
 }
