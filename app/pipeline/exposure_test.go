@@ -24,11 +24,7 @@ func TestExposureIsNoFeature(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec.Exposure = 0.2
-	dir := t.TempDir()
-	folder, err := scenes.Write(dir, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, folder := writeScene(t, spec)
 	p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -21,11 +21,7 @@ import (
 func TestIBPSettlesOnAScene(t *testing.T) {
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
-	dir := t.TempDir()
-	folder, err := scenes.Write(dir, scenes.Sets(data)[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, folder := writeScene(t, scenes.Sets(data)[0])
 	p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)

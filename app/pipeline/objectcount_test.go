@@ -24,11 +24,7 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	for si, spec := range scenes.Sets(data) {
 		t.Run(fmt.Sprint("set ", si+1), func(t *testing.T) {
-			dir := t.TempDir()
-			folder, err := scenes.Write(dir, spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, folder := writeScene(t, spec)
 			p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -80,6 +80,18 @@ func misread(a *Analysis, truth [][]bool, objects []string) (found int, wrong []
 	return found, wrong
 }
 
+// writeScene writes the scene folder spec describes into a temporary folder, with its
+// truth, and returns the folder's path and what Write says of it.
+func writeScene(t *testing.T, spec scenes.Spec) (string, scenes.Folder) {
+	t.Helper()
+	dir := t.TempDir()
+	folder, err := scenes.Write(dir, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, folder
+}
+
 // TestReadingByContent is the test bench of the reading: with the defaults, the built-in
 // samples' features are their true objects, each owned by the images that show it and
 // captioned "adds" (the dice, with no base, against their mean), and the real tabletop's
@@ -140,11 +152,7 @@ func TestReadingByContent(t *testing.T) {
 		found := 0
 		data := filepath.Dir(sharedData(t, "bsds500-train"))
 		for si, spec := range append(scenes.Sets(data), scenes.Others(data)...) {
-			dir := t.TempDir()
-			folder, err := scenes.Write(dir, spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, folder := writeScene(t, spec)
 			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "kfeatures",
 				Options: learn.Options{K: 5, Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
@@ -178,11 +186,7 @@ func TestDefaultsReadRandomScenes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			folder, err := scenes.Write(dir, spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, folder := writeScene(t, spec)
 			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "stepwise",
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {

@@ -22,11 +22,7 @@ func TestSeparationTellsObjectsFromExposure(t *testing.T) {
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	spec := scenes.Sets(data)[1]
 	spec.Objects, spec.Exposure, spec.Jitter, spec.N = spec.Objects[:2], 0.2, 0, 80
-	dir := t.TempDir()
-	folder, err := scenes.Write(dir, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, folder := writeScene(t, spec)
 	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "kfeatures",
 		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}, Exposure: ExposureNone}, nil)
 	if err != nil {
