@@ -181,6 +181,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	saveTo := fs.String("save", "", "also save the analysis to this .featurelab file (reopen it in the window, or encode new images with it)")
 	allFeatures := fs.Bool("all-features", false, fmt.Sprintf("draw every feature in features.png: an IBP result, or one of more than %d features, leaves out those under %.0f%% explained or past the %d largest and says how many", report.MajorFeatures, 100*report.MinorShare, report.MajorFeatures))
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, the emptiest scene, and features that add objects to it)")
+	prof := profileFlags(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -220,16 +221,23 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 
+	if err := prof.begin(); err != nil {
+		return err
+	}
 	progress := newStderrProgress(stderr)
-	a, err := pipeline.Analyze(ctx, req, progress.report)
+	a, err := pipeline.Analyze(ctx, req, prof.observe(progress.report))
 	progress.done()
 	if err != nil {
+		prof.end()
 		return err
 	}
 	if *asFound {
 		a = a.SwitchReading()
 	}
 	if err := report.WriteAllOutputs(a, *out, *allFeatures); err != nil {
+		return err
+	}
+	if err := prof.end(); err != nil {
 		return err
 	}
 	if *saveTo != "" {

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The profiling flags write what they promise: a CPU profile and a heap profile that are
+// not empty, and a progress log whose lines are in time order, each with the share done
+// and the time left, ending with "done".
+func TestAnalyzeProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem, log := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof"), filepath.Join(dir, "progress.tsv")
+	_, stderr, code := analyze(t, "--algo", "kmeans", "--k", "5", "--restarts", "10",
+		"--cpuprofile", cpu, "--memprofile", mem, "--progress-log", log)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{cpu, mem} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Fatalf("%s: %v (empty or missing)", f, err)
+		}
+	}
+	raw, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if len(lines) < 3 || !strings.HasSuffix(lines[len(lines)-1], "\tdone") {
+		t.Fatalf("progress log:\n%s", raw)
+	}
+	last := -1.0
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		if len(f) != 4 {
+			t.Fatalf("line %q: want 4 fields", l)
+		}
+		at, err := strconv.ParseFloat(f[0], 64)
+		if err != nil || at < last {
+			t.Fatalf("line %q: time %v after %v", l, at, last)
+		}
+		last = at
+	}
+}
+
+// A profile that cannot be written is one line, before any work is done.
+func TestAnalyzeProfileUnwritable(t *testing.T) {
+	_, stderr, code := analyze(t, "--algo", "kmeans", "--k", "5", "--cpuprofile", filepath.Join(t.TempDir(), "no", "such", "cpu.prof"))
+	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "cpu profile") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
