@@ -26,32 +26,58 @@ const (
 // scene without it runs on (Structure: the log of the ratio of the two outlines), and a
 // shadow, which keeps the scene's texture under it, brings darkness (Shade: the log of
 // how much darker, weighted shadowWeight). Pictures are W×H×C rows of samples, pixel-
-// interleaved; identical or ill-sized pictures give 0.
+// interleaved; identical or ill-sized pictures give 0. To compare one picture with many,
+// prepare each once (NewPicture) and use Picture.Holds.
 func Holds(without, with []float64, w, h, c int) float64 {
-	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
+	a, b := NewPicture(without, w, h, c), NewPicture(with, w, h, c)
+	if a == nil || b == nil {
+		return 0
+	}
+	return a.Holds(b)
+}
+
+// Holds is the package's Holds of p (without) and with, prepared alike; 0 when they are
+// not of one size.
+func (p *Picture) Holds(with *Picture) float64 {
+	if !p.sameSize(with) {
 		return 0
 	}
 	// One region for both measures: finding it is most of either's work.
-	kept, ok := changedRegion(without, with, w, h, c)
+	kept, ok := changedRegion(p.samples, with.samples, p.w, p.h, p.c)
 	if !ok {
 		return 0
 	}
-	sWithout, sWith := structureIn(without, with, kept, w, h, c)
+	in := bounds(kept, p.w, p.h)
+	sWithout, sWith := structureIn(p, with, kept, in)
+	score, ok := outline(sWithout, sWith)
+	if !ok {
+		return score
+	}
+	texture, textureGain, meanGain := shadeIn(p, with, kept, in)
+	return shaded(score, texture, textureGain, meanGain)
+}
+
+// outline is Holds' say of the outlines alone, the log of their ratio, and whether the
+// shade may add to it: not when one picture has no outline at all, and the other holds
+// whatever there is.
+func outline(sWithout, sWith float64) (float64, bool) {
 	if !(sWithout > 0 && sWith > 0) {
-		// One picture with no outline at all: the other holds whatever there is.
 		switch {
 		case sWith > 0:
-			return math.Inf(1)
+			return math.Inf(1), false
 		case sWithout > 0:
-			return math.Inf(-1)
+			return math.Inf(-1), false
 		}
-		return 0
+		return 0, false
 	}
-	score := math.Log(sWith / sWithout)
-	texture, textureGain, meanGain := shadeIn(without, with, kept, w, h, c)
+	return math.Log(sWith / sWithout), true
+}
+
+// shaded is score with the shade's say (Shade's three figures): where the change reads
+// as a shadow, the darker picture is the shaded one, and holds the shadow.
+func shaded(score, texture, textureGain, meanGain float64) float64 {
 	if texture >= shadowTexture && math.Abs(math.Log(textureGain/meanGain)) <= math.Log(shadowAgree) &&
 		math.Abs(math.Log(meanGain)) >= math.Log(shadowGain) {
-		// The darker picture is the shaded one: it holds the shadow.
 		score -= shadowWeight * math.Log(meanGain)
 	}
 	return score

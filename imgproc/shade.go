@@ -20,62 +20,53 @@ const (
 // W×H×C rows of samples in [0, 1], pixel-interleaved; ill-sized, identical or textureless
 // pictures give 0, 1, 1.
 func Shade(without, with []float64, w, h, c int) (texture, textureGain, meanGain float64) {
-	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
+	a, b := NewPicture(without, w, h, c), NewPicture(with, w, h, c)
+	if a == nil || b == nil {
 		return 0, 1, 1
 	}
 	kept, ok := changedRegion(without, with, w, h, c)
 	if !ok {
 		return 0, 1, 1
 	}
-	return shadeIn(without, with, kept, w, h, c)
+	return shadeIn(a, b, kept, bounds(kept, w, h))
 }
 
-// shadeIn is Shade of the region kept (changedRegion).
-func shadeIn(without, with []float64, kept []bool, w, h, c int) (texture, textureGain, meanGain float64) {
-	inner := erode(kept, w, h, shadeInset)
-	plane := make([]float64, w*h)
-	planeWith := make([]float64, w*h)
+// shadeIn is Shade of the region kept (changedRegion), which lies in the rectangle in:
+// over the pixels whose every neighbour within shadeInset is kept, the picture's border
+// counting as out.
+func shadeIn(without, with *Picture, kept []bool, in rect) (texture, textureGain, meanGain float64) {
+	w, h, c := without.w, without.h, without.c
+	inner := rect{max(in.x0, shadeInset), max(in.y0, shadeInset), min(in.x1, w-shadeInset), min(in.y1, h-shadeInset)}
+	without.ensure(inner)
+	with.ensure(inner)
+	near := windowCounts(kept, w, h, shadeInset, inner)
+	full := int32((2*shadeInset + 1) * (2*shadeInset + 1))
 	var ab, aa, bb, sa, sb float64
-	for ch := 0; ch < c; ch++ {
-		for p := range plane {
-			plane[p], planeWith[p] = without[p*c+ch], with[p*c+ch]
-		}
-		blurA, blurB := boxBlur(plane, w, h, shadeScale), boxBlur(planeWith, w, h, shadeScale)
-		for p, in := range inner {
-			if !in {
+	for y := inner.y0; y < inner.y1; y++ {
+		for x := inner.x0; x < inner.x1; x++ {
+			q := y*w + x
+			if near[q] != full {
 				continue
 			}
-			a, b := plane[p]-blurA[p], planeWith[p]-blurB[p]
-			ab += a * b
-			aa += a * a
-			bb += b * b
-			sa += plane[p]
-			sb += planeWith[p]
+			for i := q * c; i < (q+1)*c; i++ {
+				a, b := without.texture[i], with.texture[i]
+				ab += a * b
+				aa += a * a
+				bb += b * b
+				sa += without.samples[i]
+				sb += with.samples[i]
+			}
 		}
 	}
+	return shadeFigures(ab, aa, bb, sa, sb)
+}
+
+// shadeFigures is Shade's three figures from its sums over the region: the two
+// textures' products ab, aa and bb, and the two pictures' sums sa and sb; 0, 1, 1 where
+// a picture has no texture or no light there.
+func shadeFigures(ab, aa, bb, sa, sb float64) (texture, textureGain, meanGain float64) {
 	if !(aa > 0 && bb > 0 && sa > 0 && sb > 0) {
 		return 0, 1, 1
 	}
 	return ab / math.Sqrt(aa*bb), math.Sqrt(bb / aa), sb / sa
-}
-
-// erode keeps the pixels of in whose every neighbour within r pixels (a square) is in
-// too; the picture's border counts as out.
-func erode(in []bool, w, h, r int) []bool {
-	out := make([]bool, w*h)
-	for y := r; y < h-r; y++ {
-		for x := r; x < w-r; x++ {
-			ok := true
-			for yy := y - r; yy <= y+r && ok; yy++ {
-				for xx := x - r; xx <= x+r; xx++ {
-					if !in[yy*w+xx] {
-						ok = false
-						break
-					}
-				}
-			}
-			out[y*w+x] = ok
-		}
-	}
-	return out
 }

@@ -28,27 +28,49 @@ func gaussian(sigma float64) []float64 {
 
 // SmoothPictures blurs with a Gaussian of standard deviation sigma pixels (each channel
 // apart, edges clamped: a shift of a pixel or two then changes a picture much less than
-// an object does) the k pictures of width w, height h and c
-// channels held one after the other in x (picture-major, each row by row, its channels
-// interleaved) and returns them in a new slice. The pictures are shared out to workers
-// goroutines, each blurring its own, so the result does not depend on their number.
+// an object does) the k pictures of width w, height h and c channels held one after the
+// other in x (picture-major, each row by row, its channels interleaved) and returns them
+// in a new slice. The pictures are shared out to workers goroutines, each blurring its
+// own, so the result does not depend on their number.
 func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []float64 {
 	if sigma <= 0 {
 		return slices.Clone(x)
 	}
-	out := make([]float64, len(x))
+	return SmoothRows(x, w, h, c, k, sigma, 0, h, workers)
+}
+
+// SmoothReach is how many rows (or columns) away a blur of sigma pixels reads.
+func SmoothReach(sigma float64) int {
+	if sigma <= 0 {
+		return 0
+	}
+	return len(gaussian(sigma)) / 2
+}
+
+// SmoothRows is the rows [y0, y1) of SmoothPictures of k pictures w × h, given only the
+// rows [lo, hi) of each, lo = max(y0 − SmoothReach, 0) and hi = min(y1 + SmoothReach, h):
+// x holds those rows of the pictures one picture after the other, and the result their
+// rows [y0, y1) likewise. A band of rows at a time, a blur of many large pictures holds
+// a band of each, not a copy of them all.
+func SmoothRows(x []float64, w, h, c, k int, sigma float64, y0, y1, workers int) []float64 {
 	kernel := gaussian(sigma)
+	if sigma <= 0 {
+		kernel = []float64{1}
+	}
 	r := len(kernel) / 2
-	stride, p := w*c, w*h*c
+	lo, hi := max(y0-r, 0), min(y1+r, h)
+	stride := w * c
+	in, out := (hi-lo)*stride, (y1-y0)*stride
+	dsts := make([]float64, k*out)
 	tmps := make([][]float64, max(workers, 1)) // one row-pass buffer per worker
 	parallel.For(workers, k, func(worker, i int) {
-		in, dst := x[i*p:(i+1)*p], out[i*p:(i+1)*p]
+		src, dst := x[i*in:(i+1)*in], dsts[i*out:(i+1)*out]
 		if tmps[worker] == nil {
-			tmps[worker] = make([]float64, p)
+			tmps[worker] = make([]float64, in)
 		}
 		tmp := tmps[worker]
-		for y := 0; y < h; y++ { // along each row: whole shifted rows inside, clamped at the edges
-			src, row := in[y*stride:(y+1)*stride], tmp[y*stride:(y+1)*stride]
+		for y := 0; y < hi-lo; y++ { // along each row: whole shifted rows inside, clamped at the edges
+			src, row := src[y*stride:(y+1)*stride], tmp[y*stride:(y+1)*stride]
 			if w > 2*r {
 				inner := row[r*c : (w-r)*c]
 				clear(inner) // the buffer holds the worker's last picture
@@ -69,13 +91,13 @@ func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []f
 				}
 			}
 		}
-		for y := 0; y < h; y++ { // then down each column, a whole row at a time
-			row := dst[y*stride : (y+1)*stride]
+		for y := y0; y < y1; y++ { // then down each column, a whole row at a time
+			row := dst[(y-y0)*stride : (y-y0+1)*stride]
 			for t, kv := range kernel {
-				yy := min(max(y+t-r, 0), h-1)
+				yy := min(max(y+t-r, 0), h-1) - lo
 				floats.AddScaled(row, kv, tmp[yy*stride:(yy+1)*stride])
 			}
 		}
 	})
-	return out
+	return dsts
 }

@@ -34,37 +34,38 @@ const (
 // removals. Comparing local means across the edge instead reads shadows but misses thin
 // things beside strong edges (glasses, a beard at a face's outline) and blocks that touch.
 func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
-	if len(without) != w*h*c || len(with) != w*h*c || w < 2 || h < 2 || c < 1 {
+	a, b := NewPicture(without, w, h, c), NewPicture(with, w, h, c)
+	if a == nil || b == nil {
 		return 0, 0
 	}
 	kept, ok := changedRegion(without, with, w, h, c)
 	if !ok {
 		return 0, 0
 	}
-	return structureIn(without, with, kept, w, h, c)
+	return structureIn(a, b, kept, bounds(kept, w, h))
 }
 
-// structureIn is Structure of the region kept (changedRegion).
-func structureIn(without, with []float64, kept []bool, w, h, c int) (sWithout, sWith float64) {
-	// The band: pixels within structureMargin of an edge between kept and not.
-	band := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			k := kept[y*w+x]
-			for yy := max(y-structureMargin, 0); yy <= min(y+structureMargin, h-1) && !band[y*w+x]; yy++ {
-				for xx := max(x-structureMargin, 0); xx <= min(x+structureMargin, w-1); xx++ {
-					if kept[yy*w+xx] != k {
-						band[y*w+x] = true
-						break
-					}
-				}
+// structureIn is Structure of the region kept (changedRegion), which lies in the
+// rectangle in.
+func structureIn(without, with *Picture, kept []bool, in rect) (sWithout, sWith float64) {
+	// The band: pixels within structureMargin of an edge between kept and not, that is
+	// kept pixels with one not kept within reach, and the others with one kept.
+	w, h := without.w, without.h
+	band := in.grown(structureMargin, w, h)
+	without.ensure(band)
+	with.ensure(band)
+	near := windowCounts(kept, w, h, structureMargin, band)
+	for y := band.y0; y < band.y1; y++ {
+		for x := band.x0; x < band.x1; x++ {
+			q := y*w + x
+			n := near[q]
+			if kept[q] && n < windowSize(x, y, w, h, structureMargin) || !kept[q] && n > 0 {
+				sWithout += without.edges[q]
+				sWith += with.edges[q]
 			}
 		}
 	}
-	score := func(img []float64) float64 {
-		return edgeEnergy(img, w, h, c, 0, band) + structureWeight*edgeEnergy(img, w, h, c, structureScale, band)
-	}
-	return score(without), score(with)
+	return sWithout, sWith
 }
 
 // changedRegion is where two pictures differ most: their difference's size at each pixel,
@@ -131,53 +132,6 @@ func mainParts(v []float64, w, h int, threshold float64) []bool {
 	out := make([]bool, w*h)
 	for i, id := range part {
 		out[i] = id >= 0 && mass[id] >= structureCore*heaviest
-	}
-	return out
-}
-
-// edgeEnergy is the sum, over the pixels marked in where and every channel, of the squared
-// differences to the right and downward neighbours, after a box blur of radius scale
-// (none for 0).
-func edgeEnergy(img []float64, w, h, c, scale int, where []bool) float64 {
-	s := 0.0
-	plane := make([]float64, w*h)
-	for ch := 0; ch < c; ch++ {
-		for p := range plane {
-			plane[p] = img[p*c+ch]
-		}
-		smooth := plane
-		if scale > 0 {
-			smooth = boxBlur(plane, w, h, scale)
-		}
-		for y := 0; y < h-1; y++ {
-			for x := 0; x < w-1; x++ {
-				if !where[y*w+x] {
-					continue
-				}
-				p := smooth[y*w+x]
-				dx, dy := smooth[y*w+x+1]-p, smooth[(y+1)*w+x]-p
-				s += dx*dx + dy*dy
-			}
-		}
-	}
-	return s
-}
-
-// boxBlur is the mean of the (2r+1)² values around each of a w×h grid's, clamped at the
-// edges.
-func boxBlur(v []float64, w, h, r int) []float64 {
-	out := make([]float64, len(v))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			s, n := 0.0, 0
-			for yy := max(y-r, 0); yy <= min(y+r, h-1); yy++ {
-				for xx := max(x-r, 0); xx <= min(x+r, w-1); xx++ {
-					s += v[yy*w+xx]
-					n++
-				}
-			}
-			out[y*w+x] = s / float64(n)
-		}
 	}
 	return out
 }

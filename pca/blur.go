@@ -3,12 +3,17 @@ package pca
 import (
 	"errors"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/imgproc"
 )
+
+// bandValues is about how many values of the component pictures BlurMetric holds at
+// once: 4 M values, 32 MB, a band of 40 rows of the tabletop's 100 components.
+var bandValues = 1 << 22
 
 // BlurMetric is the D × D matrix R = G^½, G = (BV)ᵀ(BV), that maps scores to the scores
 // of the same pictures seen through a Gaussian blur B of sigma pixels: for scores s and
@@ -17,7 +22,7 @@ import (
 // w × h with c channels. A learner run on S·R fits the blurred pictures, so a shift of a
 // sharp edge by a pixel weighs much less than in S, at the cost of one blur of the D
 // component pictures and one D × D × P product, whatever the number of images; it holds
-// two D × P float64 copies of the components meanwhile.
+// a band of rows of the component pictures at a time (bandValues), blurred and not.
 func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 	if w*h*c != m.P {
 		return nil, errors.New("pca: BlurMetric's picture size does not match the model's pixels")
@@ -31,20 +36,33 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 	R := mat.NewDense(D, D, nil)
 	// The component pictures one after the other (Vᵀ), blurred, then G = (BVᵀ)(BVᵀ)ᵀ by
 	// OpenBLAS's single-threaded rank-k update (see openblas): 0.08 s for the tabletop's
-	// 230 400 × 100 components, where gonum's Go took 0.75 s.
+	// 230 400 × 100 components, where gonum's Go took 0.75 s. A band of rows of every
+	// component picture at a time, G summed over the bands: the whole pictures, before
+	// and after the blur, were two more copies of the components (368 MB of the
+	// tabletop's 675 MB peak).
 	v := m.Components.RawMatrix()
-	vt := make([]float64, D*m.P)
-	const block = 256 // pixels a pass: their D values are read once, written to D streams
-	for p0 := 0; p0 < m.P; p0 += block {
-		for j := p0; j < min(p0+block, m.P); j++ {
-			for d, x := range v.Data[j*v.Stride : j*v.Stride+D] {
-				vt[d*m.P+j] = x
+	stride := w * c
+	band := max(1, min(h, bandValues/(D*stride)))
+	reach := imgproc.SmoothReach(sigma)
+	g := make([]float64, D*D)
+	var vt []float64
+	for y0 := 0; y0 < h; y0 += band {
+		y1 := min(y0+band, h)
+		lo, hi := max(y0-reach, 0), min(y1+reach, h)
+		rows := (hi - lo) * stride
+		vt = slices.Grow(vt[:0], D*rows)[:D*rows]
+		const block = 256 // pixels a pass: their D values are read once, written to D streams
+		for p0 := lo * stride; p0 < hi*stride; p0 += block {
+			for j := p0; j < min(p0+block, hi*stride); j++ {
+				for d, x := range v.Data[j*v.Stride : j*v.Stride+D] {
+					vt[d*rows+j-lo*stride] = x
+				}
 			}
 		}
+		blurred := imgproc.SmoothRows(vt, w, h, c, D, sigma, y0, y1, m.workers)
+		n := (y1 - y0) * stride
+		openblas.Dsyrk(blas.Upper, blas.NoTrans, D, n, 1, blurred, n, 1, g, D)
 	}
-	blurred := imgproc.SmoothPictures(vt, w, h, c, D, sigma, m.workers)
-	g := make([]float64, D*D)
-	openblas.Dsyrk(blas.Upper, blas.NoTrans, D, m.P, 1, blurred, m.P, 0, g, D)
 	G := mat.NewSymDense(D, g)
 	var eig mat.EigenSym
 	if !eig.Factorize(G, true) {

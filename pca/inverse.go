@@ -49,18 +49,20 @@ func (m *Model) InverseDense(S *mat.Dense) *mat.Dense {
 }
 
 // inverse sets each row of dst to (s Vᵀ + m)·Scale for the matching row s of S. Blocks
-// of pixels are independent; each is done for every score row while its rows of V are
-// in cache.
+// of pixels are independent; each is one single-threaded OpenBLAS product of all the
+// score rows with its rows of V (a row at a time on gonum's Gemv took 1.2 s of a card
+// deck's reading of 30 features of 222 × 323 colour pictures), the same calls whatever
+// the number of workers.
 func (m *Model) inverse(S, dst blas64.General) {
 	v := m.Components.RawMatrix()
-	impl := blas64.Implementation()
 	parallel.For(m.workers, blocks(m.P, inverseBlock), func(_, blk int) {
 		p0 := blk * inverseBlock
 		b := min(inverseBlock, m.P-p0)
 		mean := m.Mean[p0 : p0+b]
+		// dst[:, p0:p0+b] = S · (V[p0:p0+b, :])ᵀ
+		openblas.Dgemm(blas.NoTrans, blas.Trans, S.Rows, b, m.D, 1, S.Data, S.Stride, v.Data[p0*v.Stride:], v.Stride, 0, dst.Data[p0:], dst.Stride)
 		for i := range S.Rows {
 			out := dst.Data[i*dst.Stride+p0 : i*dst.Stride+p0+b]
-			impl.Dgemv(blas.NoTrans, b, m.D, 1, v.Data[p0*v.Stride:], v.Stride, S.Data[i*S.Stride:i*S.Stride+m.D], 1, 0, out, 1)
 			for k := range out {
 				out[k] = (out[k] + mean[k]) * m.Scale
 			}

@@ -113,7 +113,8 @@ func TestInverseOfForwardIsExact(t *testing.T) {
 					t.Fatalf("%s %v: Inverse did not reuse dst", tt.name, pth)
 				}
 				for j, v := range row {
-					if v != back.At(i, j) {
+					// One row and many run different OpenBLAS kernels: equal to rounding.
+					if math.Abs(v-back.At(i, j)) > 1e-13*math.Max(1, math.Abs(v)) {
 						t.Fatalf("%s %v: Inverse row %d pixel %d = %v, InverseDense %v", tt.name, pth, i, j, v, back.At(i, j))
 					}
 				}

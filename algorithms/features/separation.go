@@ -28,13 +28,50 @@ func Separation(X, Z, A *mat.Dense) []float64 { return SeparationAt(X, Z, A, 0.0
 // SeparationAt is Separation between the q-quantile of the owners' amounts and the
 // (1 − q)-quantile of the others'.
 func SeparationAt(X, Z, A *mat.Dense, q float64) []float64 {
+	out := make([]float64, 0, A.RawMatrix().Rows)
+	separations(X, Z, A, func(on, off []float64) {
+		if on == nil {
+			out = append(out, math.NaN())
+			return
+		}
+		out = append(out, quantile(on, q)-quantile(off, 1-q))
+	})
+	return out
+}
+
+// SeparationEitherWay is, per feature, the larger of its SeparationAt and the
+// separation of its flip (z → 1 − z, the base taking the feature, the feature turned
+// over): the flip's amounts are one minus the others', so the two differ only where a
+// quantile falls between two samples and each side rounds to its own. A feature below a
+// margin here is below it in either form, so a rule on the readable form can be refused
+// before the form is found.
+func SeparationEitherWay(X, Z, A *mat.Dense, q float64) []float64 {
+	out := make([]float64, 0, A.RawMatrix().Rows)
+	separations(X, Z, A, func(on, off []float64) {
+		if on == nil {
+			out = append(out, math.NaN())
+			return
+		}
+		asIs := quantile(on, q) - quantile(off, 1-q)
+		// The flip's owners are the others, their amounts 1 − c, in reverse order.
+		m, mOff := len(off), len(on)
+		flipOn := 1 - off[m-1-int(math.Round(q*float64(m-1)))]
+		flipOff := 1 - on[mOff-1-int(math.Round((1-q)*float64(mOff-1)))]
+		out = append(out, max(asIs, flipOn-flipOff))
+	})
+	return out
+}
+
+// separations calls each with every feature's owners' and others' amounts, sorted, in
+// column order; with nil, nil for a feature owned by fewer than two images or by all but
+// one, or with no picture.
+func separations(X, Z, A *mat.Dense, each func(on, off []float64)) {
 	n, k := Z.Dims()
 	var R mat.Dense
 	R.Mul(Z, A)
 	R.Sub(X, &R)
-	out := make([]float64, k)
 	amount := make([]float64, n)
-	for f := range out {
+	for f := 0; f < k; f++ {
 		a := A.RawRowView(f)
 		aa := floats.Dot(a, a)
 		var on, off []float64
@@ -48,14 +85,13 @@ func SeparationAt(X, Z, A *mat.Dense, q float64) []float64 {
 			}
 		}
 		if len(on) < 2 || len(off) < 2 || !(aa > 0) {
-			out[f] = math.NaN()
+			each(nil, nil)
 			continue
 		}
 		slices.Sort(on)
 		slices.Sort(off)
-		out[f] = quantile(on, q) - quantile(off, 1-q)
+		each(on, off)
 	}
-	return out
 }
 
 // quantile is the q-quantile of the sorted s, the nearest sample.

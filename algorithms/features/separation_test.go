@@ -64,3 +64,58 @@ func TestSeparation(t *testing.T) {
 	}
 	t.Logf("separations %.2f", s)
 }
+
+// TestSeparationEitherWay: for a base and features fitted by least squares, the
+// separation either way is the larger of the feature's own and that of its flip (the
+// column complemented, A refitted), on sizes where a quantile falls between two samples
+// (owners of 6, 16 and 26 at q = 0.1) and where it does not.
+func TestSeparationEitherWay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const d = 12
+	for _, n := range []int{12, 31, 40, 57} {
+		Z := mat.NewDense(n, 4, nil)
+		X := mat.NewDense(n, d, nil)
+		pics := mat.NewDense(4, d, nil)
+		for j := 0; j < 4; j++ {
+			for c := 0; c < d; c++ {
+				pics.Set(j, c, rng.NormFloat64())
+			}
+		}
+		for i := 0; i < n; i++ {
+			Z.Set(i, 0, 1)
+			Z.Set(i, 1, float64(i%2))                   // half
+			Z.Set(i, 2, float64(min(1, i%5)))           // four in five
+			Z.Set(i, 3, float64(max(0, 1-rng.IntN(3)))) // a third, at random
+			for c := 0; c < d; c++ {
+				v := 0.3 * rng.NormFloat64()
+				for j := 0; j < 4; j++ {
+					v += Z.At(i, j) * pics.At(j, c) * (0.7 + 0.6*rng.Float64())
+				}
+				X.Set(i, c, v)
+			}
+		}
+		A, ok := LeastSquaresA(Z, X)
+		if !ok {
+			t.Fatal("no fit")
+		}
+		either := SeparationEitherWay(X, Z, A, 0.1)
+		own := SeparationAt(X, Z, A, 0.1)
+		for f := 1; f < 4; f++ {
+			flipped := mat.DenseCopyOf(Z)
+			for i := 0; i < n; i++ {
+				flipped.Set(i, f, 1-Z.At(i, f))
+			}
+			B, ok := LeastSquaresA(flipped, X)
+			if !ok {
+				t.Fatal("no fit of the flip")
+			}
+			flip := SeparationAt(X, flipped, B, 0.1)[f]
+			if want := math.Max(own[f], flip); math.Abs(either[f]-want) > 1e-9 {
+				t.Errorf("n %d, feature %d: either way %.12f, own %.12f, flipped %.12f", n, f, either[f], own[f], flip)
+			}
+		}
+		if !math.IsNaN(either[0]) {
+			t.Errorf("n %d: the base's separation either way is %v, want NaN", n, either[0])
+		}
+	}
+}

@@ -158,8 +158,12 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool) int 
 	}
 	path := features.LambdaPath(res.Curve)
 	for i := len(path) - 1; i >= 0 && path[i].K >= floor; i-- {
-		if r, ok := reading(path[i].K); ok && r != nil && p.countsObjects(r) {
-			return path[i].K
+		k := path[i].K
+		if f, ok := fits[k]; !ok || readings[k] == nil && !p.mayCountObjects(f.Z, f.A, seen, shifts) {
+			continue
+		}
+		if r, ok := reading(k); ok && r != nil && p.countsObjects(r) {
+			return k
 		}
 	}
 	return 0
@@ -176,20 +180,19 @@ type objectReading struct {
 // added when no feature is owned by every image, and each feature's separation as seen
 // in the scores seen (the smoothed ones the fit was found on: a card's pixel shifts blur
 // its split in the scores themselves); nil when the base cannot be fitted (a singular Z).
+// A fit read once is not read again (readCache), nor its form found again (formCache):
+// the widest K is read by shiftsMatter and objectK, and the chosen one shown by readable.
 func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReading {
-	z, a, ok := features.WithBase(p.Scores, Z, A)
-	if !ok {
-		n, k := Z.Dims()
-		z = mat.NewDense(n, k+1, nil)
-		for i := 0; i < n; i++ {
-			z.Set(i, 0, 1)
-			copy(z.RawRowView(i)[1:], Z.RawRowView(i))
-		}
-		if a, ok = features.LeastSquaresA(z, p.Scores); !ok {
-			return nil
-		}
+	key := readKey{Z: Z, A: A, seen: seen, shifts: shifts}
+	if r, ok := p.cachedReading(key); ok {
+		return r
 	}
-	p.orient(z, a)
+	form := p.readableForm(Z, A)
+	if form == nil {
+		p.keepReading(key, nil)
+		return nil
+	}
+	z := form.Z
 	// Each image's small shifts of the features' pictures are no part of its amounts:
 	// they blur the split of a weak object (the dark patch of scene set 10 separated by
 	// 0.16 with them, 0.90 without).
@@ -198,9 +201,193 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReadin
 	}
 	aSeen, ok := features.LeastSquaresA(z, seen)
 	if !ok {
+		p.keepReading(key, nil)
 		return nil
 	}
-	return &objectReading{Z: z, A: a, separation: features.SeparationAt(seen, z, aSeen, objectQuantile)}
+	r := &objectReading{Z: z, A: form.A, separation: features.SeparationAt(seen, z, aSeen, objectQuantile)}
+	p.keepReading(key, r)
+	return r
+}
+
+// readableForm is Z, A in the readable form (withBase, then orient), made once per fit
+// (formCache) and shared, not to be changed: nil when the base cannot be fitted.
+func (p *Prepared) readableForm(Z, A *mat.Dense) *readableForm {
+	key := [2]*mat.Dense{Z, A}
+	p.readMu.Lock()
+	f, ok := p.formCache[key]
+	p.readMu.Unlock()
+	if ok {
+		return f
+	}
+	if z, a, withBase := p.withBase(Z, A); z != nil {
+		p.orient(z, a)
+		f = &readableForm{Z: z, A: a, withBase: withBase}
+	}
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	if p.formCache == nil || len(p.formCache) >= readCacheSize {
+		p.formCache = map[[2]*mat.Dense]*readableForm{}
+	}
+	p.formCache[key] = f
+	return f
+}
+
+// readableForm is a fit in its readable form: the base in column 0, every feature adding
+// to it; withBase is false when the fit had no base of its own and one was added.
+type readableForm struct {
+	Z, A     *mat.Dense
+	withBase bool
+}
+
+// withBase is Z, A with the base in column 0 (features.WithBase), or with a base column
+// added when no feature is owned by every image (withBase false): the form orient reads,
+// before it reads it. It is nil when the base cannot be fitted.
+func (p *Prepared) withBase(Z, A *mat.Dense) (z, a *mat.Dense, withBase bool) {
+	z, a, ok := features.WithBase(p.Scores, Z, A)
+	if ok {
+		return z, a, true
+	}
+	n, k := Z.Dims()
+	z = mat.NewDense(n, k+1, nil)
+	for i := 0; i < n; i++ {
+		z.Set(i, 0, 1)
+		copy(z.RawRowView(i)[1:], Z.RawRowView(i))
+	}
+	if a, ok = features.LeastSquaresA(z, p.Scores); !ok {
+		return nil, nil, false
+	}
+	return z, a, false
+}
+
+// readKey names a reading of a fit: its Z and A (the fit's own matrices, which the
+// caches keep alive, so that no other fit takes their place), the scores it is seen in
+// and whether its shifts are taken out.
+type readKey struct {
+	Z, A, seen *mat.Dense
+	shifts     bool
+}
+
+// readCacheSize bounds the readings and forms kept: a λ² path has a few dozen K.
+const readCacheSize = 256
+
+// cachedReading is the reading of key made before, if any.
+func (p *Prepared) cachedReading(key readKey) (*objectReading, bool) {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	r, ok := p.readCache[key]
+	return r, ok
+}
+
+// keepReading keeps r as key's reading, forgetting the others when there are too many.
+func (p *Prepared) keepReading(key readKey, r *objectReading) {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	if p.readCache == nil || len(p.readCache) >= readCacheSize {
+		p.readCache = map[readKey]*objectReading{}
+	}
+	p.readCache[key] = r
+}
+
+// mayCountObjects reports whether the readable form of the fit Z, A could count objects
+// (countsObjects), judged without finding that form: every feature separates by
+// objectClear in one orientation or the other (features.SeparationEitherWay), is owned
+// by some images and not all, and no two features are one object twice or cut in two
+// however each is turned (pairRejects in all four ways). Finding the form reads every
+// feature's picture against the base, round after round (orient); on the card deck the
+// λ² path's K = 21…30 fail on separation and 11…20 on pairs, and reading them was 40 of
+// the run's 50 s. A false here is a false there; a true is decided there.
+func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
+	z, a, _ := p.withBase(Z, A)
+	if z == nil {
+		return true // readableFit says nil, and objectK goes on
+	}
+	if shifts {
+		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
+	}
+	aSeen, ok := features.LeastSquaresA(z, seen)
+	if !ok {
+		return true
+	}
+	separation := features.SeparationEitherWay(seen, z, aSeen, objectQuantile)
+	n, k := z.Dims()
+	owners, count, ok := ownersOf(z, separation)
+	if !ok {
+		return false
+	}
+	energy := p.featureEnergy(a)
+	reach := make([][]bool, k)
+	for j := 1; j < k; j++ {
+		reach[j] = p.reach(energy[j])
+	}
+	for f := 1; f < k; f++ {
+		for g := f + 1; g < k; g++ {
+			inF, inG := energyWithin(reach[f], energy[g]), energyWithin(reach[g], energy[f])
+			both, onlyF, onlyG := shared(owners[f], owners[g])
+			neither := n - both - onlyF - onlyG
+			cf, cg := count[f], count[g]
+			if pairRejects(inF, inG, both, onlyF, onlyG, cf, cg) &&
+				pairRejects(inF, inG, onlyG, neither, both, n-cf, cg) && // f turned
+				pairRejects(inF, inG, onlyF, both, neither, cf, n-cg) && // g turned
+				pairRejects(inF, inG, neither, onlyG, onlyF, n-cf, n-cg) { // both
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ownersOf is, per feature of z (the base aside), its owners and their number; false
+// when a feature is not on/off by objectClear or is owned by no image or by all.
+func ownersOf(z *mat.Dense, separation []float64) (owners [][]bool, count []int, ok bool) {
+	n, k := z.Dims()
+	owners = make([][]bool, k)
+	count = make([]int, k)
+	for j := 1; j < k; j++ {
+		if !(separation[j] >= objectClear) {
+			return nil, nil, false
+		}
+		owners[j] = make([]bool, n)
+		for i := 0; i < n; i++ {
+			if z.At(i, j) != 0 {
+				owners[j][i] = true
+				count[j]++
+			}
+		}
+		if count[j] == 0 || count[j] == n {
+			return nil, nil, false
+		}
+	}
+	return owners, count, true
+}
+
+// shared counts the images two features both own, and those only one owns.
+func shared(a, b []bool) (both, onlyA, onlyB int) {
+	for i := range a {
+		switch {
+		case a[i] && b[i]:
+			both++
+		case a[i]:
+			onlyA++
+		case b[i]:
+			onlyB++
+		}
+	}
+	return both, onlyA, onlyB
+}
+
+// pairRejects reports whether two features, with shares inA and inB of each one's
+// picture energy where the other acts and the owners counted, are one object: seen
+// twice or a variant of its outline (each mostly where the other acts, owners nested or
+// hardly shared), or cut in two (one mostly where the other acts, owners nested).
+func pairRejects(inA, inB float64, both, onlyA, onlyB, countA, countB int) bool {
+	slack := objectSlack * float64(min(countA, countB))
+	nested := float64(onlyA) <= slack || float64(onlyB) <= slack
+	if math.Min(inA, inB) < objectOverlap {
+		// Apart, unless one lies mostly where the other acts with its owners nested: a
+		// part of the other.
+		return math.Max(inA, inB) >= objectOverlap && nested
+	}
+	return float64(both) <= slack || nested
 }
 
 // allClear reports whether every feature of r (the base aside) comes and goes by
@@ -238,23 +425,10 @@ func mostlyGradual(r *objectReading) bool {
 // fixed 2 split an object that way (owners 156 within 177, 97 % of its energy within
 // the other's reach), each part on/off by 0.9.
 func (p *Prepared) countsObjects(r *objectReading) bool {
-	n, k := r.Z.Dims()
-	owners := make([][]bool, k)
-	count := make([]int, k)
-	for j := 1; j < k; j++ {
-		if !(r.separation[j] >= objectClear) {
-			return false
-		}
-		owners[j] = make([]bool, n)
-		for i := 0; i < n; i++ {
-			if r.Z.At(i, j) != 0 {
-				owners[j][i] = true
-				count[j]++
-			}
-		}
-		if count[j] == 0 || count[j] == n {
-			return false
-		}
+	_, k := r.Z.Dims()
+	owners, count, ok := ownersOf(r.Z, r.separation)
+	if !ok {
+		return false
 	}
 	energy := p.featureEnergy(r.A)
 	reach := make([][]bool, k)
@@ -264,28 +438,8 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 	for a := 1; a < k; a++ {
 		for b := a + 1; b < k; b++ {
 			inA, inB := energyWithin(reach[a], energy[b]), energyWithin(reach[b], energy[a])
-			both, onlyA, onlyB := 0, 0, 0
-			for i := 0; i < n; i++ {
-				switch {
-				case owners[a][i] && owners[b][i]:
-					both++
-				case owners[a][i]:
-					onlyA++
-				case owners[b][i]:
-					onlyB++
-				}
-			}
-			slack := objectSlack * float64(min(count[a], count[b]))
-			nested := float64(onlyA) <= slack || float64(onlyB) <= slack
-			if math.Min(inA, inB) < objectOverlap {
-				// Apart, unless one lies mostly where the other acts with its owners
-				// nested: a part of the other.
-				if math.Max(inA, inB) >= objectOverlap && nested {
-					return false
-				}
-				continue
-			}
-			if float64(both) <= slack || nested {
+			both, onlyA, onlyB := shared(owners[a], owners[b])
+			if pairRejects(inA, inB, both, onlyA, onlyB, count[a], count[b]) {
 				return false
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"runtime"
 	"sync"
 	"time"
 
@@ -76,6 +77,9 @@ type Prepared struct {
 	Peak   PeakMemory
 	// Exposure is what the load did about each picture's exposure.
 	Exposure ExposureHandling
+	// workers is how many goroutines the reading of a fit may use (the load's; 0 for
+	// every core).
+	workers int
 
 	thumbOnce sync.Once
 	thumbs    []image.Image
@@ -92,6 +96,18 @@ type Prepared struct {
 	shiftTx    *mat.Dense // scores → scores of the x-derivative, seen through the blur
 	shiftTy    *mat.Dense
 	shiftErr   error
+
+	readMu    sync.Mutex
+	readCache map[readKey]*objectReading      // fits read by the objects rule (readableFit)
+	formCache map[[2]*mat.Dense]*readableForm // fits' readable forms (readableForm)
+}
+
+// workerCount is how many goroutines the reading of a fit uses.
+func (p *Prepared) workerCount() int {
+	if p.workers > 0 {
+		return p.workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
@@ -163,7 +179,7 @@ func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared
 // prepared data keeps those thumbnails (Thumbnails).
 func PrepareInStages(ctx context.Context, req Request, report func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
 	tr := NewTracker(report)
-	p := &Prepared{Source: req.Source}
+	p := &Prepared{Source: req.Source, workers: req.Load.Workers}
 	if req.PCA < 0 {
 		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
 	}

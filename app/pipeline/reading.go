@@ -5,9 +5,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
+	"featurelab/internal/parallel"
 )
 
 // Reading is one form of a result's features: its allocation Z and features A.
@@ -31,11 +31,11 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 	if !algorithms.TraitsOf(algo).LeastSquares {
 		return nil
 	}
-	z, a, ok := features.WithBase(p.Scores, res.Z, res.A)
-	if !ok {
+	form := p.readableForm(res.Z, res.A)
+	if form == nil || !form.withBase {
 		return nil
 	}
-	p.orient(z, a)
+	z, a := mat.DenseCopyOf(form.Z), mat.DenseCopyOf(form.A)
 	if mat.Equal(z, res.Z) && mat.EqualApprox(a, res.A, 0) {
 		return nil
 	}
@@ -51,26 +51,36 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 // without it. The fit is unchanged. It flips the clearest case first and judges the rest
 // again against the base that leaves, since a base rid of one object reads the others
 // better; it stops when every feature adds, or after 2K flips should two features keep
-// trading places.
+// trading places. The pictures are mapped back once: a flip adds the feature's picture
+// to the base's and turns its own over, as it does their scores.
 func (p *Prepared) orient(Z, A *mat.Dense) {
 	if p.PCA == nil || p.Data == nil {
 		return // scores with no pictures behind them (a test's): nothing to look at
 	}
 	n, k := Z.Dims()
-	_, d := A.Dims()
 	ds := p.Data
-	S := mat.NewDense(k, d, nil)
+	pix := p.PCA.InverseDense(A)
+	// Row 0 the base's picture; rows 1… each feature's own, without the mean.
+	mean := p.PCA.InverseDense(mat.NewDense(1, p.PCA.D, nil)).RawRowView(0)
+	for j := 1; j < k; j++ {
+		floats.Sub(pix.RawRowView(j), mean)
+	}
+	base := pix.RawRowView(0)
+	// Where each feature acts, and its own blurs there, do not change with the base.
+	changes := make([]*imgproc.Change, k)
+	parallel.For(p.workerCount(), k-1, func(_, i int) {
+		changes[i+1] = imgproc.NewChange(pix.RawRowView(i+1), ds.Width, ds.Height, ds.Channels)
+	})
+	holds := make([]float64, k)
 	for round := 0; round < 2*k; round++ {
-		S.SetRow(0, A.RawRowView(0))
-		for j := 1; j < k; j++ {
-			row := S.RawRowView(j)
-			copy(row, A.RawRowView(j))
-			floats.Add(row, A.RawRowView(0))
-		}
-		pix := p.PCA.InverseDense(S)
+		without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
+		without.Prepare() // read by every feature's comparison at once
+		parallel.For(p.workerCount(), k-1, func(_, i int) {
+			holds[i+1] = without.HoldsChange(changes[i+1])
+		})
 		worst, most := -1, 0.0
 		for j := 1; j < k; j++ {
-			if h := -imgproc.Holds(pix.RawRowView(0), pix.RawRowView(j), ds.Width, ds.Height, ds.Channels); h > most {
+			if h := -holds[j]; h > most {
 				worst, most = j, h
 			}
 		}
@@ -82,6 +92,9 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 		}
 		floats.Add(A.RawRowView(0), A.RawRowView(worst))
 		floats.Scale(-1, A.RawRowView(worst))
+		floats.Add(base, pix.RawRowView(worst))
+		floats.Scale(-1, pix.RawRowView(worst))
+		changes[worst].Negate()
 	}
 }
 

@@ -1,0 +1,54 @@
+package pca
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/imgproc"
+)
+
+// TestBlurMetricIsTheBlurredDistance: ‖sR‖ is the length of the picture of s (without
+// the mean) blurred, whether the component pictures are blurred whole or a band of rows
+// at a time.
+func TestBlurMetricIsTheBlurredDistance(t *testing.T) {
+	const w, h, c, n = 13, 11, 3, 30
+	rng := rand.New(rand.NewPCG(1, 2))
+	Y := mat.NewDense(n, w*h*c, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < w*h*c; j++ {
+			Y.Set(i, j, rng.Float64())
+		}
+	}
+	m, _, err := Fit(Y, Options{Components: 12, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(v int) { bandValues = v }(bandValues)
+	for _, band := range []int{1 << 22, m.D * w * c, 3 * m.D * w * c} { // whole, a row, three rows
+		bandValues = band
+		R, err := m.BlurMetric(w, h, c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for trial := 0; trial < 5; trial++ {
+			s := make([]float64, m.D)
+			for d := range s {
+				s[d] = rng.NormFloat64()
+			}
+			var sr mat.VecDense
+			sr.MulVec(R.T(), mat.NewVecDense(m.D, s))
+			pic := make([]float64, m.P)
+			for p := range pic {
+				pic[p] = floats.Dot(m.Components.RawRowView(p), s)
+			}
+			want := floats.Norm(imgproc.SmoothPictures(pic, w, h, c, 1, 1, 1), 2)
+			if got := mat.Norm(&sr, 2); math.Abs(got-want) > 1e-10*want {
+				t.Fatalf("band of %d values: ‖sR‖ = %v, the blurred picture's length %v", band, got, want)
+			}
+		}
+	}
+}
