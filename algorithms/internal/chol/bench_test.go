@@ -97,6 +97,30 @@ func BenchmarkCholeskySolve(b *testing.B) {
 	}
 }
 
+// BenchmarkSolveWide times the solve alone at the width of K-features' A-step on PCA
+// scores (d = 100 scores, and N = 100 rows for its b = Ax), by Solve and by plain loops.
+func BenchmarkSolveWide(b *testing.B) {
+	const width = 100
+	for _, k := range benchKs {
+		g, rhs := gramProblem(k, width)
+		if !Factor(g, k, k, 0) {
+			b.Fatalf("K=%d: not positive definite", k)
+		}
+		y := make([]float64, k*width)
+		for _, route := range []struct {
+			name  string
+			solve func(l []float64, k, s int, b []float64, stride, width int)
+		}{{"Solve", Solve}, {"plain", plainSolve}} {
+			b.Run(fmt.Sprintf("K=%d/%s", k, route.name), func(b *testing.B) {
+				for b.Loop() {
+					copy(y, rhs)
+					route.solve(g, k, k, y, width, width)
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkCholeskyFactor times the factorisation alone (the IBP's likelihood needs only
 // the factor and L⁻¹B; the K-features solve needs both halves).
 func BenchmarkCholeskyFactor(b *testing.B) {

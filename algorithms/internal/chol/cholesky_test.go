@@ -113,3 +113,63 @@ func TestDependentColumns(t *testing.T) {
 		}
 	}
 }
+
+// plainSolve is Solve written as plain loops, entry by entry: the reference the vector
+// kernels of ForwardSolve and BackSolve must match to the bit.
+func plainSolve(l []float64, k, s int, b []float64, stride, width int) {
+	for i := 0; i < k; i++ {
+		bi := b[i*stride : i*stride+width]
+		for p := 0; p < i; p++ {
+			if f := l[i*s+p]; f != 0 {
+				for j := range bi {
+					bi[j] -= f * b[p*stride+j]
+				}
+			}
+		}
+		inv := 1 / l[i*s+i]
+		for j := range bi {
+			bi[j] *= inv
+		}
+	}
+	for i := k - 1; i >= 0; i-- {
+		bi := b[i*stride : i*stride+width]
+		for p := i + 1; p < k; p++ {
+			if f := l[p*s+i]; f != 0 {
+				for j := range bi {
+					bi[j] -= f * b[p*stride+j]
+				}
+			}
+		}
+		inv := 1 / l[i*s+i]
+		for j := range bi {
+			bi[j] *= inv
+		}
+	}
+}
+
+// TestSolveBitsAsPlainLoops checks that Solve, through gonum's vector kernels, gives
+// every entry the same bits as plain loops, for widths that exercise the kernels'
+// unrolled body and their tails, with a stride wider than the width.
+func TestSolveBitsAsPlainLoops(t *testing.T) {
+	for _, k := range benchKs {
+		for _, width := range []int{1, 3, 16, 100, 101} {
+			g, b := gramProblem(k, width)
+			if !Factor(g, k, k, 0) {
+				t.Fatalf("K=%d: not positive definite", k)
+			}
+			stride := width + 2
+			y1, y2 := make([]float64, k*stride), make([]float64, k*stride)
+			for i := 0; i < k; i++ {
+				copy(y1[i*stride:], b[i*width:i*width+width])
+			}
+			copy(y2, y1)
+			Solve(g, k, k, y1, stride, width)
+			plainSolve(g, k, k, y2, stride, width)
+			for i := range y1 {
+				if math.Float64bits(y1[i]) != math.Float64bits(y2[i]) {
+					t.Fatalf("K=%d width %d: entry %d is %v, plain loops give %v", k, width, i, y1[i], y2[i])
+				}
+			}
+		}
+	}
+}

@@ -9,7 +9,9 @@
 // against gonum's lapack64.Potrf and blas64.Trsm on the same slices (bench_test.go): the
 // hand-written loops are faster for K ≤ 5, gonum's from K ≈ 10 (about 2× for the factor
 // at K = 20…40), but gonum rounds differently (TestGonumRoundsDifferently), which changes
-// the learners' printed outputs, so the hand-written loops stay.
+// the learners' printed outputs, so the hand-written loops stay. The solves' row
+// operations go through gonum's vector kernels (floats.AddScaled, floats.Scale), which
+// round every entry as the plain loops do (TestSolveBitsAsPlainLoops).
 //
 // It lives under algorithms/internal so that algorithms/features and algorithms/ibp share
 // it without importing each other.
