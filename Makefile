@@ -1,6 +1,7 @@
 # Feature Lab — the two commands of the README:
 #   make run    set up a fresh Debian machine, build, and open the window on the built-in sample
 #   make test   set up, then go vet + go test -race (whole module, headless, -tags ci and the shipped tags) + a few thousand fuzzed inputs per fuzz target + the real-window smoke test under Xvfb + the release files' check
+# make bench prints defaults against the papers' path on the real folders (wall, peak memory, K);
 # and, for users: make dist (the .tar.xz and the .deb in dist/), make install / uninstall
 # (PREFIX=/usr/local, DESTDIR), make user-install / user-uninstall (~/.local).
 GO ?= go
@@ -22,7 +23,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APPID := $(shell sed -nE 's/^[[:space:]]*ID[[:space:]]*=[[:space:]]*"([^"]*)".*/\1/p' FyneApp.toml)
 
-.PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench bench-scale segment-compare samples fmt \
+.PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench gobench bench-scale segment-compare samples fmt \
 	archive dist dist-check install uninstall user-install user-uninstall
 
 setup:
@@ -103,7 +104,22 @@ user-uninstall:
 first-paint: build
 	bash scripts/first-paint.sh $(BIN)
 
-bench:
+# One table, so that a regression shows the day it lands: the real tabletop, the card deck,
+# ORL, a 2 000-picture scene folder (internal/scenes) and 40 camera photos of 4000×3000
+# upscaled from the tabletop, each analysed by the whole `featurelab analyze` process with
+# the defaults and with the papers' path (--k-from widest --exposure none): wall time, peak
+# RSS and K. BENCH_BASELINE=/tmp/fl-old adds an older build's columns in the same run (n/a
+# where it lacks the flags); BENCH_REPEAT=3 gives the median of 3; BENCH_ONLY=tabletop,cards
+# picks rows; BENCH_FOLDERS=DIR keeps the generated folders there for the next run (about a
+# minute to make). Folders of ../shared/data (DATA) that are not here are skipped. A few
+# minutes; not part of `make test`.
+DATA ?= ../shared/data
+bench: build
+	$(GO) run ./scripts/benchscale -table -bin $(BIN) -data '$(DATA)' -baseline '$(BENCH_BASELINE)' \
+		-repeat '$(or $(BENCH_REPEAT),1)' -only '$(BENCH_ONLY)' -folders '$(BENCH_FOLDERS)'
+
+# The Go benchmarks of every package (go test -bench), 3 iterations each.
+gobench:
 	$(GO) test -run XXX -bench . -benchmem -benchtime 3x ./...
 
 # Folders a user meets, generated in a temp folder: 2 000 and 10 000 synthetic 64×64×3

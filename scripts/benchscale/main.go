@@ -5,6 +5,15 @@
 // PCA on the same files side by side.
 //
 //	go run ./scripts/benchscale -bin bin/featurelab [-only 2000,10000,camera,100000] [-repeat N] [-keep]
+//
+// With -table it is `make bench` instead: the real tabletop, the card deck, ORL, a
+// 2 000-picture scene folder (internal/scenes) and 40 camera photos upscaled from the
+// tabletop, each analysed by the whole process with the defaults and with the papers' path
+// (--k-from widest --exposure none), and with -baseline by an older build side by side;
+// one table of wall time, peak RSS and K, the median of -repeat runs. Folders of
+// ../shared/data that are not here are skipped with a line saying so.
+//
+//	go run ./scripts/benchscale -table -bin bin/featurelab [-baseline /tmp/fl-old] [-repeat N] [-only tabletop,cards,orl,scenes,camera] [-data ../shared/data] [-folders DIR]
 package main
 
 import (
@@ -47,7 +56,18 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the generated folders")
 	repeat := flag.Int("repeat", 1, "run featurelab and scikit-learn this many times in turn on each folder and give the median ratio")
 	python := flag.String("python", "", "python3 with scikit-learn (default: /usr/bin/python3, else python3 on PATH)")
+	table := flag.Bool("table", false, "make bench: defaults and the papers' path side by side on the real folders (-only tabletop,cards,orl,scenes,camera)")
+	baseline := flag.String("baseline", "", "with -table: an older featurelab binary to run side by side")
+	data := flag.String("data", "../shared/data", "with -table: the shared data folder")
+	folders := flag.String("folders", "", "with -table: where to write the generated folders and keep them for the next run (default: a temporary folder, removed)")
 	flag.Parse()
+	if *table {
+		if err := runTable(*bin, *baseline, *data, *folders, *only, max(1, *repeat)); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*bin, *only, *keep, *python, max(1, *repeat)); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-scale:", err)
 		os.Exit(1)
