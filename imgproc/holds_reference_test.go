@@ -214,7 +214,7 @@ func TestPreparedPicturesReadAsBefore(t *testing.T) {
 			for i := range delta {
 				delta[i] = pair[1][i] - pair[0][i]
 			}
-			change := NewChange(delta, w, h, c)
+			change := NewChange(delta, w, h, c, nil)
 			if got := NewPicture(pair[0], w, h, c).HoldsChange(change); !(got == want || math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want))) {
 				t.Fatalf("trial %d (%d×%d×%d, kind %d): HoldsChange %v, as first written %v", trial, w, h, c, kind, got, want)
 			}

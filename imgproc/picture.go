@@ -19,6 +19,8 @@ type Picture struct {
 	smooth []float64
 	// done is the rectangle, [x0, x1) × [y0, y1), where edges and texture are made.
 	done rect
+	// planes is room for one channel's plane and its blurs while they are made.
+	planes []float64
 }
 
 // rect is a rectangle of pixels, [x0, x1) × [y0, y1).
@@ -51,6 +53,10 @@ func NewPicture(samples []float64, w, h, c int) *Picture {
 // Prepare makes the picture's measures everywhere, so that comparisons only read it.
 func (p *Picture) Prepare() { p.ensure(rect{0, 0, p.w, p.h}) }
 
+// Changed tells p that its samples have changed: its measures are made again, in the
+// buffers they were made in.
+func (p *Picture) Changed() { p.done = rect{} }
+
 func (p *Picture) sameSize(o *Picture) bool {
 	return p != nil && o != nil && p.w == o.w && p.h == o.h && p.c == o.c
 }
@@ -71,14 +77,15 @@ func (p *Picture) ensure(r rect) {
 		p.smooth = make([]float64, p.w*p.h*p.c)
 	} else if !p.done.empty() {
 		r = rect{min(r.x0, p.done.x0), min(r.y0, p.done.y0), max(r.x1, p.done.x1), max(r.y1, p.done.y1)}
-		clear(p.edges)
 	}
+	clear(p.edges)
 	w, h, c := p.w, p.h, p.c
 	// The samples the measures in r read, one channel at a time.
 	src := r.grown(measureReach, w, h)
-	plane := make([]float64, w*h)
-	smooth := make([]float64, w*h)
-	scratch := make([]float64, w*h)
+	if len(p.planes) < 3*w*h {
+		p.planes = make([]float64, 3*w*h)
+	}
+	plane, smooth, scratch := p.planes[:w*h], p.planes[w*h:2*w*h], p.planes[2*w*h:3*w*h]
 	for ch := 0; ch < c; ch++ {
 		for y := src.y0; y < src.y1; y++ {
 			for x := src.x0; x < src.x1; x++ {

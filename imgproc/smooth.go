@@ -36,7 +36,7 @@ func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []f
 	if sigma <= 0 {
 		return slices.Clone(x)
 	}
-	return SmoothRows(x, w, h, c, k, sigma, 0, h, workers)
+	return SmoothRows(nil, x, w, h, c, k, sigma, 0, h, workers)
 }
 
 // SmoothReach is how many rows (or columns) away a blur of sigma pixels reads.
@@ -50,9 +50,10 @@ func SmoothReach(sigma float64) int {
 // SmoothRows is the rows [y0, y1) of SmoothPictures of k pictures w × h, given only the
 // rows [lo, hi) of each, lo = max(y0 − SmoothReach, 0) and hi = min(y1 + SmoothReach, h):
 // x holds those rows of the pictures one picture after the other, and the result their
-// rows [y0, y1) likewise. A band of rows at a time, a blur of many large pictures holds
-// a band of each, not a copy of them all.
-func SmoothRows(x []float64, w, h, c, k int, sigma float64, y0, y1, workers int) []float64 {
+// rows [y0, y1) likewise, written into dst when it has room (else a new slice). A band
+// of rows at a time, a blur of many large pictures holds a band of each, not a copy of
+// them all.
+func SmoothRows(dst, x []float64, w, h, c, k int, sigma float64, y0, y1, workers int) []float64 {
 	kernel := gaussian(sigma)
 	if sigma <= 0 {
 		kernel = []float64{1}
@@ -61,10 +62,15 @@ func SmoothRows(x []float64, w, h, c, k int, sigma float64, y0, y1, workers int)
 	lo, hi := max(y0-r, 0), min(y1+r, h)
 	stride := w * c
 	in, out := (hi-lo)*stride, (y1-y0)*stride
-	dsts := make([]float64, k*out)
+	dsts := dst[:0]
+	if cap(dsts) < k*out {
+		dsts = make([]float64, k*out)
+	}
+	dsts = dsts[:k*out]
 	tmps := make([][]float64, max(workers, 1)) // one row-pass buffer per worker
 	parallel.For(workers, k, func(worker, i int) {
 		src, dst := x[i*in:(i+1)*in], dsts[i*out:(i+1)*out]
+		clear(dst) // the column pass adds into it
 		if tmps[worker] == nil {
 			tmps[worker] = make([]float64, in)
 		}

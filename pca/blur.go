@@ -3,7 +3,6 @@ package pca
 import (
 	"errors"
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
@@ -12,8 +11,17 @@ import (
 )
 
 // bandValues is about how many values of the component pictures BlurMetric holds at
-// once: 4 M values, 32 MB, a band of 40 rows of the tabletop's 100 components.
-var bandValues = 1 << 22
+// once: 1 M values, 8 MB, a band of 8 rows of the tabletop's 100 components.
+var bandValues = 1 << 20
+
+// sumBlock is a length the blocks of OpenBLAS's products (its Q of 256 or 384 values on
+// x86-64) divide: bands of a multiple of it give G to the bit as one product over all
+// the pixels did on the real tabletop, other bands to rounding.
+const sumBlock = 768
+
+// BlurMetricBytes is about what BlurMetric holds at once, whatever the pictures: a band
+// of the component pictures and the band blurred.
+func BlurMetricBytes() int64 { return 2 * 8 * int64(bandValues) }
 
 // BlurMetric is the D × D matrix R = G^½, G = (BV)ᵀ(BV), that maps scores to the scores
 // of the same pictures seen through a Gaussian blur B of sigma pixels: for scores s and
@@ -43,14 +51,23 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 	v := m.Components.RawMatrix()
 	stride := w * c
 	band := max(1, min(h, bandValues/(D*stride)))
+	// Bands of a multiple of sumBlock values where the height allows, so that G is
+	// summed in the blocks OpenBLAS's own product sums in.
+	for b := band; b > band/2; b-- {
+		if b*stride%sumBlock == 0 {
+			band = b
+			break
+		}
+	}
 	reach := imgproc.SmoothReach(sigma)
 	g := make([]float64, D*D)
-	var vt []float64
+	vt := make([]float64, D*min(band+2*reach, h)*stride)
+	var blurred []float64
 	for y0 := 0; y0 < h; y0 += band {
 		y1 := min(y0+band, h)
 		lo, hi := max(y0-reach, 0), min(y1+reach, h)
 		rows := (hi - lo) * stride
-		vt = slices.Grow(vt[:0], D*rows)[:D*rows]
+		vt := vt[:D*rows]
 		const block = 256 // pixels a pass: their D values are read once, written to D streams
 		for p0 := lo * stride; p0 < hi*stride; p0 += block {
 			for j := p0; j < min(p0+block, hi*stride); j++ {
@@ -59,7 +76,7 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 				}
 			}
 		}
-		blurred := imgproc.SmoothRows(vt, w, h, c, D, sigma, y0, y1, m.workers)
+		blurred = imgproc.SmoothRows(blurred, vt, w, h, c, D, sigma, y0, y1, m.workers)
 		n := (y1 - y0) * stride
 		openblas.Dsyrk(blas.Upper, blas.NoTrans, D, n, 1, blurred, n, 1, g, D)
 	}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"image"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -106,7 +107,11 @@ func (a *Analysis) Features() []Feature {
 	owners := a.Owners()
 	base := a.BaseIndex()
 	pix := a.featurePixels(base)
-	effects := a.effects(pix, base)
+	effects, ok := a.cachedEffects()
+	if !ok {
+		effects = a.effects(pix, base)
+		a.keepEffects(effects)
+	}
 	explained, separation := a.Explained(), a.Separation()
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
@@ -145,8 +150,32 @@ func (a *Analysis) Effects() []string {
 	if res == nil || res.A == nil || res.K == 0 {
 		return nil
 	}
+	if effects, ok := a.cachedEffects(); ok {
+		return effects
+	}
 	base := a.BaseIndex()
-	return a.effects(a.featurePixels(base), base)
+	effects := a.effects(a.featurePixels(base), base)
+	a.keepEffects(effects)
+	return effects
+}
+
+// cachedEffects is a copy of the effects read of this result's Z and A before, if any:
+// the JSON and the feature grid each read them, a reading of every feature's picture.
+func (a *Analysis) cachedEffects() ([]string, bool) {
+	a.readMu.Lock()
+	defer a.readMu.Unlock()
+	e, ok := a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}]
+	return slices.Clone(e), ok
+}
+
+// keepEffects keeps the effects read of this result's Z and A.
+func (a *Analysis) keepEffects(effects []string) {
+	a.readMu.Lock()
+	defer a.readMu.Unlock()
+	if a.effectsCache == nil || len(a.effectsCache) >= readCacheSize {
+		a.effectsCache = map[[2]*mat.Dense][]string{}
+	}
+	a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}] = slices.Clone(effects)
 }
 
 // effects reads each feature from featurePixels' rows: the base against base + feature,
@@ -159,6 +188,10 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 	}
 	ds := a.Data
 	separation := a.Separation()
+	// Every feature is read against the same picture: prepared once, each feature's
+	// change to it on its own (imgproc.Change).
+	var scene, scratch *imgproc.Picture
+	delta := make([]float64, ds.Values())
 	for k := range out {
 		if k == base {
 			continue
@@ -171,8 +204,12 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 			out[k] = brightness(without, with)
 			continue
 		}
+		if scene == nil {
+			scene, scratch = imgproc.NewPicture(without, ds.Width, ds.Height, ds.Channels), new(imgproc.Picture)
+		}
+		floats.SubTo(delta, with, without)
 		out[k] = Adds
-		if imgproc.Holds(without, with, ds.Width, ds.Height, ds.Channels) < 0 {
+		if scene.HoldsChange(imgproc.NewChange(delta, ds.Width, ds.Height, ds.Channels, scratch)) < 0 {
 			out[k] = Removes
 		}
 	}

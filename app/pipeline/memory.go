@@ -52,12 +52,17 @@ func peakResident() int64 { return procfs.KB("/proc/self/status", "VmHWM") }
 // collector then works harder near that size instead of letting the heap grow to twice
 // what is live: on 100 000 images of 32×32×3 a limit like this took the peak from
 // 2.6 GB to 1.7 GB, and the run was no slower. A GOMEMLIMIT the user set wins.
-func budgetNext(extra int64) {
+func budgetNext(extra int64) { budgetStage(extra, 256<<20) }
+
+// budgetStage is budgetNext with slack bytes over the estimate instead of 256 MB: for a
+// stage whose own needs are known well enough (an algorithm's run), and whose garbage
+// is large, pointer-free arrays, each collection a few milliseconds.
+func budgetStage(extra, slack int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	debug.SetMemoryLimit(int64(ms.HeapAlloc) + extra + 256<<20)
+	debug.SetMemoryLimit(int64(ms.HeapAlloc) + extra + slack)
 }

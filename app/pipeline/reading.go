@@ -68,12 +68,14 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 	base := pix.RawRowView(0)
 	// Where each feature acts, and its own blurs there, do not change with the base.
 	changes := make([]*imgproc.Change, k)
-	parallel.For(p.workerCount(), k-1, func(_, i int) {
-		changes[i+1] = imgproc.NewChange(pix.RawRowView(i+1), ds.Width, ds.Height, ds.Channels)
+	scratch := make([]imgproc.Picture, p.workerCount())
+	parallel.For(len(scratch), k-1, func(w, i int) {
+		changes[i+1] = imgproc.NewChange(pix.RawRowView(i+1), ds.Width, ds.Height, ds.Channels, &scratch[w])
 	})
 	holds := make([]float64, k)
+	without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
 	for round := 0; round < 2*k; round++ {
-		without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
+		without.Changed()
 		without.Prepare() // read by every feature's comparison at once
 		parallel.For(p.workerCount(), k-1, func(_, i int) {
 			holds[i+1] = without.HoldsChange(changes[i+1])
