@@ -31,7 +31,8 @@ func BlurMetricBytes() int64 { return 2 * 8 * int64(bandValues) }
 // sharp edge by a pixel weighs much less than in S, at the cost of one blur of the D
 // component pictures and one D × D × P product, whatever the number of images; it holds
 // a band of rows of the component pictures at a time (bandValues), blurred and not.
-func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
+// progress, when not nil, is told of each band done, of how many.
+func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total int)) (*mat.Dense, error) {
 	if w*h*c != m.P {
 		return nil, errors.New("pca: BlurMetric's picture size does not match the model's pixels")
 	}
@@ -63,7 +64,11 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64) (*mat.Dense, error) {
 	g := make([]float64, D*D)
 	vt := make([]float64, D*min(band+2*reach, h)*stride)
 	var blurred []float64
+	bands := (h + band - 1) / band
 	for y0 := 0; y0 < h; y0 += band {
+		if progress != nil {
+			progress(y0/band, bands)
+		}
 		y1 := min(y0+band, h)
 		lo, hi := max(y0-reach, 0), min(y1+reach, h)
 		rows := (hi - lo) * stride

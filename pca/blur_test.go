@@ -30,7 +30,7 @@ func TestBlurMetricIsTheBlurredDistance(t *testing.T) {
 	defer func(v int) { bandValues = v }(bandValues)
 	for _, band := range []int{1 << 22, m.D * w * c, 3 * m.D * w * c} { // whole, a row, three rows
 		bandValues = band
-		R, err := m.BlurMetric(w, h, c, 1)
+		R, err := m.BlurMetric(w, h, c, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

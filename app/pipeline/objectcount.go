@@ -56,10 +56,12 @@ func (p *Prepared) countsObjectsFor(algo string, desc Description, opt learn.Opt
 // pixels (pca.Model.BlurMetric): every fit on them is a fit of the blurred pictures.
 // They are worked out once per data set (about 2 s for 100 components of 320×240
 // colour pictures on 2 cores), for every run after the first to share.
-func (p *Prepared) smoothedScores() (*mat.Dense, error) {
+// progress, when not nil, hears of the bands of the blur done (pca.Model.BlurMetric) when
+// this call works them out.
+func (p *Prepared) smoothedScores(progress func(done, total int)) (*mat.Dense, error) {
 	p.smoothOnce.Do(func() {
 		ds := p.Data
-		R, err := p.PCA.BlurMetric(ds.Width, ds.Height, ds.Channels, objectBlur)
+		R, err := p.PCA.BlurMetric(ds.Width, ds.Height, ds.Channels, objectBlur, progress)
 		if err != nil {
 			p.smoothErr = err
 			return
@@ -128,7 +130,7 @@ func (p *Prepared) refitOnScores(res *learn.Result) error {
 // 0 — keep the widest — when the run has no path, when no K qualifies, or when most of
 // the widest's features vary by degrees (a face's width, lighting): then no K counts
 // objects, and KNote says so.
-func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool) int {
+func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, progress func(done, total int)) int {
 	if len(res.PathFits) == 0 {
 		return 0
 	}
@@ -158,6 +160,9 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool) int 
 	}
 	path := features.LambdaPath(res.Curve)
 	for i := len(path) - 1; i >= 0 && path[i].K >= floor; i-- {
+		if progress != nil {
+			progress(len(path)-1-i, len(path))
+		}
 		k := path[i].K
 		if f, ok := fits[k]; !ok || readings[k] == nil && !p.mayCountObjects(f.Z, f.A, seen, shifts) {
 			continue

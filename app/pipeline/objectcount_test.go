@@ -87,7 +87,7 @@ func TestSmoothedScoresAreTheBlurredPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Y, err := p.smoothedScores()
+	Y, err := p.smoothedScores(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

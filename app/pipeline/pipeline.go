@@ -105,6 +105,19 @@ type Prepared struct {
 	effectsCache map[[2]*mat.Dense][]string
 }
 
+// The phases of a run that are not the learner's, as its status line names them
+// (Tracker.Phase): every one reports, so that none looks like a hang.
+const (
+	phaseExposure     = "Measuring each picture's exposure"
+	phasePCA          = "Computing PCA"
+	phaseBlur         = "Seeing the pictures through a slight blur"
+	phaseObjects      = "Counting the objects on each K"
+	phaseShifts       = "Modelling small shifts of the features"
+	phaseObjectsAgain = "Counting the objects on each K, small shifts taken out"
+	phaseReading      = "Reading each feature: adds or removes"
+	phaseStability    = "Checking each feature on half the images"
+)
+
 // runSlack is the memory a run may use over its estimate before the collector works
 // harder: the reading's garbage is large pointer-free arrays, whose collection takes a
 // few milliseconds; with the 256 MB of the other stages, the real tabletop's run peaked
@@ -271,6 +284,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if err != nil {
 		return nil, err
 	}
+	if mode != ExposureNone {
+		tr.Phase(phaseExposure, 0)
+	}
 	p.Exposure = handleExposure(ds, mode)
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
@@ -279,9 +295,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 
 	start = time.Now()
 	tr.setAfter(0)
-	tr.Update("Computing PCA", 0, 0)
+	tr.Phase(phasePCA, 0)
 	popt := req.pcaOptions()
-	popt.Progress = func(done, total int) { tr.Update("Computing PCA", done, total) }
+	popt.Progress = func(done, total int) { tr.Update(phasePCA, done, total) }
 	popt.Context = ctx
 	budgetNext(pca.Memory(len(ds.Names), ds.Values(), req.PCA))
 	model, scores, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), popt)
@@ -371,11 +387,14 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 		n, _ := p.Scores.Dims()
 		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
 	}
+	if algorithms.TraitsOf(algo).LeastSquares {
+		tr.Phase(phaseReading, 0)
+	}
 	other := p.readable(algo, res)
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
 	start = time.Now()
-	tr.Update("Checking each feature on half the images", 0, 0)
+	tr.Phase(phaseStability, 0)
 	stable := stability(X, algo, res, opt.Seed)
 	if stable != nil {
 		times.Stability = time.Since(start).Seconds()
@@ -409,7 +428,8 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	fitOn := X
 	if objects {
 		var err error
-		if fitOn, err = p.smoothedScores(); err != nil {
+		tr.Phase(phaseBlur, 0)
+		if fitOn, err = p.smoothedScores(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
 			return nil, opt, nil, err
 		}
 	}
@@ -424,9 +444,14 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		if err := p.refitOnScores(res); err != nil {
 			return nil, opt, nil, err
 		}
-		k := p.objectK(res, fitOn, false)
+		tr.Phase(phaseObjects, 0)
+		k := p.objectK(res, fitOn, false, tr.counter(phaseObjects))
 		shifts := false
 		if p.shiftsMatter(res, fitOn, k) {
+			tr.Phase(phaseShifts, 0)
+			if _, _, err := p.shiftMaps(); err != nil {
+				return nil, opt, nil, err
+			}
 			run := opt
 			run.Nuisance = p.shiftNuisance
 			end := tr.secondPath()
@@ -439,7 +464,8 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 				return nil, opt, nil, err
 			}
 			// The largest count of objects either path offers.
-			if ks := p.objectK(shifted, fitOn, true); ks > k {
+			tr.Phase(phaseObjectsAgain, 0)
+			if ks := p.objectK(shifted, fitOn, true, tr.counter(phaseObjectsAgain)); ks > k {
 				res, k, shifts = shifted, ks, true
 			}
 		}

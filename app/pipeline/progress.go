@@ -81,8 +81,10 @@ type Tracker struct {
 	// load), added to the stage's own time left so that it covers the whole job.
 	after      time.Duration
 	afterKnown bool // after was set by setAfter; a late guess must not replace it
-	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock).
-	steps *stepwiseClock
+	// steps, when set, estimates a stepwise run's K still to come (stepwiseClock), while
+	// the learner reports (inPath); a phase of the run's own (Phase) is timed by its units.
+	steps  *stepwiseClock
+	inPath bool
 	// lead heads the stage of a learner run for another's sake (the IBP's stepwise).
 	lead string
 	// aside follows the learner's title on its second λ² path (shiftsMatter).
@@ -103,6 +105,26 @@ func NewTracker(report func(Progress)) *Tracker {
 // sweeps).
 func (t *Tracker) Update(stage string, done, total int) {
 	t.update(stage, done, total, int64(done), int64(total), false)
+}
+
+// Phase reports that a phase of the job begins, of total units (0 if unknown): at once,
+// whatever the throttle, so that no phase of a run goes unsaid — a window's status line
+// names every one, however short. Its units then go through Update under the same
+// stage; the time left is theirs, plus what is set to come after (setAfter).
+func (t *Tracker) Phase(stage string, total int) {
+	if t.report == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	t.stage, t.stageStart, t.last, t.inPath = stage, now, now, false
+	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start)})
+}
+
+// counter is Update of stage as a func of done and total, for a phase's units.
+func (t *Tracker) counter(stage string) func(done, total int) {
+	return func(done, total int) { t.Update(stage, done, total) }
 }
 
 // updateChains reports the IBP's sweeps: the stage names the chains and sweeps, and the
@@ -172,7 +194,7 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 		if work > 0 && work < totalWork {
 			p.ETA = time.Duration(float64(elapsed)*float64(totalWork-work)/float64(work)) + t.after
 		}
-		if t.steps != nil {
+		if t.steps != nil && t.inPath {
 			// A stepwise run's time left includes its K still to come; until two are
 			// done nothing tells how many there will be, and a figure for this K alone
 			// misleads.
@@ -236,9 +258,16 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 	title := algorithms.Title(algo)
 	t.mu.Lock()
 	title = t.lead + title + t.aside
+	t.inPath = true
 	t.mu.Unlock()
 	switch ap.Stage {
 	case "K":
+		if ap.K == 1 {
+			// A λ² path begins: a phase of the run, reported whatever the throttle.
+			t.mu.Lock()
+			t.last = time.Time{}
+			t.mu.Unlock()
+		}
 		t.Update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
 	case "restart":
 		if ap.K > 0 && algorithms.TraitsOf(algo).StepsK {

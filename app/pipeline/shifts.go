@@ -44,7 +44,7 @@ func (p *Prepared) shiftsMatter(res *learn.Result, seen *mat.Dense, k int) bool 
 // shiftMaps are the maps from an image's scores to the smoothed scores of its picture's
 // x- and y-derivatives (pca.Model.ShiftMaps followed by the blur metric), worked out once.
 func (p *Prepared) shiftMaps() (tx, ty *mat.Dense, err error) {
-	if _, err := p.smoothedScores(); err != nil {
+	if _, err := p.smoothedScores(nil); err != nil {
 		return nil, nil, err
 	}
 	p.shiftOnce.Do(func() {
