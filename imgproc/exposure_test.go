@@ -1,6 +1,7 @@
 package imgproc
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -247,5 +248,23 @@ func TestSelectNth(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestExposureAsThoroughRealData: on the real data sets (skipped when absent) the fast
+// measure answers exactly as the thorough one: the tabletop and the dice tell no gain,
+// ORL a few pictures', the cards every picture's.
+func TestExposureAsThoroughRealData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads four real data sets")
+	}
+	for _, name := range []string{"tabletop", "orl_faces", "cards", "dice"} {
+		t.Run(name, func(t *testing.T) {
+			d, err := Load(context.Background(), realData(t, name), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameExposure(t, name, d.MeasureExposure(), measureExposureThorough(d))
+		})
 	}
 }
