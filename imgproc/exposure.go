@@ -323,8 +323,16 @@ func (tl tiling) gain(row, ref []float32, s *tileScratch) (float64, bool) {
 
 // selectNth reorders a so that a[k] holds the value slices.Sort would put there, a[:k]
 // none after it and a[k+1:] none before it, and returns a[k]: a quickselect, about 3 len(a)
-// comparisons where a sort takes len(a)·log len(a). NaN comes first, as in slices.Sort.
+// comparisons where a sort takes len(a)·log len(a).
 func selectNth(a []float32, k int) float32 {
+	// Pixels and their ratios are numbers: NaN, which would need a slower order, sends
+	// its few slices to slices.Sort.
+	for _, v := range a {
+		if v != v {
+			slices.Sort(a)
+			return a[k]
+		}
+	}
 	lo, hi := 0, len(a)-1
 	// Past 3·log₂ len(a) rounds the pivots have been unlucky: the rest is sorted.
 	for rounds := 3 * bits.Len(uint(len(a))); hi-lo > 12; rounds-- {
@@ -335,22 +343,22 @@ func selectNth(a []float32, k int) float32 {
 		// The median of the first, middle and last is the pivot, and the first and last
 		// keep each scan within the range.
 		mid := lo + (hi-lo)/2
-		if less32(a[mid], a[lo]) {
+		if a[mid] < a[lo] {
 			a[mid], a[lo] = a[lo], a[mid]
 		}
-		if less32(a[hi], a[lo]) {
+		if a[hi] < a[lo] {
 			a[hi], a[lo] = a[lo], a[hi]
 		}
-		if less32(a[hi], a[mid]) {
+		if a[hi] < a[mid] {
 			a[hi], a[mid] = a[mid], a[hi]
 		}
 		p := a[mid]
 		i, j := lo, hi
 		for i <= j {
-			for less32(a[i], p) {
+			for a[i] < p {
 				i++
 			}
-			for less32(p, a[j]) {
+			for p < a[j] {
 				j--
 			}
 			if i <= j {
@@ -370,15 +378,12 @@ func selectNth(a []float32, k int) float32 {
 		}
 	}
 	for i := lo + 1; i <= hi; i++ {
-		for j := i; j > lo && less32(a[j], a[j-1]); j-- {
+		for j := i; j > lo && a[j] < a[j-1]; j-- {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
 	return a[k]
 }
-
-// less32 is slices.Sort's order of float32: NaN before every number.
-func less32(a, b float32) bool { return a < b || (a != a && b == b) }
 
 // DivideExposure divides every picture's samples by its gain, so that what is left
 // between pictures is what is on them, not how bright each was taken.

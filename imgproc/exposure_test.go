@@ -268,3 +268,6 @@ func TestExposureAsThoroughRealData(t *testing.T) {
 		})
 	}
 }
+
+// less32 is slices.Sort's order of float32: NaN before every number.
+func less32(a, b float32) bool { return a < b || (a != a && b == b) }
