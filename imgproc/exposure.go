@@ -188,7 +188,7 @@ func (r referencer) medians(ref []float32, mask []bool, want bool) {
 		}
 		buf := bufs[w]
 		// Transposed, each sample's m values lie together; read in place, one column's
-		// values would be a picture apart, often on the same line of the cache.
+		// values would be a picture apart, often in the same set of the cache, which thrashes.
 		for i, off := range r.rows {
 			for k, v := range r.d.Pixels[off+j0 : off+j1] {
 				buf[k*m+i] = v
