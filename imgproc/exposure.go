@@ -2,6 +2,7 @@ package imgproc
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 
@@ -48,7 +49,7 @@ type Exposure struct {
 	Measured []bool
 	// Reference is the per-sample median of (up to exposureReference, evenly spread)
 	// pictures: the picture the gains are against, kept to measure new pictures by
-	// (GainAgainst).
+	// (GainAgainst); nil when no picture told its gain, as then none is divided out.
 	Reference []float32
 }
 
@@ -86,22 +87,127 @@ func (d *Dataset) MeasureExposure() Exposure {
 	if n == 0 || p == 0 {
 		return e
 	}
-	m := min(n, exposureReference)
-	column := make([]float32, m)
-	for j := 0; j < p; j++ {
-		for i := 0; i < m; i++ {
-			column[i] = d.Pixels[(i*n/m)*p+j]
-		}
-		slices.Sort(column)
-		e.Reference[j] = column[m/2]
+	for i := range e.Gains {
+		e.Gains[i] = 1
 	}
-	// Each picture is measured on its own, one scratch buffer per worker: 2 000 pictures
-	// of 192×128 took 5.5 s on one core.
-	scratch := make([][]float32, runtime.GOMAXPROCS(0))
-	parallel.For(len(scratch), n, func(w, i int) {
-		e.Gains[i], e.Measured[i], scratch[w] = gainAgainst(d.Row(i), e.Reference, d.Width, d.Height, d.Channels, scratch[w])
+	// The reference's medians cost more than measuring the pictures, so they are taken
+	// only where a picture is measured on them until some picture tells its gain; the
+	// rest are taken then, for new pictures to be measured against.
+	r := d.newReferencer()
+	r.bright(e.Reference)
+	tl := newTiling(e.Reference, d.Width, d.Height, d.Channels)
+	if len(tl.tiles) < exposureTiles {
+		e.Reference = nil // too few tiles bright enough: no picture can tell its gain
+		return e
+	}
+	needed := make([]bool, p)
+	for _, t := range tl.tiles {
+		for y := t.y0; y < t.y1; y++ {
+			for j := (y*d.Width + t.x0) * d.Channels; j < (y*d.Width+t.x1)*d.Channels; j++ {
+				needed[j] = e.Reference[j] > 0
+			}
+		}
+	}
+	r.medians(e.Reference, needed, true)
+	// Each picture is measured on its own, one scratch buffer per worker.
+	scratch := make([]tileScratch, r.workers)
+	parallel.For(r.workers, n, func(w, i int) {
+		e.Gains[i], e.Measured[i] = tl.gain(d.Row(i), e.Reference, &scratch[w])
 	})
+	if e.Count() == 0 {
+		e.Reference = nil
+		return e
+	}
+	r.medians(e.Reference, needed, false)
 	return e
+}
+
+// referencer takes the per-sample medians of a folder's reference pictures: up to
+// exposureReference of them, evenly spread (picture i*n/m of n).
+type referencer struct {
+	d       *Dataset
+	rows    []int // the offset of each reference picture's samples in d.Pixels
+	workers int
+}
+
+// referenceChunk is how many samples a worker counts at a time (bright).
+const referenceChunk = 4096
+
+// exposureBlock is how many samples a worker takes the medians of at a time: that
+// stretch of up to exposureReference pictures, transposed, stays in the processor's cache.
+const exposureBlock = 256
+
+// newReferencer picks d's reference pictures.
+func (d *Dataset) newReferencer() referencer {
+	n, p := len(d.Names), d.Values()
+	m := min(n, exposureReference)
+	r := referencer{d: d, rows: make([]int, m), workers: runtime.GOMAXPROCS(0)}
+	for i := range m {
+		r.rows[i] = (i * n / m) * p
+	}
+	return r
+}
+
+// bright sets ref to 1 where a sample's median is at exposureFloor or above and 0 where
+// it is below: which tiles count, known by counting, before any median is taken.
+func (r referencer) bright(ref []float32) {
+	p, m := len(ref), len(r.rows)
+	chunks := (p + referenceChunk - 1) / referenceChunk
+	parallel.For(r.workers, chunks, func(_, ch int) {
+		j0 := ch * referenceChunk
+		j1 := min(p, j0+referenceChunk)
+		var below [referenceChunk]uint8 // m ≤ exposureReference < 256
+		for _, off := range r.rows {
+			for k, v := range r.d.Pixels[off+j0 : off+j1] {
+				// What sorts before the floor: a number under it, or NaN.
+				below[k] += b2u8(!(v >= exposureFloor))
+			}
+		}
+		for k := range j1 - j0 {
+			// The median, at m/2 in the sorted order, is below the floor when more than
+			// m/2 values are.
+			ref[j0+k] = float32(b2u8(int(below[k]) <= m/2))
+		}
+	})
+}
+
+// medians sets ref[j] to the median of sample j of the reference pictures — the value a
+// full sort of them puts at m/2 — where mask[j] is want.
+func (r referencer) medians(ref []float32, mask []bool, want bool) {
+	p, m := len(ref), len(r.rows)
+	blocks := (p + exposureBlock - 1) / exposureBlock
+	bufs := make([][]float32, r.workers)
+	parallel.For(r.workers, blocks, func(w, b int) {
+		j0 := b * exposureBlock
+		j1 := min(p, j0+exposureBlock)
+		if !slices.Contains(mask[j0:j1], want) {
+			return
+		}
+		if bufs[w] == nil {
+			bufs[w] = make([]float32, exposureBlock*m)
+		}
+		buf := bufs[w]
+		// Transposed, each sample's m values lie together; read in place, one column's
+		// values would be a picture apart, often in the same set of the cache, which thrashes.
+		for i, off := range r.rows {
+			for k, v := range r.d.Pixels[off+j0 : off+j1] {
+				buf[k*m+i] = v
+			}
+		}
+		for k := range j1 - j0 {
+			if mask[j0+k] == want {
+				ref[j0+k] = selectNth(buf[k*m:(k+1)*m], m/2)
+			}
+		}
+	})
+}
+
+// b2u8 is 1 for true, 0 for false, without a branch.
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // GainAgainst measures one picture's gain (w × h × c samples) against a reference, as
@@ -110,49 +216,98 @@ func GainAgainst(row, reference []float32, w, h, c int) (float64, bool) {
 	if len(row) != w*h*c || len(reference) != len(row) {
 		return 1, false
 	}
-	g, ok, _ := gainAgainst(row, reference, w, h, c, nil)
-	return g, ok
+	return newTiling(reference, w, h, c).gain(row, reference, &tileScratch{})
 }
 
-// gainAgainst is GainAgainst with a scratch buffer of ratios to reuse.
-func gainAgainst(row, ref []float32, w, h, c int, ratios []float32) (float64, bool, []float32) {
-	tiles := make([]float64, 0, exposureGrid*exposureGrid)
-	for ty := 0; ty < exposureGrid; ty++ {
-		for tx := 0; tx < exposureGrid; tx++ {
-			ratios = ratios[:0]
-			samples := 0
-			for y := ty * h / exposureGrid; y < (ty+1)*h/exposureGrid; y++ {
-				for x := tx * w / exposureGrid; x < (tx+1)*w/exposureGrid; x++ {
-					for ch := 0; ch < c; ch++ {
-						samples++
-						if j := (y*w+x)*c + ch; ref[j] >= exposureFloor {
-							ratios = append(ratios, row[j]/ref[j])
-						}
+// tiling is where a reference's tiles lie (exposureGrid) and which of them are bright
+// enough to measure: which tiles count depends on the reference alone, so it is worked
+// out once for all the pictures measured against it.
+type tiling struct {
+	w, c  int
+	tiles []tile // the tiles with at least half their samples at exposureFloor or above
+}
+
+// tile is one tile's pixels: columns x0…x1-1 of rows y0…y1-1.
+type tile struct{ x0, x1, y0, y1 int }
+
+// tileScratch is what measuring a picture reuses: its tiles' ratios, then their medians.
+type tileScratch struct {
+	ratios  []float32
+	medians []float64
+}
+
+// newTiling cuts a w × h × c reference into its tiles and keeps those bright enough.
+func newTiling(ref []float32, w, h, c int) tiling {
+	tl := tiling{w: w, c: c}
+	for ty := range exposureGrid {
+		for tx := range exposureGrid {
+			t := tile{tx * w / exposureGrid, (tx + 1) * w / exposureGrid, ty * h / exposureGrid, (ty + 1) * h / exposureGrid}
+			bright := 0
+			for y := t.y0; y < t.y1; y++ {
+				for _, v := range ref[(y*w+t.x0)*c : (y*w+t.x1)*c] {
+					if v >= exposureFloor {
+						bright++
 					}
 				}
 			}
 			// A tile mostly too dark to measure says nothing.
-			if len(ratios) == 0 || 2*len(ratios) < samples {
-				continue
+			if bright > 0 && 2*bright >= (t.x1-t.x0)*(t.y1-t.y0)*c {
+				tl.tiles = append(tl.tiles, t)
 			}
-			slices.Sort(ratios)
-			// Nor does one whose samples change by different factors: exposure scales
-			// every sample of a tile alike, an object or another colour does not.
-			med := ratios[len(ratios)/2]
-			if float64(ratios[len(ratios)*3/4]-ratios[len(ratios)/4]) > exposureSpread*float64(med) {
-				continue
-			}
-			tiles = append(tiles, float64(med))
 		}
 	}
+	return tl
+}
+
+// gain measures one picture against the reference its tiling was cut from: each tile's
+// gain is the median ratio of its samples to the reference's, the picture's the median of
+// its tiles' (see exposureGrid).
+func (tl tiling) gain(row, ref []float32, s *tileScratch) (float64, bool) {
+	w, c := tl.w, tl.c
+	s.medians = s.medians[:0]
+	for ti, t := range tl.tiles {
+		// Past this many tiles that could not count, too few are left for a gain.
+		if len(s.medians)+len(tl.tiles)-ti < exposureTiles {
+			return 1, false
+		}
+		r := s.ratios[:0]
+		for y := t.y0; y < t.y1; y++ {
+			lo, hi := (y*w+t.x0)*c, (y*w+t.x1)*c
+			refs, vals := ref[lo:hi], row[lo:hi]
+			for k, v := range refs {
+				if v >= exposureFloor {
+					r = append(r, vals[k]/v)
+				}
+			}
+		}
+		s.ratios = r
+		// A tile whose samples change by different factors does not count: exposure
+		// scales every sample of a tile alike, an object or another colour does not. The
+		// median and quartiles are the values a full sort puts at n/2, n/4 and 3n/4.
+		n := len(r)
+		half := n / 2
+		med := selectNth(r, half)
+		q1, q3 := med, med
+		if q := n / 4; q < half {
+			q1 = selectNth(r[:half], q)
+		}
+		if q := n * 3 / 4; q > half {
+			q3 = selectNth(r[half+1:], q-half-1)
+		}
+		if float64(q3-q1) > exposureSpread*float64(med) {
+			continue
+		}
+		s.medians = append(s.medians, float64(med))
+	}
+	tiles := s.medians
 	if len(tiles) < exposureTiles {
-		return 1, false, ratios
+		return 1, false
 	}
 	sorted := slices.Clone(tiles)
 	slices.Sort(sorted)
 	g := sorted[len(sorted)/2]
 	if !(g > 0) || math.IsInf(g, 0) {
-		return 1, false, ratios
+		return 1, false
 	}
 	agree := 0
 	for _, t := range tiles {
@@ -161,9 +316,73 @@ func gainAgainst(row, ref []float32, w, h, c int, ratios []float32) (float64, bo
 		}
 	}
 	if 2*agree < len(tiles) {
-		return 1, false, ratios
+		return 1, false
 	}
-	return g, true, ratios
+	return g, true
+}
+
+// selectNth reorders a so that a[k] holds the value slices.Sort would put there, a[:k]
+// none after it and a[k+1:] none before it, and returns a[k]: a quickselect, about 3 len(a)
+// comparisons where a sort takes len(a)·log len(a).
+func selectNth(a []float32, k int) float32 {
+	// Pixels and their ratios are numbers: NaN, which would need a slower order, sends
+	// its few slices to slices.Sort.
+	for _, v := range a {
+		if v != v {
+			slices.Sort(a)
+			return a[k]
+		}
+	}
+	lo, hi := 0, len(a)-1
+	// Past 3·log₂ len(a) rounds the pivots have been unlucky: the rest is sorted.
+	for rounds := 3 * bits.Len(uint(len(a))); hi-lo > 12; rounds-- {
+		if rounds == 0 {
+			slices.Sort(a[lo : hi+1])
+			return a[k]
+		}
+		// The median of the first, middle and last is the pivot, and the first and last
+		// keep each scan within the range.
+		mid := lo + (hi-lo)/2
+		if a[mid] < a[lo] {
+			a[mid], a[lo] = a[lo], a[mid]
+		}
+		if a[hi] < a[lo] {
+			a[hi], a[lo] = a[lo], a[hi]
+		}
+		if a[hi] < a[mid] {
+			a[hi], a[mid] = a[mid], a[hi]
+		}
+		p := a[mid]
+		i, j := lo, hi
+		for i <= j {
+			for a[i] < p {
+				i++
+			}
+			for p < a[j] {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		// Now a[lo…j] ≤ p ≤ a[i…hi], and whatever lies between equals p.
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return a[k]
+		}
+	}
+	for i := lo + 1; i <= hi; i++ {
+		for j := i; j > lo && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	return a[k]
 }
 
 // DivideExposure divides every picture's samples by its gain, so that what is left

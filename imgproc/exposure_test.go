@@ -1,8 +1,10 @@
 package imgproc
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -105,11 +107,167 @@ func TestExposureRefusesWhatItCannotTell(t *testing.T) {
 	}
 }
 
-// BenchmarkMeasureExposure: 200 colour pictures of 64×48 (2 000 of 192×128, nine times
-// the samples each, took 2.7 s on 2 cores).
+// BenchmarkMeasureExposure: 200 colour pictures of 64×48 that tell their gains, and the
+// same with most of each picture too dark to measure and an object over the rest, so that
+// none tells it (as the real tabletop); "thorough" is the plain way that sorts everything
+// (measureExposureThorough), side by side.
 func BenchmarkMeasureExposure(b *testing.B) {
-	d, _ := exposedFolder(200, 0.2)
-	for b.Loop() {
-		d.MeasureExposure()
+	gains, _ := exposedFolder(200, 0.2)
+	dark, _ := exposedFolder(200, 0.2)
+	for i := range 200 {
+		row := dark.Row(i)
+		for j := range row {
+			if x := j / 3 % 64; x < 40 {
+				row[j] *= 0.06
+			} else if (j/3/64/12+x/8+i)%2 == 0 {
+				row[j] *= 1.3 // an object over half the tiles left
+			}
+		}
+	}
+	for _, f := range []struct {
+		name string
+		d    *Dataset
+	}{{"gains", gains}, {"none", dark}} {
+		b.Run(f.name, func(b *testing.B) {
+			for b.Loop() {
+				f.d.MeasureExposure()
+			}
+		})
+		b.Run(f.name+"/thorough", func(b *testing.B) {
+			for b.Loop() {
+				measureExposureThorough(f.d)
+			}
+		})
 	}
 }
+
+// sameExposure fails t when fast and thorough measures of a folder differ in any gain,
+// any picture measured or any sample of the reference (which the fast one leaves out when
+// no picture tells its gain).
+func sameExposure(t *testing.T, what string, fast, thorough Exposure) {
+	t.Helper()
+	if !slices.Equal(fast.Gains, thorough.Gains) || !slices.Equal(fast.Measured, thorough.Measured) {
+		t.Errorf("%s: gains %v measured %v, thoroughly %v %v", what, fast.Gains, fast.Measured, thorough.Gains, thorough.Measured)
+	}
+	if thorough.Count() == 0 && fast.Reference != nil || thorough.Count() > 0 && !slices.Equal(fast.Reference, thorough.Reference) {
+		t.Errorf("%s: the reference differs from the thorough one", what)
+	}
+}
+
+// TestExposureAsThorough: MeasureExposure — medians by selection, tiles too dark skipped
+// once for all pictures, a picture dropped once too few tiles are left to tell its gain —
+// gives exactly the answer of sorting everything (measureExposureThorough), on folders
+// that tell gains (bright and dim scenes), that tell none (too dark, noise, another
+// picture's gains on each half) and with NaN, ties and tiny pictures.
+func TestExposureAsThorough(t *testing.T) {
+	folders := map[string]*Dataset{}
+	folders["gains"], _ = exposedFolder(41, 0.2)
+	folders["dim gains"], _ = exposedFolder(120, 0.03)
+	dark, _ := exposedFolder(21, 0)
+	for i := range dark.Pixels {
+		dark.Pixels[i] *= 0.06
+	}
+	folders["dark"] = dark
+	noise, _ := exposedFolder(21, 0.2)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range noise.Pixels {
+		noise.Pixels[i] = float32(0.1 + 0.8*rng.Float64())
+	}
+	folders["noise"] = noise
+	// Quantised like 8-bit pictures, many samples tie; a few are NaN, as a PFM may hold.
+	ties, _ := exposedFolder(30, 0.1)
+	for i := range ties.Pixels {
+		ties.Pixels[i] = float32(math.Round(float64(ties.Pixels[i])*16) / 16)
+		if i%997 == 0 {
+			ties.Pixels[i] = float32(math.NaN())
+		}
+	}
+	folders["ties and NaN"] = ties
+	// As on the real tabletop, most tiles too dark to measure, and a mottled object over
+	// as many of the others as the picture's number (0 to 24): the first pictures tell
+	// their gain, the later ones have too few tiles left that count.
+	mottled, _ := exposedFolder(25, 0.2)
+	for i := range 25 {
+		row := mottled.Row(i)
+		for y := range 48 {
+			for x := range 64 {
+				for ch := range 3 {
+					j := (y*64+x)*3 + ch
+					switch tile := y/6*8 + x/8; {
+					case x < 40:
+						row[j] *= 0.06
+					case (tile/8)*3+(tile%8-5) < i:
+						row[j] *= float32(1 + 0.5*rng.Float64())
+					}
+				}
+			}
+		}
+	}
+	folders["mottled"] = mottled
+	folders["tiny"] = &Dataset{Width: 3, Height: 2, Channels: 1, Names: make([]string, 4), Pixels: []float32{
+		0.5, 0.6, 0.7, 0.8, 0.9, 1, 0.55, 0.66, 0.77, 0.88, 0.99, 1, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6}}
+	for what, d := range folders {
+		sameExposure(t, what, d.MeasureExposure(), measureExposureThorough(d))
+	}
+	if folders["gains"].MeasureExposure().Count() == 0 || folders["dark"].MeasureExposure().Count() != 0 {
+		t.Errorf("the folders no longer test both a folder that tells gains and one that does not")
+	}
+}
+
+// TestSelectNth: the value at k of a selection is that of a sort, for every k, on
+// random, sorted, reversed, equal and NaN-holding slices.
+func TestSelectNth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 2, 3, 12, 13, 14, 40, 101, 1000} {
+		cases := map[string][]float32{"random": {}, "sorted": {}, "reversed": {}, "equal": {}, "few values": {}, "NaN": {}}
+		for i := range n {
+			cases["random"] = append(cases["random"], rng.Float32())
+			cases["sorted"] = append(cases["sorted"], float32(i))
+			cases["reversed"] = append(cases["reversed"], float32(n-i))
+			cases["equal"] = append(cases["equal"], 0.5)
+			cases["few values"] = append(cases["few values"], float32(rng.IntN(3)))
+			v := rng.Float32()
+			if rng.IntN(5) == 0 {
+				v = float32(math.NaN())
+			}
+			cases["NaN"] = append(cases["NaN"], v)
+		}
+		for what, a := range cases {
+			sorted := slices.Clone(a)
+			slices.Sort(sorted)
+			for k := range n {
+				b := slices.Clone(a)
+				got := selectNth(b, k)
+				if !(got == sorted[k] || got != got && sorted[k] != sorted[k]) {
+					t.Fatalf("%s, %d values: element %d is %v, sorted %v", what, n, k, got, sorted[k])
+				}
+				for i := range b {
+					if i < k && less32(got, b[i]) || i > k && less32(b[i], got) {
+						t.Fatalf("%s, %d values, k = %d: %v at %d is on the wrong side", what, n, k, b[i], i)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestExposureAsThoroughRealData: on the real data sets (skipped when absent) the fast
+// measure answers exactly as the thorough one: the tabletop and the dice tell no gain,
+// ORL a few pictures', the cards every picture's.
+func TestExposureAsThoroughRealData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads four real data sets")
+	}
+	for _, name := range []string{"tabletop", "orl_faces", "cards", "dice"} {
+		t.Run(name, func(t *testing.T) {
+			d, err := Load(context.Background(), realData(t, name), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameExposure(t, name, d.MeasureExposure(), measureExposureThorough(d))
+		})
+	}
+}
+
+// less32 is slices.Sort's order of float32: NaN before every number.
+func less32(a, b float32) bool { return a < b || (a != a && b == b) }
