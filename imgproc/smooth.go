@@ -39,6 +39,16 @@ func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []f
 	return SmoothRows(nil, x, w, h, c, k, sigma, 0, h, workers)
 }
 
+// GaussianKernel is the normalised kernel of a Gaussian of standard deviation sigma
+// pixels that SmoothPictures blurs with, cut at three of them on either side; [1] for
+// sigma ≤ 0.
+func GaussianKernel(sigma float64) []float64 {
+	if sigma <= 0 {
+		return []float64{1}
+	}
+	return gaussian(sigma)
+}
+
 // SmoothReach is how many rows (or columns) away a blur of sigma pixels reads.
 func SmoothReach(sigma float64) int {
 	if sigma <= 0 {

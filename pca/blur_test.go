@@ -52,3 +52,20 @@ func TestBlurMetricIsTheBlurredDistance(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBlurMetricTabletop: the blur metric of 100 components of 320 × 240 colour
+// pictures, the real tabletop's.
+func BenchmarkBlurMetricTabletop(b *testing.B) {
+	const w, h, c, d = 320, 240, 3, 100
+	rng := rand.New(rand.NewPCG(1, 2))
+	V := mat.NewDense(w*h*c, d, nil)
+	for i := range V.RawMatrix().Data {
+		V.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	m := &Model{P: w * h * c, D: d, Components: V, workers: 2}
+	for b.Loop() {
+		if _, err := m.BlurMetric(w, h, c, 1, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
