@@ -121,7 +121,7 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 			}
 		})
 		n := (y1 - y0) * stride
-		openblas.Dsyrk(blas.Upper, blas.Trans, D, n, 1, blurred, D, 1, g, D)
+		gramAdd(g, blurred, n, D, workers)
 	}
 	G := mat.NewSymDense(D, g)
 	var eig mat.EigenSym
@@ -141,4 +141,32 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	}
 	R.Mul(&QL, Q.T())
 	return R, nil
+}
+
+// gramBlock is the width of the blocks of G that gramAdd shares out: fixed, so that each
+// entry is the same sum whatever the number of workers.
+const gramBlock = 32
+
+// gramAdd adds AᵀA to the upper triangle of g (D × D), A being n × D with rows D apart:
+// a block of G's columns against another on each of workers goroutines, each one
+// single-threaded OpenBLAS call (a rank-k update on the diagonal, a product above it).
+// One update of the whole took 0.29 s of the tabletop's 0.47 s blur metric on one core.
+func gramAdd(g, A []float64, n, D, workers int) {
+	nb := (D + gramBlock - 1) / gramBlock
+	type pair struct{ a, b int }
+	var tasks []pair
+	for a := 0; a < nb; a++ {
+		for b := a; b < nb; b++ {
+			tasks = append(tasks, pair{a, b})
+		}
+	}
+	parallel.For(workers, len(tasks), func(_, i int) {
+		a0, b0 := tasks[i].a*gramBlock, tasks[i].b*gramBlock
+		na, nbw := min(gramBlock, D-a0), min(gramBlock, D-b0)
+		if a0 == b0 {
+			openblas.Dsyrk(blas.Upper, blas.Trans, na, n, 1, A[a0:], D, 1, g[a0*D+a0:], D)
+			return
+		}
+		openblas.Dgemm(blas.Trans, blas.NoTrans, na, nbw, n, 1, A[a0:], D, A[b0:], D, 1, g[a0*D+b0:], D)
+	})
 }

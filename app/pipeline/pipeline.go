@@ -122,7 +122,7 @@ const (
 // harder: the reading's garbage is large pointer-free arrays, whose collection takes a
 // few milliseconds; with the 256 MB of the other stages, the real tabletop's run peaked
 // at 430 MB, its garbage uncollected.
-const runSlack = 64 << 20
+const runSlack = 32 << 20
 
 // readingBytes is what reading the fits of a run on p holds at once, about: the blurred
 // component pictures' band (pca.BlurMetricBytes) and, per worker, a few pictures.
