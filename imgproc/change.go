@@ -20,6 +20,9 @@ type Change struct {
 	// innerTexture is, per inner pixel and channel, delta minus its blur of radius
 	// shadeScale.
 	innerTexture []float64
+	// reads is where a comparison reads a picture's measures: the band and the pixels
+	// right of and below it, and the inner pixels.
+	reads rect
 }
 
 // NewChange prepares delta, a change to W×H×C pictures (pixel-interleaved), for
@@ -75,6 +78,7 @@ func NewChange(delta []float64, w, h, c int, scratch *Picture) *Change {
 	}
 	d.ensure(band.grown(1, w, h))
 	d.ensure(inner)
+	ch.reads = band.grown(1, w, h)
 	ch.bandSmooth = make([]float64, 0, 3*c*len(ch.band))
 	for _, q := range ch.band {
 		for _, r := range [3]int{int(q), int(q) + 1, int(q) + w} {
@@ -99,14 +103,33 @@ func (ch *Change) Negate() {
 	}
 }
 
+// PrepareFor makes p's measures where comparisons with the changes read them, and only
+// there (Prepare makes them everywhere): a base compared with each feature of a fit, where
+// the features act on a part of the picture.
+func (p *Picture) PrepareFor(changes []*Change) {
+	var r rect
+	for _, ch := range changes {
+		if ch == nil || !ch.ok || ch.reads.empty() {
+			continue
+		}
+		if r.empty() {
+			r = ch.reads
+			continue
+		}
+		r = rect{min(r.x0, ch.reads.x0), min(r.y0, ch.reads.y0), max(r.x1, ch.reads.x1), max(r.y1, ch.reads.y1)}
+	}
+	p.ensure(r)
+}
+
 // HoldsChange is Holds(p, p + ch): how much more the picture with the change holds an
 // object than p, to rounding. Several goroutines may compare one Picture once it is
-// prepared (Prepare); 0 when the sizes differ or the change changes nothing.
+// prepared for their changes (Prepare, PrepareFor); 0 when the sizes differ or the
+// change changes nothing.
 func (p *Picture) HoldsChange(ch *Change) float64 {
 	if p == nil || ch == nil || p.w != ch.w || p.h != ch.h || p.c != ch.c || !ch.ok {
 		return 0
 	}
-	p.Prepare()
+	p.ensure(ch.reads)
 	w, c := p.w, p.c
 	var sWithout, sWith float64
 	for i, q := range ch.band {

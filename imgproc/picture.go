@@ -68,7 +68,7 @@ const measureReach = max(structureScale+1, shadeScale)
 // ensure makes the measures at every pixel of r (and, when they were made elsewhere
 // before, over the smallest rectangle holding both).
 func (p *Picture) ensure(r rect) {
-	if p.done.contains(r) {
+	if p.done.contains(r) || r.empty() {
 		return
 	}
 	if p.edges == nil {

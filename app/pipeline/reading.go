@@ -76,7 +76,7 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 	without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
 	for round := 0; round < 2*k; round++ {
 		without.Changed()
-		without.Prepare() // read by every feature's comparison at once
+		without.PrepareFor(changes[1:]) // read by every feature's comparison at once
 		parallel.For(p.workerCount(), k-1, func(_, i int) {
 			holds[i+1] = without.HoldsChange(changes[i+1])
 		})
