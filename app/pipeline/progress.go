@@ -85,6 +85,9 @@ type Tracker struct {
 	// the learner reports (inPath); a phase of the run's own (Phase) is timed by its units.
 	steps  *stepwiseClock
 	inPath bool
+	// reading, when set, estimates the time of what follows a λ² path that stops at K
+	// = stop: counting the objects on its fits and reading the chosen one.
+	reading func(stop int) time.Duration
 	// lead heads the stage of a learner run for another's sake (the IBP's stepwise).
 	lead string
 	// aside follows the learner's title on its second λ² path (shiftsMatter).
@@ -198,7 +201,11 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 			// A stepwise run's time left includes its K still to come; until two are
 			// done nothing tells how many there will be, and a figure for this K alone
 			// misleads.
-			p.ETA, _, _ = t.steps.remaining(now, done, total)
+			var stop int
+			var ok bool
+			if p.ETA, stop, ok = t.steps.remaining(now, done, total); ok && t.reading != nil {
+				p.ETA += t.reading(stop)
+			}
 		}
 	}
 	// Reporting under the lock keeps reports in order and the callback free of races;
@@ -229,6 +236,13 @@ func (t *Tracker) secondPath() (end func()) {
 		defer t.mu.Unlock()
 		t.aside = ""
 	}
+}
+
+// setReading sets (nil removes) the estimate of what follows a λ² path (Tracker.reading).
+func (t *Tracker) setReading(f func(stop int) time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.reading = f
 }
 
 // setAfter sets the estimated time of the stages still to come after the current one.

@@ -87,3 +87,46 @@ func TestStepwisePredictsWhereORLStops(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeLeftCoversTheReading: while a λ² path runs, the time left adds what follows it
+// (Tracker.reading) for the K the path is predicted to stop at, so that the last K of the
+// path does not say "0.1 s left" with the counting of the objects to come; with none
+// set, it is the path's alone.
+func TestTimeLeftCoversTheReading(t *testing.T) {
+	for _, reading := range []func(int) time.Duration{nil, readingEstimate(time.Second, 10)} {
+		var got []Progress
+		tr := NewTracker(func(p Progress) { got = append(got, p) })
+		clock := tr.start
+		tr.now = func() time.Time { return clock }
+		tr.steps = &stepwiseClock{lambda2: 30}
+		tr.setReading(reading)
+		obj := 1000.0
+		for k := 1; k <= 4; k++ {
+			tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: 30, K: k})
+			obj -= 800 / math.Pow(2, float64(k))
+			for r := 1; r <= 10; r++ {
+				clock = clock.Add(100 * time.Millisecond)
+				tr.last = time.Time{}
+				tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: 10, K: k, Best: obj})
+			}
+		}
+		tr.last = time.Time{}
+		tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: 4, Total: 30, K: 5})
+		clock = clock.Add(100 * time.Millisecond)
+		tr.last = time.Time{}
+		tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: 1, Total: 10, K: 5, Best: obj})
+		eta := got[len(got)-1].ETA
+		_, stop, ok := tr.steps.remaining(clock, 1, 10)
+		path, _, _ := tr.steps.remaining(clock, 1, 10)
+		if !ok {
+			t.Fatal("no prediction after four K")
+		}
+		want := path
+		if reading != nil {
+			want += reading(stop)
+		}
+		if eta != want || reading != nil && eta <= path {
+			t.Errorf("time left %v, want the path's %v plus the reading's for K = %d: %v", eta, path, stop, want)
+		}
+	}
+}
