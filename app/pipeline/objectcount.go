@@ -319,26 +319,54 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	if !ok {
 		return false
 	}
-	energy := p.featureEnergy(a)
-	reach := make([][]bool, k)
-	for j := 1; j < k; j++ {
-		reach[j] = p.reach(energy[j])
-	}
+	// Only a pair nested (or hardly sharing owners) however it is turned can be refused
+	// in all four ways, whatever its pictures: the pictures of the others are not needed.
+	type pair struct{ f, g int }
+	var candidates []pair
+	wanted := make([]bool, k)
 	for f := 1; f < k; f++ {
 		for g := f + 1; g < k; g++ {
-			inF, inG := energyWithin(reach[f], energy[g]), energyWithin(reach[g], energy[f])
 			both, onlyF, onlyG := shared(owners[f], owners[g])
 			neither := n - both - onlyF - onlyG
 			cf, cg := count[f], count[g]
-			if pairRejects(inF, inG, both, onlyF, onlyG, cf, cg) &&
-				pairRejects(inF, inG, onlyG, neither, both, n-cf, cg) && // f turned
-				pairRejects(inF, inG, onlyF, both, neither, cf, n-cg) && // g turned
-				pairRejects(inF, inG, neither, onlyG, onlyF, n-cf, n-cg) { // both
-				return false
+			if nestedOrApart(both, onlyF, onlyG, cf, cg) && nestedOrApart(onlyG, neither, both, n-cf, cg) &&
+				nestedOrApart(onlyF, both, neither, cf, n-cg) && nestedOrApart(neither, onlyG, onlyF, n-cf, n-cg) {
+				candidates = append(candidates, pair{f, g})
+				wanted[f], wanted[g] = true, true
 			}
 		}
 	}
+	if len(candidates) == 0 {
+		return true
+	}
+	energy := p.featureEnergyOf(a, wanted)
+	reach := make([][]bool, k)
+	for j := 1; j < k; j++ {
+		if wanted[j] {
+			reach[j] = p.reach(energy[j])
+		}
+	}
+	for _, c := range candidates {
+		f, g := c.f, c.g
+		inF, inG := energyWithin(reach[f], energy[g]), energyWithin(reach[g], energy[f])
+		both, onlyF, onlyG := shared(owners[f], owners[g])
+		neither := n - both - onlyF - onlyG
+		cf, cg := count[f], count[g]
+		if pairRejects(inF, inG, both, onlyF, onlyG, cf, cg) &&
+			pairRejects(inF, inG, onlyG, neither, both, n-cf, cg) && // f turned
+			pairRejects(inF, inG, onlyF, both, neither, cf, n-cg) && // g turned
+			pairRejects(inF, inG, neither, onlyG, onlyF, n-cf, n-cg) { // both
+			return false
+		}
+	}
 	return true
+}
+
+// nestedOrApart reports whether two features' owners, counted, are nested or hardly
+// shared: without that, pairRejects says no whatever their pictures.
+func nestedOrApart(both, onlyA, onlyB, countA, countB int) bool {
+	slack := objectSlack * float64(min(countA, countB))
+	return float64(onlyA) <= slack || float64(onlyB) <= slack || float64(both) <= slack
 }
 
 // ownersOf is, per feature of z (the base aside), its owners and their number; false
@@ -454,15 +482,29 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 
 // featureEnergy is, per feature of A (row 0, the base, left nil), its picture's squared
 // value at every pixel summed over the channels.
-func (p *Prepared) featureEnergy(A *mat.Dense) [][]float64 {
+func (p *Prepared) featureEnergy(A *mat.Dense) [][]float64 { return p.featureEnergyOf(A, nil) }
+
+// featureEnergyOf is featureEnergy of the features wanted says (every one for nil), the
+// others left nil: mapping a feature back to its picture is most of the cost.
+func (p *Prepared) featureEnergyOf(A *mat.Dense, wanted []bool) [][]float64 {
 	k, d := A.Dims()
-	pix := p.PCA.InverseDense(A)
-	zero := p.PCA.InverseDense(mat.NewDense(1, d, nil)).RawRowView(0) // the mean: what InverseDense adds
+	var rows []int
+	for j := 1; j < k; j++ {
+		if wanted == nil || wanted[j] {
+			rows = append(rows, j)
+		}
+	}
+	S := mat.NewDense(len(rows)+1, d, nil) // row 0 zero: the mean, which InverseDense adds
+	for i, j := range rows {
+		S.SetRow(i+1, A.RawRowView(j))
+	}
+	pix := p.PCA.InverseDense(S)
+	zero := pix.RawRowView(0)
 	ds := p.Data
 	pixels, c := ds.Width*ds.Height, ds.Channels
 	out := make([][]float64, k)
-	for j := 1; j < k; j++ {
-		row := pix.RawRowView(j)
+	for i, j := range rows {
+		row := pix.RawRowView(i + 1)
 		e := make([]float64, pixels)
 		for q := range e {
 			for ch := 0; ch < c; ch++ {
