@@ -74,6 +74,9 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 	})
 	holds := make([]float64, k)
 	without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
+	if without == nil {
+		return // pictures too small to read (under 2 × 2): the form as found stands
+	}
 	for round := 0; round < 2*k; round++ {
 		without.Changed()
 		without.PrepareFor(changes[1:]) // read by every feature's comparison at once
