@@ -20,8 +20,9 @@ type Change struct {
 	// innerTexture is, per inner pixel and channel, delta minus its blur of radius
 	// shadeScale.
 	innerTexture []float64
-	// reads is where a comparison reads a picture's measures: the band and the pixels
-	// right of and below it, and the inner pixels.
+	// reads is where a comparison reads a picture's measures: the band grown by a pixel
+	// (it reads each band pixel's right and lower neighbours), which holds the inner
+	// pixels.
 	reads rect
 }
 
@@ -29,7 +30,7 @@ type Change struct {
 // comparisons with HoldsChange; nil when it does not fit such a picture. delta is kept,
 // not copied. The change's own measures are made in scratch, a Picture (new(Picture)
 // will do) whose buffers the next change of one goroutine reuses: a reading prepares a
-// change per feature, each seven values a pixel (13 MB at 320 × 240 in colour); nil
+// change per feature, each 4 + 2C values a pixel (6 MB at 320 × 240 in colour); nil
 // allocates them.
 func NewChange(delta []float64, w, h, c int, scratch *Picture) *Change {
 	if len(delta) != w*h*c || w < 2 || h < 2 || c < 1 {

@@ -77,9 +77,6 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	bands := (h + band - 1) / band
 	workers := max(m.workers, 1)
 	for y0 := 0; y0 < h; y0 += band {
-		if progress != nil {
-			progress(y0/band, bands)
-		}
 		y1 := min(y0+band, h)
 		lo, hi := max(y0-reach, 0), min(y1+reach, h)
 		// Along each row of pixels, the rows it reaches.
@@ -122,6 +119,9 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 		})
 		n := (y1 - y0) * stride
 		gramAdd(g, blurred, n, D, workers)
+		if progress != nil {
+			progress(y0/band+1, bands)
+		}
 	}
 	G := mat.NewSymDense(D, g)
 	var eig mat.EigenSym

@@ -275,6 +275,15 @@ type readKey struct {
 // readCacheSize bounds the readings and forms kept: a λ² path has a few dozen K.
 const readCacheSize = 256
 
+// forgetReadings drops the readings and forms kept from earlier runs on p: a run's own
+// are what it reads twice, and a window's session would otherwise keep every fit of
+// every path it ran (on 100 000 images, hundreds of MB).
+func (p *Prepared) forgetReadings() {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	p.readCache, p.formCache = nil, nil
+}
+
 // cachedReading is the reading of key made before, if any.
 func (p *Prepared) cachedReading(key readKey) (*objectReading, bool) {
 	p.readMu.Lock()
@@ -313,7 +322,12 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	if !ok {
 		return true
 	}
+	// Found on the form as found, the figures here differ from the readable form's by
+	// rounding: a feature or pair is refused only clear of its threshold by refuseMargin.
 	separation := features.SeparationEitherWay(seen, z, aSeen, objectQuantile)
+	for j := range separation {
+		separation[j] += refuseMargin
+	}
 	n, k := z.Dims()
 	owners, count, ok := ownersOf(z, separation)
 	if !ok {
@@ -349,6 +363,9 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	for _, c := range candidates {
 		f, g := c.f, c.g
 		inF, inG := energyWithin(reach[f], energy[g]), energyWithin(reach[g], energy[f])
+		if math.Abs(inF-objectOverlap) < refuseMargin || math.Abs(inG-objectOverlap) < refuseMargin {
+			continue // on the threshold: the readable form decides
+		}
 		both, onlyF, onlyG := shared(owners[f], owners[g])
 		neither := n - both - onlyF - onlyG
 		cf, cg := count[f], count[g]
@@ -361,6 +378,10 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	}
 	return true
 }
+
+// refuseMargin is how far from its threshold a figure of mayCountObjects must be to refuse
+// a K: far more than the rounding between the two forms' figures (1e-12 and below).
+const refuseMargin = 1e-9
 
 // nestedOrApart reports whether two features' owners, counted, are nested or hardly
 // shared: without that, pairRejects says no whatever their pictures.

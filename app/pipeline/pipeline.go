@@ -124,7 +124,8 @@ const (
 // metric's work, from the pixels and the components alike), and the rule reads up to
 // every K of the path. Measured on the real tabletop and the card deck, it said 0.2 s
 // and 0.7 s of what took 0.25 s and 1.2 s, where the path's clock alone said 0.1 s.
-// It is 0 when the blur metric was made before (a second run on the same data).
+// It is nil, and the path's time left its own, when the blur metric was made before (a
+// second run on the same data).
 func readingEstimate(blur time.Duration, D int) func(stop int) time.Duration {
 	if blur < time.Millisecond || D < 1 {
 		return nil
@@ -352,6 +353,7 @@ type Description struct {
 // like any other result, while the objective is the learner's, in the representation.
 func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
 	tr := NewTracker(report)
+	p.forgetReadings()
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
@@ -423,9 +425,11 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	times.Describe = described
 	peak.Algorithm = peakResident()
 	// What the run made and dropped (the blurred components, the fits it read) is freed
-	// now, not counted on top of what the result's pictures and exports make next: on
-	// the real tabletop the process's peak was 510 MB without, 320 MB of it held.
-	runtime.GC()
+	// now, not counted on top of what the result's pictures and exports make next (on
+	// the real tabletop the process's peak was 510 MB without, 320 MB of it held), and
+	// the next work is held near what is live: its garbage is pictures, a collection
+	// of them a few milliseconds.
+	budgetStage(0, runSlack)
 	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
 		Description: desc, Stability: stable}, nil
 }

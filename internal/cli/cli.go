@@ -224,11 +224,11 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := prof.begin(); err != nil {
 		return err
 	}
+	defer prof.end() // on every way out; the one below reports its error
 	progress := newStderrProgress(stderr)
 	a, err := pipeline.Analyze(ctx, req, prof.observe(progress.report))
 	progress.done()
 	if err != nil {
-		prof.end()
 		return err
 	}
 	if *asFound {

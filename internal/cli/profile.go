@@ -20,6 +20,7 @@ type profiling struct {
 	cpu, mem, progress *string
 
 	cpuFile *os.File
+	ended   bool
 	mu      sync.Mutex
 	log     *os.File
 	start   time.Time
@@ -78,8 +79,12 @@ func writeProgress(w io.Writer, at time.Duration, pr pipeline.Progress) {
 }
 
 // end stops the CPU profile, writes the heap profile and closes the log; its error is
-// the first of theirs.
+// the first of theirs. Only its first call does anything.
 func (p *profiling) end() error {
+	if p.ended {
+		return nil
+	}
+	p.ended = true
 	var first error
 	keep := func(err error) {
 		if first == nil && err != nil {
