@@ -53,33 +53,19 @@ func NewChange(delta []float64, w, h, c int, scratch *Picture) *Change {
 	}
 	d.samples = delta
 	d.Changed()
-	// Which pixels of the band and the inner region, as structureIn and shadeIn find them.
-	band := in.grown(structureMargin, w, h)
-	near := windowCounts(kept, w, h, structureMargin, band)
-	for y := band.y0; y < band.y1; y++ {
-		for x := band.x0; x < band.x1; x++ {
-			q := y*w + x
-			if n := near[q]; !(kept[q] && n < windowSize(x, y, w, h, structureMargin) || !kept[q] && n > 0) {
-				continue
-			}
-			if x < w-1 && y < h-1 {
-				ch.band = append(ch.band, int32(q))
-			}
+	// The band and the inner region, as structureIn and shadeIn find them; a band pixel
+	// in the last row or column has no edges to compare in any picture.
+	band, pixels := bandOf(kept, in, w, h)
+	for _, q := range pixels {
+		if x, y := int(q)%w, int(q)/w; x < w-1 && y < h-1 {
+			ch.band = append(ch.band, q)
 		}
 	}
-	inner := rect{max(in.x0, shadeInset), max(in.y0, shadeInset), min(in.x1, w-shadeInset), min(in.y1, h-shadeInset)}
-	nearIn := windowCounts(kept, w, h, shadeInset, inner)
-	full := int32((2*shadeInset + 1) * (2*shadeInset + 1))
-	for y := inner.y0; y < inner.y1; y++ {
-		for x := inner.x0; x < inner.x1; x++ {
-			if q := y*w + x; nearIn[q] == full {
-				ch.inner = append(ch.inner, int32(q))
-			}
-		}
-	}
-	d.ensure(band.grown(1, w, h))
-	d.ensure(inner)
+	var inner rect
+	inner, ch.inner = innerOf(kept, in, w, h)
 	ch.reads = band.grown(1, w, h)
+	d.ensure(ch.reads)
+	d.ensure(inner)
 	ch.bandSmooth = make([]float64, 0, 3*c*len(ch.band))
 	for _, q := range ch.band {
 		for _, r := range [3]int{int(q), int(q) + 1, int(q) + w} {

@@ -35,30 +35,40 @@ func Shade(without, with []float64, w, h, c int) (texture, textureGain, meanGain
 // over the pixels whose every neighbour within shadeInset is kept, the picture's border
 // counting as out.
 func shadeIn(without, with *Picture, kept []bool, in rect) (texture, textureGain, meanGain float64) {
-	w, h, c := without.w, without.h, without.c
-	inner := rect{max(in.x0, shadeInset), max(in.y0, shadeInset), min(in.x1, w-shadeInset), min(in.y1, h-shadeInset)}
+	c := without.c
+	inner, pixels := innerOf(kept, in, without.w, without.h)
 	without.ensure(inner)
 	with.ensure(inner)
-	near := windowCounts(kept, w, h, shadeInset, inner)
-	full := int32((2*shadeInset + 1) * (2*shadeInset + 1))
 	var ab, aa, bb, sa, sb float64
-	for y := inner.y0; y < inner.y1; y++ {
-		for x := inner.x0; x < inner.x1; x++ {
-			q := y*w + x
-			if near[q] != full {
-				continue
-			}
-			for i := q * c; i < (q+1)*c; i++ {
-				a, b := without.texture[i], with.texture[i]
-				ab += a * b
-				aa += a * a
-				bb += b * b
-				sa += without.samples[i]
-				sb += with.samples[i]
-			}
+	for _, q := range pixels {
+		for i := int(q) * c; i < int(q+1)*c; i++ {
+			a, b := without.texture[i], with.texture[i]
+			ab += a * b
+			aa += a * a
+			bb += b * b
+			sa += without.samples[i]
+			sb += with.samples[i]
 		}
 	}
 	return shadeFigures(ab, aa, bb, sa, sb)
+}
+
+// innerOf is where Shade reads two pictures whose region kept (changedRegion) lies in
+// the rectangle in: the pixels whose every neighbour within shadeInset is kept, the
+// picture's border counting as out, in row order, and the rectangle that holds them.
+func innerOf(kept []bool, in rect, w, h int) (rect, []int32) {
+	inner := rect{max(in.x0, shadeInset), max(in.y0, shadeInset), min(in.x1, w-shadeInset), min(in.y1, h-shadeInset)}
+	near := windowCounts(kept, w, h, shadeInset, inner)
+	full := int32((2*shadeInset + 1) * (2*shadeInset + 1))
+	var pixels []int32
+	for y := inner.y0; y < inner.y1; y++ {
+		for x := inner.x0; x < inner.x1; x++ {
+			if q := y*w + x; near[q] == full {
+				pixels = append(pixels, int32(q))
+			}
+		}
+	}
+	return inner, pixels
 }
 
 // shadeFigures is Shade's three figures from its sums over the region: the two

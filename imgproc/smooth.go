@@ -26,19 +26,6 @@ func gaussian(sigma float64) []float64 {
 	return kernel
 }
 
-// SmoothPictures blurs with a Gaussian of standard deviation sigma pixels (each channel
-// apart, edges clamped: a shift of a pixel or two then changes a picture much less than
-// an object does) the k pictures of width w, height h and c channels held one after the
-// other in x (picture-major, each row by row, its channels interleaved) and returns them
-// in a new slice. The pictures are shared out to workers goroutines, each blurring its
-// own, so the result does not depend on their number.
-func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []float64 {
-	if sigma <= 0 {
-		return slices.Clone(x)
-	}
-	return SmoothRows(nil, x, w, h, c, k, sigma, 0, h, workers)
-}
-
 // GaussianKernel is the normalised kernel of a Gaussian of standard deviation sigma
 // pixels that SmoothPictures blurs with, cut at three of them on either side; [1] for
 // sigma ≤ 0.
@@ -49,44 +36,29 @@ func GaussianKernel(sigma float64) []float64 {
 	return gaussian(sigma)
 }
 
-// SmoothReach is how many rows (or columns) away a blur of sigma pixels reads.
-func SmoothReach(sigma float64) int {
+// SmoothPictures blurs with a Gaussian of standard deviation sigma pixels (each channel
+// apart, edges clamped: a shift of a pixel or two then changes a picture much less than
+// an object does) the k pictures of width w, height h and c
+// channels held one after the other in x (picture-major, each row by row, its channels
+// interleaved) and returns them in a new slice. The pictures are shared out to workers
+// goroutines, each blurring its own, so the result does not depend on their number.
+func SmoothPictures(x []float64, w, h, c, k int, sigma float64, workers int) []float64 {
 	if sigma <= 0 {
-		return 0
+		return slices.Clone(x)
 	}
-	return len(gaussian(sigma)) / 2
-}
-
-// SmoothRows is the rows [y0, y1) of SmoothPictures of k pictures w × h, given only the
-// rows [lo, hi) of each, lo = max(y0 − SmoothReach, 0) and hi = min(y1 + SmoothReach, h):
-// x holds those rows of the pictures one picture after the other, and the result their
-// rows [y0, y1) likewise, written into dst when it has room (else a new slice). A band
-// of rows at a time, a blur of many large pictures holds a band of each, not a copy of
-// them all.
-func SmoothRows(dst, x []float64, w, h, c, k int, sigma float64, y0, y1, workers int) []float64 {
+	out := make([]float64, len(x))
 	kernel := gaussian(sigma)
-	if sigma <= 0 {
-		kernel = []float64{1}
-	}
 	r := len(kernel) / 2
-	lo, hi := max(y0-r, 0), min(y1+r, h)
-	stride := w * c
-	in, out := (hi-lo)*stride, (y1-y0)*stride
-	dsts := dst[:0]
-	if cap(dsts) < k*out {
-		dsts = make([]float64, k*out)
-	}
-	dsts = dsts[:k*out]
+	stride, p := w*c, w*h*c
 	tmps := make([][]float64, max(workers, 1)) // one row-pass buffer per worker
 	parallel.For(workers, k, func(worker, i int) {
-		src, dst := x[i*in:(i+1)*in], dsts[i*out:(i+1)*out]
-		clear(dst) // the column pass adds into it
+		in, dst := x[i*p:(i+1)*p], out[i*p:(i+1)*p]
 		if tmps[worker] == nil {
-			tmps[worker] = make([]float64, in)
+			tmps[worker] = make([]float64, p)
 		}
 		tmp := tmps[worker]
-		for y := 0; y < hi-lo; y++ { // along each row: whole shifted rows inside, clamped at the edges
-			src, row := src[y*stride:(y+1)*stride], tmp[y*stride:(y+1)*stride]
+		for y := 0; y < h; y++ { // along each row: whole shifted rows inside, clamped at the edges
+			src, row := in[y*stride:(y+1)*stride], tmp[y*stride:(y+1)*stride]
 			if w > 2*r {
 				inner := row[r*c : (w-r)*c]
 				clear(inner) // the buffer holds the worker's last picture
@@ -107,13 +79,13 @@ func SmoothRows(dst, x []float64, w, h, c, k int, sigma float64, y0, y1, workers
 				}
 			}
 		}
-		for y := y0; y < y1; y++ { // then down each column, a whole row at a time
-			row := dst[(y-y0)*stride : (y-y0+1)*stride]
+		for y := 0; y < h; y++ { // then down each column, a whole row at a time
+			row := dst[y*stride : (y+1)*stride]
 			for t, kv := range kernel {
-				yy := min(max(y+t-r, 0), h-1) - lo
+				yy := min(max(y+t-r, 0), h-1)
 				floats.AddScaled(row, kv, tmp[yy*stride:(yy+1)*stride])
 			}
 		}
 	})
-	return dsts
+	return out
 }

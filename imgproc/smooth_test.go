@@ -83,37 +83,3 @@ func TestSmoothPicturesIsTheClampedGaussian(t *testing.T) {
 		}
 	}
 }
-
-// TestSmoothRowsIsABandOfTheBlur: a band of rows blurred from the rows it reaches is
-// those rows of the whole pictures blurred, exactly.
-func TestSmoothRowsIsABandOfTheBlur(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	const w, h, c, k = 9, 17, 3, 4
-	x := make([]float64, w*h*c*k)
-	for i := range x {
-		x[i] = rng.Float64()
-	}
-	for _, sigma := range []float64{0.5, 1, 2} {
-		whole := SmoothPictures(x, w, h, c, k, sigma, 2)
-		r := SmoothReach(sigma)
-		for trial := 0; trial < 20; trial++ {
-			y0 := rng.IntN(h)
-			y1 := y0 + 1 + rng.IntN(h-y0)
-			lo, hi := max(y0-r, 0), min(y1+r, h)
-			var band []float64
-			for i := 0; i < k; i++ {
-				band = append(band, x[(i*h+lo)*w*c:(i*h+hi)*w*c]...)
-			}
-			got := SmoothRows(nil, band, w, h, c, k, sigma, y0, y1, 3)
-			for i := 0; i < k; i++ {
-				want := whole[(i*h+y0)*w*c : (i*h+y1)*w*c]
-				part := got[i*(y1-y0)*w*c : (i+1)*(y1-y0)*w*c]
-				for j := range want {
-					if part[j] != want[j] {
-						t.Fatalf("sigma %v, rows [%d, %d), picture %d: value %d is %v, the whole blur's %v", sigma, y0, y1, i, j, part[j], want[j])
-					}
-				}
-			}
-		}
-	}
-}

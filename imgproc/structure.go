@@ -48,24 +48,33 @@ func Structure(without, with []float64, w, h, c int) (sWithout, sWith float64) {
 // structureIn is Structure of the region kept (changedRegion), which lies in the
 // rectangle in.
 func structureIn(without, with *Picture, kept []bool, in rect) (sWithout, sWith float64) {
-	// The band: pixels within structureMargin of an edge between kept and not, that is
-	// kept pixels with one not kept within reach, and the others with one kept.
-	w, h := without.w, without.h
-	band := in.grown(structureMargin, w, h)
+	band, pixels := bandOf(kept, in, without.w, without.h)
 	without.ensure(band)
 	with.ensure(band)
+	for _, q := range pixels {
+		sWithout += without.edges[q]
+		sWith += with.edges[q]
+	}
+	return sWithout, sWith
+}
+
+// bandOf is where Structure compares two pictures whose region kept (changedRegion)
+// lies in the rectangle in: the pixels within structureMargin of an edge between kept
+// and not — kept pixels with one not kept within reach, and the others with one kept —
+// in row order, and the rectangle that holds them.
+func bandOf(kept []bool, in rect, w, h int) (rect, []int32) {
+	band := in.grown(structureMargin, w, h)
 	near := windowCounts(kept, w, h, structureMargin, band)
+	var pixels []int32
 	for y := band.y0; y < band.y1; y++ {
 		for x := band.x0; x < band.x1; x++ {
 			q := y*w + x
-			n := near[q]
-			if kept[q] && n < windowSize(x, y, w, h, structureMargin) || !kept[q] && n > 0 {
-				sWithout += without.edges[q]
-				sWith += with.edges[q]
+			if n := near[q]; kept[q] && n < windowSize(x, y, w, h, structureMargin) || !kept[q] && n > 0 {
+				pixels = append(pixels, int32(q))
 			}
 		}
 	}
-	return sWithout, sWith
+	return band, pixels
 }
 
 // changedRegion is where two pictures differ most: their difference's size at each pixel,
