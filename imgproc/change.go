@@ -37,8 +37,7 @@ func NewChange(delta []float64, w, h, c int, scratch *Picture) *Change {
 		return nil
 	}
 	ch := &Change{w: w, h: h, c: c, delta: delta}
-	zero := make([]float64, len(delta))
-	kept, ok := changedRegion(zero, delta, w, h, c)
+	kept, ok := changedRegion(nil, delta, w, h, c)
 	if !ok {
 		return ch
 	}

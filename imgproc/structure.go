@@ -79,13 +79,17 @@ func bandOf(kept []bool, in rect, w, h int) (rect, []int32) {
 
 // changedRegion is where two pictures differ most: their difference's size at each pixel,
 // smoothed, above structureShare of its peak, in the connected parts that hold most of it
-// (mainParts). It is false when they do not differ.
+// (mainParts). It is false when they do not differ. A nil without is a picture of zeros,
+// with then the change itself (NewChange).
 func changedRegion(without, with []float64, w, h, c int) ([]bool, bool) {
 	change := make([]float64, w*h)
 	for p := range change {
 		s := 0.0
 		for ch := 0; ch < c; ch++ {
-			d := with[p*c+ch] - without[p*c+ch]
+			d := with[p*c+ch]
+			if without != nil {
+				d -= without[p*c+ch]
+			}
 			s += d * d
 		}
 		change[p] = math.Sqrt(s)
