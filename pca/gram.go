@@ -6,11 +6,13 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/internal/parallel"
 )
+
+// gramRows is the number of rows of G one task of gram updates per column block.
+const gramRows = 32
 
 // fitGram computes the top d components of an N × P matrix with N ≤ P from the N × N
 // Gram matrix G = Yc·Ycᵀ of the centred, scaled data Yc: G = UΛUᵀ gives the left
@@ -50,7 +52,7 @@ func fitGram[T sample](y rows[T], mean []float64, d int, inv float64, workers in
 	}
 	clear(variance[r:])
 
-	// wt holds Wᵀ = (U Σ⁻¹)ᵀ for the r strong components, row k contiguous for Dgemv.
+	// wt holds Wᵀ = (U Σ⁻¹)ᵀ for the r strong components, row-major (r × N).
 	scores := mat.NewDense(n, d, nil)
 	wt := make([]float64, r*n)
 	for k := range r {
@@ -70,14 +72,13 @@ func fitGram[T sample](y rows[T], mean []float64, d int, inv float64, workers in
 // gram returns the full n × n matrix G = Yc·Ycᵀ (row-major, upper triangle filled),
 // where Yc = Y·inv − 1mᵀ. Column blocks of Yc are packed in turn; within a block, rows
 // are packed and then rows of G updated on all workers. Each entry of G sums its blocks
-// in column order whatever the number of workers, so G is deterministic. (See
-// products.go for why the inner products are gonum's Dgemv.)
+// in column order, each block's terms summed by one OpenBLAS call whatever the number
+// of workers, so G is deterministic.
 func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64, workers int, c *blockCounter) ([]float64, error) {
 	n, p := y.n, y.p
 	bw := blockCols(n)
 	g := make([]float64, n*n)
 	pack := make([]float64, n*bw)
-	impl := blas64.Implementation()
 	for p0 := 0; p0 < p; p0 += bw {
 		if err := canceled(ctx); err != nil {
 			return nil, err
@@ -87,9 +88,12 @@ func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64,
 		parallel.For(workers, n, func(_, i int) {
 			packRow(blk[i*b:(i+1)*b], y, i, p0, mean, inv)
 		})
-		// G[i, i:n] += Yc[i:n, block]·Yc[i, block]ᵀ.
-		parallel.For(workers, n, func(_, i int) {
-			impl.Dgemv(blas.NoTrans, n-i, b, 1, blk[i*b:], b, blk[i*b:(i+1)*b], 1, 1, g[i*n+i:], 1)
+		// G[i0:i1, i0:n] += Yc[i0:i1, block]·Yc[i0:n, block]ᵀ for fixed chunks of rows,
+		// the lower triangle of each chunk's diagonal square included (unread).
+		parallel.For(workers, blocks(n, gramRows), func(_, c int) {
+			i0 := c * gramRows
+			i1 := min(i0+gramRows, n)
+			openblas.Dgemm(blas.NoTrans, blas.Trans, i1-i0, n-i0, b, 1, blk[i0*b:], b, blk[i0*b:], b, 1, g[i0*n+i0:], n)
 		})
 		c.add()
 	}

@@ -1,8 +1,41 @@
 package pca
 
 // #cgo LDFLAGS: -lopenblas
+// #include <stdlib.h>
+// #include <string.h>
+// #include <strings.h>
 // void openblas_set_num_threads(int n);
 // int openblas_get_num_threads(void);
+// char *openblas_get_corename(void);
+// // The kernel table of a DYNAMIC_ARCH OpenBLAS (Debian's): weak, so that a build for one
+// // target links without them.
+// extern void gotoblas_dynamic_init(void) __attribute__((weak));
+// extern void gotoblas_dynamic_quit(void) __attribute__((weak));
+// // fl_blas_retarget re-chooses the kernels of an OpenBLAS that did not recognise this
+// // CPU and fell back to its oldest x86-64 ones (Prescott: SSE3), with the newest the CPU
+// // and the OS support; the user's OPENBLAS_CORETYPE, and a CPU OpenBLAS knows, are left
+// // alone. It returns the core it chose, or NULL.
+// static const char *fl_blas_retarget(void) {
+// #if defined(__x86_64__)
+// 	if (getenv("OPENBLAS_CORETYPE") != NULL || !gotoblas_dynamic_init || !gotoblas_dynamic_quit) return NULL;
+// 	const char *cur = openblas_get_corename();
+// 	if (cur == NULL || strcasecmp(cur, "prescott") != 0) return NULL;
+// 	__builtin_cpu_init();
+// 	const char *want = NULL;
+// 	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+// 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")) want = "SkylakeX";
+// 	else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) want = "Haswell";
+// 	else if (__builtin_cpu_supports("avx")) want = "Sandybridge";
+// 	if (want == NULL) return NULL;
+// 	setenv("OPENBLAS_CORETYPE", want, 1);
+// 	gotoblas_dynamic_quit();
+// 	gotoblas_dynamic_init();
+// 	unsetenv("OPENBLAS_CORETYPE");
+// 	return openblas_get_corename();
+// #else
+// 	return NULL;
+// #endif
+// }
 // void dgesdd_(char *jobz, int *m, int *n, double *a, int *lda, double *s, double *u, int *ldu, double *vt, int *ldvt, double *work, int *lwork, int *iwork, int *info);
 import "C"
 
@@ -32,7 +65,16 @@ import (
 // whatever the number of workers.
 var openblas netlib.Implementation
 
-func init() { blasThreads(1) }
+func init() {
+	C.fl_blas_retarget()
+	blasThreads(1)
+}
+
+// BLASCore names the kernels OpenBLAS runs on this machine (its core type, e.g.
+// "SkylakeX"). An OpenBLAS older than the CPU does not recognise it and falls back to
+// its SSE3 kernels; init then chooses the newest kernels the CPU and the OS support
+// (docs/DESIGN.md).
+func BLASCore() string { return C.GoString(C.openblas_get_corename()) }
 
 // blasThreads sets the number of threads OpenBLAS uses and returns the number it used
 // before; n < 1 only reads it.

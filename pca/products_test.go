@@ -2,6 +2,7 @@ package pca
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 
 // TestProductsMatchNaive checks the blocked products with the centred data against
 // plain matrix products, on shapes that span several row chunks and column blocks, a
-// strided input, and different numbers of workers.
+// strided input, and different numbers of workers, which must give the same bits.
 func TestProductsMatchNaive(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -28,11 +29,11 @@ func TestProductsMatchNaive(t *testing.T) {
 		yc := centred(denseRows(Y), mean, inv)
 
 		W := uniform(tt.n, tt.l, 62) // for Ycᵀ W
-		X := uniform(tt.p, tt.l, 63) // for Yc X
-		var wantT, want mat.Dense
+		var wantT mat.Dense
 		wantT.Mul(yc.T(), W)
-		want.Mul(yc, X)
 		wt := mat.DenseCopyOf(W.T()).RawMatrix().Data
+		var firstT *mat.Dense
+		var firstG []float64
 		for _, workers := range []int{1, 3} {
 			gotT := mat.NewDense(tt.p, tt.l+2, nil) // two spare columns must stay zero
 			projectColumns(gotT, denseRows(Y), mean, inv, wt, tt.l, workers, nil)
@@ -42,14 +43,13 @@ func TestProductsMatchNaive(t *testing.T) {
 			if d := maxAbsDiff(gotT.Slice(0, tt.p, tt.l, tt.l+2), mat.NewDense(tt.p, 2, nil)); d != 0 {
 				t.Fatalf("%s, %d workers: columns beyond r were written", tt.name, workers)
 			}
-			got := mat.NewDense(tt.n, tt.l, nil)
-			got.Apply(func(_, _ int, _ float64) float64 { return 1 }, got) // must be overwritten
-			projectRows(got, denseRows(Y), mean, inv, X, workers)
-			if d := maxAbsDiff(got, &want); d > 1e-12 {
-				t.Fatalf("%s, %d workers: Yc X off by %v", tt.name, workers, d)
-			}
 
 			g, _ := gram(context.Background(), denseRows(Y), mean, inv, workers, nil)
+			if firstT == nil {
+				firstT, firstG = gotT, g
+			} else if !mat.Equal(gotT, firstT) || !slices.Equal(g, firstG) {
+				t.Fatalf("%s: %d workers give other bits than 1", tt.name, workers)
+			}
 			var wantG mat.Dense
 			wantG.Mul(yc, yc.T())
 			for i := range tt.n {

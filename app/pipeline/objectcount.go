@@ -9,6 +9,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/imgproc"
 )
 
 // objectBlur is the Gaussian, in pixels, through which K-from-objects looks at the
@@ -546,23 +547,14 @@ func (p *Prepared) reach(e []float64) []bool {
 	for _, v := range e {
 		peak = math.Max(peak, v)
 	}
-	in := make([]bool, w*h)
+	strong := make([]bool, w*h)
 	if peak == 0 {
-		return in
+		return strong
 	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			if !(e[y*w+x] >= objectPeak*peak) {
-				continue
-			}
-			for yy := max(y-objectReach, 0); yy <= min(y+objectReach, h-1); yy++ {
-				for xx := max(x-objectReach, 0); xx <= min(x+objectReach, w-1); xx++ {
-					in[yy*w+xx] = true
-				}
-			}
-		}
+	for q, v := range e {
+		strong[q] = v >= objectPeak*peak
 	}
-	return in
+	return imgproc.Dilate(strong, w, h, objectReach)
 }
 
 // energyWithin is the share of the energy e that lies where in says.

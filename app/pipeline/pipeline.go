@@ -461,6 +461,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		tr.setReading(readingEstimate(time.Since(began), p.PCA.D))
 		defer tr.setReading(nil)
 	}
+	pathBegan := time.Now()
 	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
 		return nil, opt, nil, err
@@ -477,12 +478,14 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		shifts := false
 		if p.shiftsMatter(res, fitOn, k) {
 			tr.Phase(phaseShifts, 0)
+			firstPath := time.Since(pathBegan) // the first path and its counting
 			if _, _, err := p.shiftMaps(); err != nil {
 				return nil, opt, nil, err
 			}
 			run := opt
 			run.Nuisance = p.shiftNuisance
-			end := tr.secondPath()
+			end := tr.secondPath(firstPath)
+			defer tr.counted()
 			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
 			end()
 			if err != nil {
@@ -493,7 +496,9 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
-			if ks := p.objectK(shifted, fitOn, true, tr.counter(phaseObjectsAgain)); ks > k {
+			ks := p.objectK(shifted, fitOn, true, tr.counter(phaseObjectsAgain))
+			tr.counted()
+			if ks > k {
 				res, k, shifts = shifted, ks, true
 			}
 		}

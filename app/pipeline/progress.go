@@ -92,6 +92,10 @@ type Tracker struct {
 	lead string
 	// aside follows the learner's title on its second λ² path (shiftsMatter).
 	aside string
+	// expectEnd, when set, is when work like some done before should end: the second λ²
+	// path and its counting, timed by the first's. The time left is at least what
+	// remains of it, from the path's first report, when its own clock knows nothing yet.
+	expectEnd time.Time
 	// chains follows the IBP's chains, from their first sweep (chainClock).
 	chains *chainClock
 	// settle follows a KPYP segmentation's iterations (settleClock).
@@ -122,7 +126,15 @@ func (t *Tracker) Phase(stage string, total int) {
 	defer t.mu.Unlock()
 	now := t.now()
 	t.stage, t.stageStart, t.last, t.inPath = stage, now, now, false
-	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start)})
+	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start), ETA: t.expected(now, 0)})
+}
+
+// expected is eta, or the time until expectEnd when that is longer.
+func (t *Tracker) expected(now time.Time, eta time.Duration) time.Duration {
+	if t.expectEnd.IsZero() {
+		return eta
+	}
+	return max(eta, t.expectEnd.Sub(now))
 }
 
 // counter is Update of stage as a func of done and total, for a phase's units.
@@ -208,6 +220,9 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 			}
 		}
 	}
+	if done < total || total <= 0 {
+		p.ETA = t.expected(now, p.ETA)
+	}
 	// Reporting under the lock keeps reports in order and the callback free of races;
 	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
 	t.report(p)
@@ -223,19 +238,31 @@ func (t *Tracker) setSteps(c *stepwiseClock, lead string) {
 
 // secondPath marks the stages of a learner's second λ² path, fitted with the small
 // shifts taken out: its title says so, and a stepwise clock starts again, since the
-// path walks K from 1 again. The returned func ends the mark.
-func (t *Tracker) secondPath() (end func()) {
+// path walks K from 1 again. like is how long the first path and its counting took: the
+// time left stays at least what the second has left of that, until it is counted
+// (expectEnd). The returned func ends the title's mark.
+func (t *Tracker) secondPath(like time.Duration) (end func()) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.aside = ", again with small shifts taken out"
 	if t.steps != nil {
 		t.steps = &stepwiseClock{lambda2: t.steps.lambda2}
 	}
+	if like > 0 {
+		t.expectEnd = t.now().Add(like)
+	}
 	return func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		t.aside = ""
 	}
+}
+
+// counted ends what secondPath expects: the second path's objects are counted.
+func (t *Tracker) counted() {
+	t.mu.Lock()
+	t.expectEnd = time.Time{}
+	t.mu.Unlock()
 }
 
 // setReading sets (nil removes) the estimate of what follows a λ² path (Tracker.reading).

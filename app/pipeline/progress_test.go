@@ -137,7 +137,7 @@ func TestSecondPathSaysSo(t *testing.T) {
 		return got[len(got)-1].Stage
 	}
 	tr.setSteps(&stepwiseClock{}, "IBP Gibbs sampler, pricing a feature with ")
-	end := tr.secondPath()
+	end := tr.secondPath(0)
 	if s := stage(); s != "IBP Gibbs sampler, pricing a feature with Stepwise K-features, again with small shifts taken out: trying K = 1" {
 		t.Errorf("second path: %q", s)
 	}
@@ -361,5 +361,38 @@ func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
 				t.Errorf("no report of %q (in order) among the stages:\n%s", tc.want[next], strings.Join(stages, "\n"))
 			}
 		})
+	}
+}
+
+// TestSecondPathTimeLeft: from its first report, the second λ² path's time left is at
+// least what remains of the first path's time and its counting, though its own clock knows
+// nothing yet; it follows the units again once the second path's objects are counted.
+func TestSecondPathTimeLeft(t *testing.T) {
+	var got []Progress
+	clock := time.Unix(0, 0)
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	tr.now = func() time.Time { return clock }
+	tr.setSteps(&stepwiseClock{}, "")
+	end := tr.secondPath(10 * time.Second)
+	tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 1, Total: 30})
+	if eta := got[len(got)-1].ETA; eta != 10*time.Second {
+		t.Errorf("second path begins: %v left, want 10s", eta)
+	}
+	clock = clock.Add(4 * time.Second)
+	tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 2, Done: 1, Total: 30})
+	if eta := got[len(got)-1].ETA; eta < 6*time.Second {
+		t.Errorf("4 s in: %v left, want at least 6s", eta)
+	}
+	end()
+	clock = clock.Add(5 * time.Second)
+	tr.Phase(phaseObjectsAgain, 0)
+	if eta := got[len(got)-1].ETA; eta != time.Second {
+		t.Errorf("counting begins 9 s in: %v left, want 1s", eta)
+	}
+	tr.counted()
+	clock = clock.Add(2 * time.Second)
+	tr.Phase(phaseStability, 0)
+	if eta := got[len(got)-1].ETA; eta != 0 {
+		t.Errorf("counted: %v left, want none", eta)
 	}
 }

@@ -164,8 +164,8 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 			if name == "size" {
 				vals = append(slices.Clone(values), sizes...)
 			}
-			if name == "save" || name == "sort-into" {
-				// A file of each of those names, in a folder of its own.
+			if name == "save" || name == "sort-into" || name == "progress-log" || name == "cpuprofile" || name == "memprofile" {
+				// A file of each of those names, in a folder of its own, not in the package's.
 				vals = nil
 				for _, v := range values {
 					if v != "" {
