@@ -42,7 +42,11 @@ func ReadLabelMap(path string) (*LabelMap, error) {
 			copy32(m.Labels[y*m.Width:(y+1)*m.Width], g.Pix[y*g.Stride:y*g.Stride+m.Width])
 		}
 	default:
-		return nil, fmt.Errorf("label map %s: a %T, not a grey PNG of labels", path, img)
+		kind := "a PNG in colour or with transparency"
+		if _, ok := img.(*image.Paletted); ok {
+			kind = "a paletted PNG"
+		}
+		return nil, fmt.Errorf("label map %q: %s, not a grey PNG of labels (8 or 16 bits, a label per pixel)", path, kind)
 	}
 	return m, nil
 }

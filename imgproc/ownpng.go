@@ -58,3 +58,12 @@ func isOwnPNG(head []byte) bool {
 	}
 	return bytes.HasPrefix(head[ihdrEnd+4:], []byte("tEXt"+ownMark))
 }
+
+// IsOwnPNG reports whether r reads a PNG Feature Lab wrote (EncodePNG): a picture a later
+// export may replace, where a user's own picture of the same name must be kept.
+func IsOwnPNG(r io.Reader) bool {
+	const ihdrEnd = 8 + 8 + 13 + 4
+	head := make([]byte, ihdrEnd+8+len(ownMark))
+	n, _ := io.ReadFull(r, head)
+	return bytes.HasPrefix(head, []byte(pngSignature)) && isOwnPNG(head[:n])
+}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"featurelab/internal/atomicfile"
 )
 
 // regularFS is a folder on disk, like os.DirFS(dir), whose Open opens only regular
@@ -85,22 +87,9 @@ func OpenRegular(path string) (*os.File, error) {
 }
 
 // FileKind names what a file that is not a regular file is, for a refusal: "a FIFO
-// (named pipe)", "a character device", "a folder"….
-func FileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
-}
+// (named pipe)", "a character device", "a folder"… (atomicfile.Kind, which the writers'
+// refusals use too).
+func FileKind(m fs.FileMode) string { return atomicfile.Kind(m) }
 
 // path is name's place on disk, for a name that stays inside the folder: fs.ValidPath's
 // rules (slash-separated, unrooted, no "." or ".." element but the folder itself) save

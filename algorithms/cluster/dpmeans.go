@@ -119,7 +119,8 @@ func DPMeansRows(ctx context.Context, x []float64, n, d int, lambda2 float64, ma
 }
 
 // lambda2For is opt.Lambda2, or when that is 0 the farthest-first proposal for a target
-// of opt.K clusters; algo names the learner in the error when there is neither.
+// of opt.K clusters, always > 0; algo names the learner in the error when there is
+// neither.
 func (b *bregData) lambda2For(algo string, opt learn.Options) (float64, error) {
 	if opt.Lambda2 != 0 {
 		return opt.Lambda2, nil
@@ -131,7 +132,16 @@ func (b *bregData) lambda2For(algo string, opt learn.Options) (float64, error) {
 		return 0, fmt.Errorf("target k must lie in 1…N = %d, got %d", b.n, opt.K)
 	}
 	mean, lmean := b.mean()
-	return b.farthestFirst(opt.K, mean, lmean), nil
+	// Fewer distinct rows than the target leave the farthest row of round K at
+	// divergence 0, a λ² the learners cannot run with; the largest smaller target whose
+	// round finds a row apart gives each distinct row its own cluster, and rows all alike
+	// are one cluster at any λ² > 0.
+	for k := opt.K; k >= 1; k-- {
+		if lambda2 := b.farthestFirst(k, mean, lmean); lambda2 > 0 {
+			return lambda2, nil
+		}
+	}
+	return 1, nil
 }
 
 // mean returns the mean of the prepared rows and its floored logs (nil for euclidean).

@@ -75,3 +75,50 @@ func TestSortIntoRefusesTheImageFolder(t *testing.T) {
 		t.Errorf("the image folder holds %d entries", len(entries))
 	}
 }
+
+// TestSortIntoWritesAllOrNothing: a sort that fails on its last image (a name longer than
+// the file system allows) leaves nothing — no folder, no link — whether out existed or
+// not, and a second try says what failed, not that files stand in its way; a symbolic
+// link to the image folder is the image folder.
+func TestSortIntoWritesAllOrNothing(t *testing.T) {
+	src := t.TempDir()
+	long := strings.Repeat("n", 200) + ".png"
+	names := []string{"a.png", filepath.Join(strings.Repeat("d", 60), long)}
+	for _, n := range names {
+		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(n)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, n), []byte(n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	parent := t.TempDir()
+	existing := filepath.Join(parent, "existing")
+	if err := os.MkdirAll(filepath.Join(existing, "feature 2"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{filepath.Join(parent, "new"), existing} {
+		for try := range 2 {
+			n, err := SortInto(out, src, names, []string{"11", "11"}, 0)
+			if err == nil || n != 0 || strings.Contains(err.Error(), "exists") || strings.Contains(err.Error(), ".sorting") {
+				t.Errorf("%s, try %d: %d written, %v; want a refusal that names what failed", out, try, n, err)
+			}
+		}
+	}
+	entries, _ := os.ReadDir(parent)
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	inside, _ := os.ReadDir(filepath.Join(existing, "feature 2"))
+	if !slices.Equal(got, []string{"existing"}) || len(inside) != 0 {
+		t.Errorf("left %v, and %d files in existing/feature 2", got, len(inside))
+	}
+	link := filepath.Join(parent, "link")
+	if err := os.Symlink(src, link); err != nil {
+		t.Skip(err)
+	}
+	if _, err := SortInto(filepath.Join(link, "sorted"), src, names[:1], []string{"11"}, 0); err == nil || !strings.Contains(err.Error(), "outside") {
+		t.Errorf("sorting into a link to the images: %v", err)
+	}
+}

@@ -76,7 +76,8 @@ type Analysis struct {
 }
 
 // Save writes the analysis, with the load options its data were prepared with, to path
-// (which should end in Ext), replacing any file there. Like the exports it writes
+// (which should end in Ext): a new file, or over a saved analysis (IsAnalysis) — never
+// over another file, a picture or a device (CheckSave). Like the exports it writes
 // through a temporary file, so a failed save leaves an earlier one intact.
 func Save(a *pipeline.Analysis, path string, load pipeline.LoadChoices) error {
 	f, err := fileOf(a, load)
@@ -84,8 +85,12 @@ func Save(a *pipeline.Analysis, path string, load pipeline.LoadChoices) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	// Compact: the result's matrices, one number a line when indented, would be most of it.
-	return atomicfile.Write(path, true, func(w io.Writer) error { return json.NewEncoder(w).Encode(f) })
+	return atomicfile.WriteOver(path, IsAnalysis, func(w io.Writer) error { return json.NewEncoder(w).Encode(f) })
 }
+
+// CheckSave says why Save could not write path, before the analysis is run: its folder
+// is missing or cannot be written in, or a file there is not a saved analysis.
+func CheckSave(path string) error { return atomicfile.Check(path, IsAnalysis) }
 
 // Open reads a saved analysis and checks that it is whole: the format and version,
 // and every dimension against the others, so that a damaged file is one line naming it

@@ -176,21 +176,48 @@ const cosegmentTile = 200
 // name without the extension, unless that repeats)
 // (16-bit grey, pixel value = global cluster) and segments.png (every pixel in its
 // global cluster's mean colour), and <dir>/cosegments.png: every image's clusters, side
-// by side, each global cluster in its own colour (ClusterColour) everywhere.
+// by side, each global cluster in its own colour (ClusterColour) everywhere. It replaces
+// only pictures Feature Lab wrote, and checks them all before it writes any
+// (CheckOutputs).
 func (c *Cosegmentation) WriteOutputs(dir string) error {
+	if err := c.CheckOutputs(dir); err != nil {
+		return err
+	}
 	r := c.Result
 	for i, folder := range OutputFolders(c.Names) {
 		sub := filepath.Join(dir, filepath.FromSlash(folder))
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			return err
 		}
-		for file, img := range map[string]image.Image{"labels.png": r.LabelImage(i), "segments.png": r.SegmentsImage(i)} {
-			if err := atomicfile.Write(filepath.Join(sub, file), true, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
+		for file, img := range map[string]image.Image{LabelsFile: r.LabelImage(i), SegmentsFile: r.SegmentsImage(i)} {
+			if err := atomicfile.WriteOver(filepath.Join(sub, file), imgproc.IsOwnPNG, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
 				return err
 			}
 		}
 	}
-	return atomicfile.Write(filepath.Join(dir, cosegmentsFile), true, func(w io.Writer) error { return imgproc.EncodePNG(w, c.Overview()) })
+	return atomicfile.WriteOver(filepath.Join(dir, cosegmentsFile), imgproc.IsOwnPNG, func(w io.Writer) error { return imgproc.EncodePNG(w, c.Overview()) })
+}
+
+// CheckOutputsFolder says why a co-segmentation could not be written into dir, before it
+// is run: dir is a file, or its cosegments.png is not a picture Feature Lab wrote.
+func CheckOutputsFolder(dir string) error {
+	return atomicfile.CheckFolder(dir, ownPictures(cosegmentsFile))
+}
+
+// CheckOutputs says why WriteOutputs could not write into dir: CheckOutputsFolder, or an
+// image's folder that is a file or holds a labels.png or segments.png Feature Lab did not
+// write — an input picture, when dir is the folder of the images.
+func (c *Cosegmentation) CheckOutputs(dir string) error {
+	if err := CheckOutputsFolder(dir); err != nil {
+		return err
+	}
+	each := ownPictures(LabelsFile, SegmentsFile)
+	for _, folder := range OutputFolders(c.Names) {
+		if err := atomicfile.CheckFolder(filepath.Join(dir, filepath.FromSlash(folder)), each); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // cosegmentsFile is the overview WriteOutputs writes beside the images' folders.

@@ -141,8 +141,28 @@ func (s *Segmentation) Summary(method string) Summary {
 	return sum
 }
 
-// WriteOutputs writes segments.png, boundaries.png and labels.png (16-bit labels) to dir.
+// ownPictures maps the names of the pictures a segmentation writes into its folder to
+// how a picture Feature Lab wrote is known (imgproc.IsOwnPNG): only those are replaced.
+func ownPictures(names ...string) map[string]atomicfile.Mine {
+	m := map[string]atomicfile.Mine{}
+	for _, n := range names {
+		m[n] = imgproc.IsOwnPNG
+	}
+	return m
+}
+
+// CheckOutputs says why WriteOutputs could not write into dir, before the segmentation is
+// run: dir is a file, or a picture there of an output's name is not one Feature Lab wrote.
+func CheckOutputs(dir string) error {
+	return atomicfile.CheckFolder(dir, ownPictures(SegmentsFile, BoundariesFile, LabelsFile))
+}
+
+// WriteOutputs writes segments.png, boundaries.png and labels.png (16-bit labels) to dir,
+// replacing only pictures Feature Lab wrote (CheckOutputs).
 func (s *Segmentation) WriteOutputs(dir string) error {
+	if err := CheckOutputs(dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("output folder: %w", err)
 	}
@@ -156,7 +176,7 @@ func (s *Segmentation) WriteOutputs(dir string) error {
 	}
 	for _, o := range outs {
 		img := o.img
-		if err := atomicfile.Write(filepath.Join(dir, o.name), true, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
+		if err := atomicfile.WriteOver(filepath.Join(dir, o.name), imgproc.IsOwnPNG, func(w io.Writer) error { return imgproc.EncodePNG(w, img) }); err != nil {
 			return err
 		}
 	}

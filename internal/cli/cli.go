@@ -11,8 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
 	"featurelab/app/pipeline"
@@ -22,6 +25,7 @@ import (
 	"featurelab/assets"
 	"featurelab/imgproc"
 	"featurelab/internal/about"
+	"featurelab/internal/atomicfile"
 	"featurelab/views"
 )
 
@@ -81,6 +85,10 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// What a command prints is its result: a write that fails (a full disk, a closed
+	// pipe, > /dev/full) fails the command, as a failed output file does.
+	out := &checkedWriter{w: stdout}
+	stdout = out
 	var err error
 	switch args[0] {
 	case "analyze":
@@ -94,7 +102,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 	case "encode":
 		err = encodeCmd(ctx, args[1:], stdout, stderr)
 	case "samples":
-		err = samplesCmd(args[1:], stdout)
+		err = samplesCmd(args[1:], stdout, stderr)
 	case "--version", "-version", "version":
 		fmt.Fprint(stdout, about.Current())
 		return 0
@@ -105,13 +113,30 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		err = fmt.Errorf("unknown command %q (want analyze, encode, segment, segment-eval, cosegment, samples or --version)", args[0])
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		return 0
+		err = nil
+	}
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing to standard output: %w", atomicfile.Cause(out.err))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "featurelab: %s\n", oneLine(err.Error()))
 		return 1
 	}
 	return 0
+}
+
+// checkedWriter is a writer that keeps the first error of its writes.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // flagGiven reports whether the flag called name was set on the command line.
@@ -121,7 +146,34 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// maxLine bounds an error line: a field of a crafted file or a flag's value can be
+// megabytes long, and a line of that size says nothing more than its start.
+const maxLine = 2000
+
+// oneLine is s as one line a terminal prints as it is: its runs of white space one
+// space, its control characters (escape codes in a file name) escaped, and cut to
+// maxLine bytes with how much was left out.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	s = b.String()
+	if len(s) > maxLine {
+		cut := maxLine
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = fmt.Sprintf("%s… (%d more bytes)", s[:cut], len(s)-cut)
+	}
+	return s
+}
 
 // outputFlags are --out and --json, which the commands that write results share.
 func outputFlags(fs *flag.FlagSet) (out *string, jsonOut *bool) {
@@ -151,7 +203,11 @@ func exactArgs(fs *flag.FlagSet, args []string, n int, usage string) ([]string, 
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		err := fs.Parse(args)
+		if h, ok := fs.Output().(*helpOutput); ok {
+			h.release(err)
+		}
+		if err != nil {
 			return nil, err
 		}
 		if fs.NArg() == 0 {
@@ -197,6 +253,9 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if err := conflicts(learner, given, opt.Divergence, *features); err != nil {
+		return err
+	}
 	req := pipeline.Request{
 		Source:    pipeline.Source{Sample: *sample},
 		PCA:       *pcaDims,
@@ -219,6 +278,15 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	req.Load.Width, req.Load.Height = w, h
 	if err := pipeline.ValidateRequest(req); err != nil {
 		return err
+	}
+	// Where the results go is checked before the work, not after it.
+	if err := report.CheckOutputs(*out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if *saveTo != "" {
+		if err := saved.CheckSave(*saveTo); err != nil {
+			return fmt.Errorf("--save: %w", err)
+		}
 	}
 
 	if err := prof.begin(); err != nil {
@@ -252,8 +320,22 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *jsonOut {
 		return saved.WriteJSON(stdout, saved.SummaryOf(a))
 	}
-	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %s\n",
+	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %q\n",
 		algorithms.Title(a.Algorithm), len(a.Data.Names), a.Result.K, saved.ObjectiveText(a), *out)
+	return nil
+}
+
+// conflicts refuses flags that cannot all be followed, before anything is loaded: a
+// target K beside a λ² for the learners that propose λ² for a target K (one of the two
+// would be ignored), and a divergence of histograms (KL, I-divergence) on the PCA
+// scores, which are not the non-negative rows it needs.
+func conflicts(learner *algorithms.Algorithm, given map[string]string, divergence, features string) error {
+	if learner.Traits.TargetK && given["k"] != "" && given["lambda2"] != "" {
+		return fmt.Errorf("%s: give --k (the number of clusters λ² is proposed for) or --lambda2 (λ² itself), not both", learner.Name)
+	}
+	if (divergence == cluster.KL || divergence == cluster.IDiv) && (features == "" || features == pipeline.FeaturesPCA) {
+		return fmt.Errorf("--divergence %s needs non-negative rows, which PCA scores are not: add --features histogram (or --features words)", divergence)
+	}
 	return nil
 }
 
@@ -268,6 +350,9 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	opt, err := options()
 	if err != nil {
 		return err
+	}
+	if err := segmenting.CheckOutputs(*out); err != nil {
+		return fmt.Errorf("--out: %w", err)
 	}
 	img, err := segmenting.LoadImage(pos[0])
 	if err != nil {
@@ -286,7 +371,7 @@ func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *jsonOut {
 		return saved.WriteJSON(stdout, s.Summary(opt.Method))
 	}
-	fmt.Fprintf(stdout, "%s: %d segments in %d iterations, %.2f s; wrote %s\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
+	fmt.Fprintf(stdout, "%q: %d segments in %d iterations, %.2f s; wrote %q\n", pos[0], res.Segments, res.Iterations, res.Seconds, *out)
 	return nil
 }
 
@@ -313,14 +398,18 @@ func segmentFlags(fs *flag.FlagSet) func() (segment.Options, error) {
 	}
 }
 
-func samplesCmd(args []string, stdout io.Writer) error {
-	if len(args) != 1 {
-		return errors.New("samples takes one folder: featurelab samples DIR")
-	}
-	if err := assets.WriteAll(args[0]); err != nil {
+// samplesCmd is `featurelab samples DIR`. Its flags are parsed as every command's are, so
+// that -h prints its help and a mistyped flag is refused, never taken for the folder.
+func samplesCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("samples", stderr)
+	pos, err := exactArgs(fs, args, 1, "samples takes one folder: featurelab samples DIR")
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s to %s\n", strings.Join(assets.Names(), ", "), args[0])
+	if err := assets.WriteAll(pos[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s to %q\n", strings.Join(assets.Names(), ", "), pos[0])
 	return nil
 }
 

@@ -32,6 +32,9 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	if err := segmenting.CheckOutputsFolder(*out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
 	progress := newStderrProgress(stderr)
 	c, err := segmenting.Cosegment(ctx, pipeline.Source{Dir: pos[0]}, imgproc.Options{Width: w, Height: h, Workers: opt.Workers}, opt, progress.report)
 	progress.done()
@@ -44,6 +47,6 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *jsonOut {
 		return saved.WriteJSON(stdout, c.Summary())
 	}
-	fmt.Fprintf(stdout, "%s; wrote %s\n", c.Text(), *out)
+	fmt.Fprintf(stdout, "%s; wrote %q\n", c.Text(), *out)
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
@@ -47,13 +45,22 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	// Where the results go is checked before the work, not after it.
+	if err := report.CheckEncodedOutputs(*out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if *sortInto != "" {
+		if _, _, err := report.SortTarget(*sortInto, pos[1]); err != nil {
+			return err
+		}
+	}
 	s, err := saved.Open(pos[0])
 	if err != nil {
 		return err
 	}
 	e := s.Encoder
 	if e == nil {
-		return fmt.Errorf("%s holds no encoder (it was saved before Feature Lab could encode, or its pictures are too large): open it in the window or run analyze --save again", pos[0])
+		return fmt.Errorf("%q holds no encoder (it was saved before Feature Lab could encode, or its pictures are too large): open it in the window or run analyze --save again", pos[0])
 	}
 	budget, err := pipeline.MemoryBudget()
 	if err != nil {
@@ -66,11 +73,8 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	ds, codes := ap.Data, ap.Codes
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
-	}
-	path := filepath.Join(*out, "codes.csv")
-	if err := report.ExportEncodedCodes(path, codes, true); err != nil {
+	path, err := report.WriteEncodedOutputs(*out, codes)
+	if err != nil {
 		return err
 	}
 	sorted := 0
@@ -98,10 +102,10 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *jsonOut {
 		return saved.WriteJSON(stdout, sum)
 	}
-	fmt.Fprintf(stdout, "%d images of %s coded with the %d features of %s; %d not explained by them (residual above %.3g); wrote %s\n",
+	fmt.Fprintf(stdout, "%d images of %q coded with the %d features of %q; %d not explained by them (residual above %.3g); wrote %q\n",
 		len(codes), pos[1], e.K, pos[0], sum.Unexplained, e.Limit, path)
 	if sorted > 0 {
-		fmt.Fprintf(stdout, "sorted them into %s: %d links or copies\n", *sortInto, sorted)
+		fmt.Fprintf(stdout, "sorted them into %q: %d links or copies\n", *sortInto, sorted)
 	}
 	return nil
 }

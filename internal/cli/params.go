@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,11 +13,29 @@ import (
 )
 
 // newFlagSet is a command's flag set: errors are returned, not exited on, and the help
-// and parse errors go to stderr.
+// goes to stderr when asked for (-h); a parse error is the one line Run prints, without
+// the flag package's own line and the help after it.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(&helpOutput{to: stderr})
 	return fs
+}
+
+// helpOutput holds what the flag package prints while parsing, until parseInterspersed
+// knows whether it was the help asked for.
+type helpOutput struct {
+	held bytes.Buffer
+	to   io.Writer
+}
+
+func (h *helpOutput) Write(p []byte) (int, error) { return h.held.Write(p) }
+
+// release writes what was held when the parse asked for help, and drops it otherwise.
+func (h *helpOutput) release(err error) {
+	if errors.Is(err, flag.ErrHelp) {
+		h.to.Write(h.held.Bytes())
+	}
+	h.held.Reset()
 }
 
 // family is the parameters of one algorithm of a command, with its name for the help.
