@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	ob "featurelab/internal/openblas"
 )
 
 // knownSpectrum returns an n × p matrix whose centred, scaled form Y/sqrt(n−1) − m has
@@ -135,7 +137,7 @@ func TestRandomizedIndependentOfThreads(t *testing.T) {
 	for i, v := range Y.RawMatrix().Data {
 		y32[i] = float32(v)
 	}
-	if threads := blasThreads(0); threads != 1 {
+	if threads := ob.Threads(0); threads != 1 {
 		t.Fatalf("OpenBLAS runs %d threads, want 1", threads)
 	}
 	var ref *mat.Dense

@@ -1,41 +1,6 @@
 package pca
 
 // #cgo LDFLAGS: -lopenblas
-// #include <stdlib.h>
-// #include <string.h>
-// #include <strings.h>
-// void openblas_set_num_threads(int n);
-// int openblas_get_num_threads(void);
-// char *openblas_get_corename(void);
-// // The kernel table of a DYNAMIC_ARCH OpenBLAS (Debian's): weak, so that a build for one
-// // target links without them.
-// extern void gotoblas_dynamic_init(void) __attribute__((weak));
-// extern void gotoblas_dynamic_quit(void) __attribute__((weak));
-// // fl_blas_retarget re-chooses the kernels of an OpenBLAS that did not recognise this
-// // CPU and fell back to its oldest x86-64 ones (Prescott: SSE3), with the newest the CPU
-// // and the OS support; the user's OPENBLAS_CORETYPE, and a CPU OpenBLAS knows, are left
-// // alone. It returns the core it chose, or NULL.
-// static const char *fl_blas_retarget(void) {
-// #if defined(__x86_64__)
-// 	if (getenv("OPENBLAS_CORETYPE") != NULL || !gotoblas_dynamic_init || !gotoblas_dynamic_quit) return NULL;
-// 	const char *cur = openblas_get_corename();
-// 	if (cur == NULL || strcasecmp(cur, "prescott") != 0) return NULL;
-// 	__builtin_cpu_init();
-// 	const char *want = NULL;
-// 	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-// 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")) want = "SkylakeX";
-// 	else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) want = "Haswell";
-// 	else if (__builtin_cpu_supports("avx")) want = "Sandybridge";
-// 	if (want == NULL) return NULL;
-// 	setenv("OPENBLAS_CORETYPE", want, 1);
-// 	gotoblas_dynamic_quit();
-// 	gotoblas_dynamic_init();
-// 	unsetenv("OPENBLAS_CORETYPE");
-// 	return openblas_get_corename();
-// #else
-// 	return NULL;
-// #endif
-// }
 // void dgesdd_(char *jobz, int *m, int *n, double *a, int *lda, double *s, double *u, int *ldu, double *vt, int *ldvt, double *work, int *lwork, int *iwork, int *info);
 import "C"
 
@@ -48,8 +13,8 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/netlib/blas/netlib"
 
+	ob "featurelab/internal/openblas"
 	"featurelab/internal/parallel"
 )
 
@@ -58,33 +23,10 @@ import (
 // Sgemm and 0.053 s in OpenBLAS's on this 2-core machine; the PCA of a folder of
 // thousands of images is a dozen such products.
 //
-// OpenBLAS runs single-threaded: with its own threads a product's result changed with
-// their number (by 2e−5 on a 600 × 700 test), so the result would depend on the
-// machine. gemm splits the large products into fixed chunks of output rows on the
-// caller's workers instead, each chunk one single-threaded call, the same calls
-// whatever the number of workers.
-var openblas netlib.Implementation
-
-func init() {
-	C.fl_blas_retarget()
-	blasThreads(1)
-}
-
-// BLASCore names the kernels OpenBLAS runs on this machine (its core type, e.g.
-// "SkylakeX"). An OpenBLAS older than the CPU does not recognise it and falls back to
-// its SSE3 kernels; init then chooses the newest kernels the CPU and the OS support
-// (docs/DESIGN.md).
-func BLASCore() string { return C.GoString(C.openblas_get_corename()) }
-
-// blasThreads sets the number of threads OpenBLAS uses and returns the number it used
-// before; n < 1 only reads it.
-func blasThreads(n int) int {
-	old := int(C.openblas_get_num_threads())
-	if n >= 1 {
-		C.openblas_set_num_threads(C.int(n))
-	}
-	return old
-}
+// OpenBLAS runs single-threaded (internal/openblas): gemm splits the large products into
+// fixed chunks of output rows on the caller's workers instead, each chunk one
+// single-threaded call, the same calls whatever the number of workers.
+var openblas = ob.BLAS
 
 // gemmChunk is the number of output rows of one single-threaded product call.
 const gemmChunk = 256

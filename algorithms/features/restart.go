@@ -6,9 +6,11 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/floats"
 
 	"featurelab/algorithms/internal/chol"
+	ob "featurelab/internal/openblas"
 )
 
 // kfWork is one worker's state for restarts of K-features; after newKFWork a restart
@@ -387,13 +389,9 @@ func (w *kfWork) solve() bool {
 		chol.Solve(m, k, k, w.bt, n, n)
 		return true
 	}
-	for j := 0; j < k; j++ {
-		a := w.feature(j)
-		bt := w.bt[j*n : j*n+n]
-		for i := range bt {
-			bt[i] = floats.Dot(p.x.RawRowView(i), a)
-		}
-	}
+	// Bᵀ = A·Xᵀ: one single-threaded OpenBLAS product on this worker.
+	x := p.x.RawMatrix()
+	ob.BLAS.Dgemm(blas.NoTrans, blas.Trans, k, n, d, 1, w.a[:k*d], d, x.Data, x.Stride, 0, w.bt[:k*n], n)
 	return true
 }
 
