@@ -453,6 +453,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	fitOn := X
 	if objects {
 		var err error
+		tr.setOpen(true) // the λ² path follows, of a time its own clock tells later
 		tr.Phase(phaseBlur, 0)
 		began := time.Now()
 		if fitOn, err = p.smoothedScores(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
@@ -473,10 +474,13 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		if err := p.refitOnScores(res); err != nil {
 			return nil, opt, nil, err
 		}
+		tr.setOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
 		k := p.objectK(res, fitOn, false, tr.counter(phaseObjects))
 		shifts := false
-		if p.shiftsMatter(res, fitOn, k) {
+		matter := p.shiftsMatter(res, fitOn, k)
+		tr.setOpen(false)
+		if matter {
 			tr.Phase(phaseShifts, 0)
 			firstPath := time.Since(pathBegan) // the first path and its counting
 			if _, _, err := p.shiftMaps(); err != nil {
@@ -537,9 +541,18 @@ func clusterMeans(Z, X *mat.Dense) *mat.Dense {
 	return A
 }
 
-// Analyze runs the whole pipeline: load → PCA → algorithm.
+// Analyze runs the whole pipeline: load → PCA → algorithm. The load's and the PCA's
+// reports give no time left: theirs alone would leave out the algorithm's, which nothing
+// tells before it runs.
 func Analyze(ctx context.Context, req Request, report func(Progress)) (*Analysis, error) {
-	p, err := Prepare(ctx, req, report)
+	prepReport := report
+	if report != nil {
+		prepReport = func(pr Progress) {
+			pr.ETA = 0
+			report(pr)
+		}
+	}
+	p, err := Prepare(ctx, req, prepReport)
 	if err != nil {
 		return nil, err
 	}

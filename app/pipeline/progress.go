@@ -92,6 +92,10 @@ type Tracker struct {
 	lead string
 	// aside follows the learner's title on its second λ² path (shiftsMatter).
 	aside string
+	// open is set while stages whose time nothing tells yet may follow this one (the λ²
+	// path after the blur, a second path after the counting): a time left would be this
+	// stage's alone, so none is given.
+	open bool
 	// expectEnd, when set, is when work like some done before should end: the second λ²
 	// path and its counting, timed by the first's. The time left is at least what
 	// remains of it, from the path's first report, when its own clock knows nothing yet.
@@ -129,8 +133,12 @@ func (t *Tracker) Phase(stage string, total int) {
 	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start), ETA: t.expected(now, 0)})
 }
 
-// expected is eta, or the time until expectEnd when that is longer.
+// expected is eta, or the time until expectEnd when that is longer; none while the
+// tracker is open.
 func (t *Tracker) expected(now time.Time, eta time.Duration) time.Duration {
+	if t.open {
+		return 0
+	}
 	if t.expectEnd.IsZero() {
 		return eta
 	}
@@ -220,7 +228,7 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 			}
 		}
 	}
-	if done < total || total <= 0 {
+	if done < total || total <= 0 || t.open {
 		p.ETA = t.expected(now, p.ETA)
 	}
 	// Reporting under the lock keeps reports in order and the callback free of races;
@@ -248,6 +256,7 @@ func (t *Tracker) secondPath(like time.Duration) (end func()) {
 	if t.steps != nil {
 		t.steps = &stepwiseClock{lambda2: t.steps.lambda2}
 	}
+	t.open = false
 	if like > 0 {
 		t.expectEnd = t.now().Add(like)
 	}
@@ -256,6 +265,13 @@ func (t *Tracker) secondPath(like time.Duration) (end func()) {
 		defer t.mu.Unlock()
 		t.aside = ""
 	}
+}
+
+// setOpen says whether stages of unknown time may follow the current one (Tracker.open).
+func (t *Tracker) setOpen(open bool) {
+	t.mu.Lock()
+	t.open = open
+	t.mu.Unlock()
 }
 
 // counted ends what secondPath expects: the second path's objects are counted.
@@ -300,6 +316,7 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 	t.mu.Lock()
 	title = t.lead + title + t.aside
 	t.inPath = true
+	t.open = false // the learner's clock covers its run and what is set to follow it
 	t.mu.Unlock()
 	switch ap.Stage {
 	case "K":

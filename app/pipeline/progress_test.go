@@ -396,3 +396,27 @@ func TestSecondPathTimeLeft(t *testing.T) {
 		t.Errorf("counted: %v left, want none", eta)
 	}
 }
+
+// TestOpenTrackerGivesNoTimeLeft: while stages of unknown time may follow (the blur
+// before the λ² path, the counting before a second path), a stage's units give no time
+// left, which would be that stage's alone; the learner's first report closes it.
+func TestOpenTrackerGivesNoTimeLeft(t *testing.T) {
+	var got []Progress
+	clock := time.Unix(0, 0)
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	tr.now = func() time.Time { return clock }
+	units := func(stage string) time.Duration {
+		clock = clock.Add(time.Second)
+		tr.Update(stage, 1, 4)
+		return got[len(got)-1].ETA
+	}
+	tr.setOpen(true)
+	tr.Phase(phaseBlur, 4)
+	if eta := units(phaseBlur); eta != 0 {
+		t.Errorf("open: %v left, want none", eta)
+	}
+	tr.algorithm("kfeatures", learn.Progress{Stage: "restart", Done: 1, Total: 4})
+	if eta := units("K-features: restart"); eta != 3*time.Second {
+		t.Errorf("after the learner's first report: %v left, want 3s", eta)
+	}
+}
