@@ -56,6 +56,9 @@ type Timings struct {
 	// Stability is the time taken to check each feature on half-samples of the images
 	// (Analysis.Stability).
 	Stability float64 `json:"stability,omitempty"`
+	// Reading is the time taken to put the chosen fit in its readable form (Algorithm
+	// is the learner's run, with the objects rule that chose its K).
+	Reading float64 `json:"reading,omitempty"`
 }
 
 // PeakMemory is the process's peak resident memory, in bytes, at the end of each stage
@@ -410,12 +413,14 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 		n, _ := p.Scores.Dims()
 		return nil, fmt.Errorf("the IBP sampler ended with no features: it explains all %d images as their mean plus noise (σ_X = %.3g); more chains or sweeps may find some", n, res.SigmaX)
 	}
+	times, peak := p.Times, p.Peak
+	times.Algorithm = time.Since(start).Seconds()
+	start = time.Now()
 	if algorithms.TraitsOf(algo).LeastSquares {
 		tr.Phase(phaseReading, 0)
 	}
 	other := p.readable(algo, res)
-	times, peak := p.Times, p.Peak
-	times.Algorithm = time.Since(start).Seconds()
+	times.Reading = time.Since(start).Seconds()
 	start = time.Now()
 	tr.Phase(phaseStability, 0)
 	stable := stability(X, algo, res, opt.Seed)
