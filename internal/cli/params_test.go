@@ -164,8 +164,9 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 			if name == "size" {
 				vals = append(slices.Clone(values), sizes...)
 			}
-			if name == "save" || name == "sort-into" {
-				// A file of each of those names, in a folder of its own.
+			if name == "save" || name == "sort-into" || name == "cpuprofile" || name == "memprofile" || name == "progress-log" {
+				// A file of each of those names, in a folder of its own (not the
+				// package's, which the command's working directory is).
 				vals = nil
 				for _, v := range values {
 					if v != "" {
