@@ -17,6 +17,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // TestEveryParameterHasAFlag walks the registry: every parameter of every learner,
@@ -111,6 +112,7 @@ func TestEveryFlagAtTheEdges(t *testing.T) {
 // that is accepted runs: the command either ends well or says why in one line, never with
 // a trace, a panic or an "internal error". Sizes get the values whose product overflows.
 func TestEveryFlagOnARealFolder(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("runs every command a few hundred times")
 	}
