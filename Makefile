@@ -46,11 +46,14 @@ vet:
 	$(GO) vet -tags '$(TAGS)' ./...
 	$(GO) vet -tags '$(TESTTAGS)' ./...
 
-# The race pass skips the long real-data checks (1000 restarts × K = 1…8 and the like);
-# the second pass runs them at full speed.
+# Two kinds of test, two passes (internal/accuracy): the unit and window tests under the
+# race detector, on small fixtures; then, without it, the packages with accuracy checks
+# (real data sets, generated folders of scenes, long restarts and sweeps: the tests that
+# call accuracy.Check, which the race pass skips), so that every test runs in one pass.
 unit:
 	$(GO) test -race -tags '$(TESTTAGS)' -count=1 -timeout 25m ./...
-	$(GO) test -tags '$(TESTTAGS)' -count=1 -timeout 15m ./algorithms/...
+	$(GO) test -tags '$(TESTTAGS)' -count=1 -timeout 15m ./internal/accuracy \
+		$$(grep -rl --include='*_test.go' 'accuracy\.Check(' . | xargs -n1 dirname | sort -u)
 
 # Each fuzz target runs a few seconds' worth of new inputs on top of its seed corpus (the
 # seeds, and the inputs that found bugs, in testdata/fuzz, also run in every plain go

@@ -12,11 +12,13 @@ import (
 	"testing"
 
 	"featurelab/assets/samplegen"
+	"featurelab/internal/accuracy"
 )
 
 // TestEmbeddedMatchesGenerator is the guard against drift: the embedded files must be
 // byte for byte what samplegen renders now, with nothing missing and nothing extra.
 func TestEmbeddedMatchesGenerator(t *testing.T) {
+	accuracy.Check(t)
 	const fix = "; run `go generate ./assets` and commit assets/samples and assets/icon.png"
 	sets := samplegen.All()
 	var setNames []string

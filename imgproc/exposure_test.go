@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"featurelab/internal/accuracy"
 )
 
 // exposedFolder is n pictures of 64×48 colour of one textured scene (samples in
@@ -255,6 +257,7 @@ func TestSelectNth(t *testing.T) {
 // measure answers exactly as the thorough one: the tabletop and the dice tell no gain,
 // ORL a few pictures', the cards every picture's.
 func TestExposureAsThoroughRealData(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("loads four real data sets")
 	}

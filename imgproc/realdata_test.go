@@ -6,10 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"featurelab/internal/accuracy"
 )
 
 // TestLoadRealData loads the real data sets of /work/shared/data (skipped when absent).
 func TestLoadRealData(t *testing.T) {
+	accuracy.Check(t)
 	orlFirst := []string{"s1/1.pgm", "s1/2.pgm", "s1/3.pgm", "s1/4.pgm", "s1/5.pgm", "s1/6.pgm",
 		"s1/7.pgm", "s1/8.pgm", "s1/9.pgm", "s1/10.pgm", "s2/1.pgm"}
 	tests := []struct {

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/internal/accuracy"
 	ob "featurelab/internal/openblas"
 )
 
@@ -72,6 +73,7 @@ func knownSpectrum(n, p int, sigma []float64, seed uint64) *mat.Dense {
 // is within 0.1 % of the exact value and each component's variance within 1 %, for
 // float64 and for float32 data. The exact spectrum is known by construction.
 func TestRandomizedAccuracy(t *testing.T) {
+	accuracy.Check(t)
 	const n, p, d, r = 1500, 2000, 100, 1000
 	spectra := []struct {
 		name  string
@@ -163,6 +165,7 @@ func TestRandomizedIndependentOfThreads(t *testing.T) {
 // 0.1 %, and its components span the same directions: each one's projection onto the
 // exact top 100 keeps at least 99 % of its length.
 func TestRandomizedAgainstDirectSVD(t *testing.T) {
+	accuracy.Check(t)
 	const n, p, d, r = 600, 700, 100, 400
 	sigma := make([]float64, r)
 	for k := range sigma {

@@ -3,6 +3,8 @@ package pca
 import (
 	"testing"
 	"time"
+
+	"featurelab/internal/accuracy"
 )
 
 // TestDurationPredictsAFit: the predicted time of a fit, from the speed of a smaller
@@ -10,6 +12,7 @@ import (
 // a progress line's "time left" needs, and far from the factor of 150 the stage-by-stage
 // estimate was off by.
 func TestDurationPredictsAFit(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("times fits of a few hundred milliseconds")
 	}

@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/internal/accuracy"
 	"featurelab/internal/parallel"
 )
 
@@ -88,6 +89,7 @@ func rgb8(img image.Image, x, y int) (r, g, b uint8) {
 // owned by every image. Go's JPEG decoder upsamples chroma differently from MATLAB's
 // libjpeg, so the match is to 0.5%.
 func TestTabletop(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("loads 100 photos")
 	}

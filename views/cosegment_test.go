@@ -123,7 +123,7 @@ func indexOf(names []string, name string) int {
 // TestCosegmentationBadFieldAndCancel: a bad field disables Co-segment with its message;
 // Cancel, and the window's Esc (cancelAll), stop a co-segmentation and keep the last one.
 func TestCosegmentationBadFieldAndCancel(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	v := ui.coseg
 	setEntry(v.byKey["cell"].entry, "0")
 	if !v.runBtn.Disabled() || !strings.Contains(v.message.Text, "cell must be a whole number in [1, 4096]") {

@@ -64,10 +64,14 @@ type datasetPanel struct {
 	openDialog *pathDialog           // the last open-folder dialog shown (tests drive it)
 	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
 	loaded     pipeline.LoadChoices  // the options the data set shown was loaded with
+
+	// prepare is what the load job calls: pipeline.PrepareInStages (window tests share
+	// one prepared sample between their windows).
+	prepare func(ctx context.Context, req pipeline.Request, report func(pipeline.Progress), preview func(names []string, thumbs []image.Image)) (*pipeline.Prepared, error)
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
-	p := &datasetPanel{ui: ui}
+	p := &datasetPanel{ui: ui, prepare: pipeline.PrepareInStages}
 	p.open = widget.NewButtonWithIcon("Open folder…", theme.FolderOpenIcon(), p.chooseFolder)
 	p.samples = newSelect(assets.Names(), func(name string) {
 		if name != "" {
@@ -364,7 +368,7 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 	ui.dataset.source = src
 	ui.status.busy(pipeline.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		prep, err := pipeline.PrepareInStages(ctx, req, func(p pipeline.Progress) {
+		prep, err := ui.dataset.prepare(ctx, req, func(p pipeline.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(names []string, thumbs []image.Image) {
 			// Show the pictures while the data matrix and the PCA are made: that is the

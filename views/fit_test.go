@@ -32,9 +32,7 @@ var smallScreen = struct{ w, h float32 }{1024, 700}
 // distinct codes. Long hints once widened it to 1 364 pixels and the code list made it
 // 1 107 tall.
 func TestWindowFitsASmallScreen(t *testing.T) {
-	ui := newTestUI(t)
-	ui.LoadSample("tabletop")
-	ui.Wait()
+	ui := loadedUI(t)
 	check := func(what string) {
 		t.Helper()
 		if s := ui.Content().MinSize(); s.Width > smallScreen.w || s.Height > smallScreen.h {

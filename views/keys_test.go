@@ -108,8 +108,7 @@ func TestDialogsTakeEnterAndEscAndBlockShortcuts(t *testing.T) {
 		}
 	}
 
-	ui.LoadSample("tabletop")
-	ui.Wait()
+	loadShared(t, ui, "tabletop")
 	shortcut(shortcutOpen)
 	if n := len(c.Overlays().List()); n != 1 {
 		t.Fatalf("%d overlays after Ctrl+O", n)
@@ -155,7 +154,7 @@ func TestDialogsTakeEnterAndEscAndBlockShortcuts(t *testing.T) {
 // picture or co-segments the images instead of running a feature learner and jumping to
 // Features.
 func TestOneRunAndOneCancelPerTab(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.win.Resize(fyne.NewSize(1024, 700))
 	for tab := range ui.tabs.Items {
 		ui.tabs.SelectIndex(tab)

@@ -18,18 +18,6 @@ import (
 	"featurelab/app/report"
 )
 
-// loadedUI is a window with the built-in tabletop sample loaded.
-func loadedUI(t *testing.T) testUI {
-	t.Helper()
-	ui := newTestUI(t)
-	ui.LoadSample("tabletop")
-	ui.Wait()
-	if ui.dataset.prepared == nil {
-		t.Fatalf("sample did not load: %s", ui.status.text())
-	}
-	return ui
-}
-
 func setParam(ui testUI, key, value string) {
 	test.Type(ui.run.byKey[key].entry, "")
 	ui.run.byKey[key].entry.SetText(value)

@@ -12,6 +12,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // checkFinite fails on any NaN or Inf in the result's numbers.
@@ -301,6 +302,7 @@ func TestDPMeansBadInput(t *testing.T) {
 }
 
 func TestDPMeansTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	res, err := DPMeans(context.Background(), X, learn.Options{K: 5, Restarts: 100, Seed: 1})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // gaussianBlobs draws perCluster rows around each centre with isotropic noise sigma and
@@ -338,6 +339,7 @@ func TestKMeansStridedInput(t *testing.T) {
 }
 
 func TestKMeansTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	res, err := KMeans(context.Background(), X, learn.Options{K: 5, Restarts: 100, Seed: 1})
 	if err != nil {
@@ -348,6 +350,7 @@ func TestKMeansTabletop(t *testing.T) {
 }
 
 func TestKMeansORLFaces(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.ORL(t)
 	for _, k := range []int{3, 4} {
 		res, err := KMeans(context.Background(), X, learn.Options{K: k, Restarts: 100, Seed: 1})

@@ -16,6 +16,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/partition"
+	"featurelab/internal/accuracy"
 )
 
 // testPalette is six colours far apart.
@@ -132,6 +133,7 @@ func TestCosegmentWorkersAndBadInput(t *testing.T) {
 // λ_bottom, as proposed before, 46 % did, with 28 global clusters: the table's lit middle
 // changed cluster from photo to photo.
 func TestCosegmentTabletop(t *testing.T) {
+	accuracy.Check(t)
 	dir, err := realdata.Dir("tabletop")
 	if err != nil {
 		t.Skipf("real data set tabletop not here (%v); it lives in ../shared/data", err)

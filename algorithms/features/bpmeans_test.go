@@ -11,6 +11,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // bpLearner is a BP-means learner under test.
@@ -243,6 +244,7 @@ func TestBPValidation(t *testing.T) {
 // time, centred or not, with these restarts (fewer restarts miss it now and then: these
 // are local searches, BP-means the more local of the two).
 func TestBPSyntheticRecovery(t *testing.T) {
+	accuracy.Check(t)
 	const lambda2 = 60
 	restarts := map[string]int{"bpmeans": 300, "collapsed": 100}
 	for _, l := range bpLearners {
@@ -282,6 +284,7 @@ func TestBPSyntheticRecovery(t *testing.T) {
 // 270.0) for seeds 1, 4 and 5. With single flips only (Alg. 1 as printed, exactMaxK = 0)
 // it stops at 278–286. The seed is fixed, so this is a known answer, not a chance.
 func TestBPMeansTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	res, err := BPMeans(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 1000, Seed: 2})
 	if err != nil {
@@ -304,7 +307,10 @@ func TestBPMeansTraceNeverRises(t *testing.T) {
 		X, _ := bpSynthetic(3, true)
 		bpCheckTraces(t, X)
 	})
-	t.Run("tabletop", func(t *testing.T) { bpCheckTraces(t, realdata.Tabletop(t)) })
+	t.Run("tabletop", func(t *testing.T) {
+		accuracy.Check(t)
+		bpCheckTraces(t, realdata.Tabletop(t))
+	})
 }
 
 func bpCheckTraces(t *testing.T, X *mat.Dense) {
@@ -693,6 +699,7 @@ func TestBPDegenerate(t *testing.T) {
 // every photo becomes its own feature: no NaN, no panic, Z'Z invertible. (A few
 // iterations suffice for that; K is already near N after the first.)
 func TestBPTabletopTinyLambda2(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	for _, l := range bpLearners {
 		res, err := l.fn(context.Background(), X, learn.Options{Lambda2: 1, Restarts: 2, MaxIter: 3, Seed: 1})

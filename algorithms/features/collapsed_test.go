@@ -12,6 +12,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // cbpFresh recomputes, from the worker's Z alone, what the worker maintains: (Z'Z)⁻¹,
@@ -93,6 +94,7 @@ func TestCollapsedShermanMorrison(t *testing.T) {
 		check(t, X, 5)
 	})
 	t.Run("tabletop", func(t *testing.T) {
+		accuracy.Check(t)
 		X := realdata.Tabletop(t)
 		check(t, X, 20)
 		check(t, X, 2) // many features, many singletons added and deleted
@@ -150,7 +152,10 @@ func TestCollapsedTraceNeverRises(t *testing.T) {
 		X, _ := bpSynthetic(11, false)
 		check(t, X)
 	})
-	t.Run("tabletop", func(t *testing.T) { check(t, realdata.Tabletop(t)) })
+	t.Run("tabletop", func(t *testing.T) {
+		accuracy.Check(t)
+		check(t, realdata.Tabletop(t))
+	})
 }
 
 // TestCollapsedRowOptimal checks that after a run no single row can lower the collapsed
@@ -201,6 +206,7 @@ func TestCollapsedRowOptimal(t *testing.T) {
 
 // TestCollapsedTabletop reports collapsed BP-means on the tabletop photos at λ² = 20.
 func TestCollapsedTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	res, err := CollapsedBPMeans(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 100, Seed: 1})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // kfSynthetic returns X = ZA + noise for a random binary Z (N×K, all columns distinct,
@@ -140,10 +141,8 @@ var kfTabletopBest = []float64{615.887, 423.206, 295.267, 205.797, 161.245, 151.
 // TestKFeaturesTabletopBestKnown: 1000 restarts reach the best known objectives for every
 // K = 1…8.
 func TestKFeaturesTabletopBestKnown(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
-	if kfRaceEnabled {
-		t.Skip("1000 restarts × 8 K is too slow under the race detector")
-	}
 	for k := 1; k <= len(kfTabletopBest); k++ {
 		res, err := KFeatures(context.Background(), X, learn.Options{K: k, Restarts: 1000, Seed: 1})
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // TestPenalisedPathTabletop: BP-means and collapsed BP-means with no λ² run at a grid
@@ -15,6 +16,7 @@ import (
 // tabletop photos K = 5 (a base and one feature per object), at a λ² inside K = 5's
 // interval, with a fit kept for every K on the path, the same for 1 and 4 workers.
 func TestPenalisedPathTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	for _, tc := range []struct {
 		name string

@@ -15,17 +15,15 @@ import (
 	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // TestStepwiseTabletop: with λ² = 20 the BP-means objective falls until K = 5 (a base and
 // one feature per object) and rises at K = 6.
 func TestStepwiseTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
-	restarts := 300
-	if kfRaceEnabled {
-		restarts = 30
-	}
-	res, err := Stepwise(context.Background(), X, learn.Options{Lambda2: 20, Restarts: restarts, Seed: 1})
+	res, err := Stepwise(context.Background(), X, learn.Options{Lambda2: 20, Restarts: 300, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +37,7 @@ func TestStepwiseTabletop(t *testing.T) {
 	if res.K != 5 {
 		t.Fatalf("stepwise chose K=%d, want 5", res.K)
 	}
-	if !kfRaceEnabled && res.BPObjective > 261.25 {
+	if res.BPObjective > 261.25 {
 		t.Fatalf("BP objective %.4f, want ≤ 261.25", res.BPObjective)
 	}
 	kfCheckCurve(t, res)
@@ -250,11 +248,9 @@ func kfFormatCounts(c map[string]int) string {
 // code and per cluster for the write-up, and checks that the feature allocation uses all
 // four codes of a base plus two features while K-features' K = 3 fit beats K-means' k = 3.
 func TestFacesFeaturesVersusClusters(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.ORL(t)
-	restarts := 100
-	if kfRaceEnabled {
-		restarts = 10
-	}
+	const restarts = 100
 	// λ² between the gains of the third and the fourth feature picks K = 3.
 	var obj [5]float64
 	for k := 2; k <= 4; k++ {
@@ -331,6 +327,7 @@ func TestStepwiseKeepsAnExactFitWithFewerFeatures(t *testing.T) {
 // tried down to 5 restarts a K; seed 2 is the one whose K = 5 restarts alone ended at
 // 169.1, which put the widest interval at K = 6 before the path's backward pass.
 func TestStepwisePathTabletop(t *testing.T) {
+	accuracy.Check(t)
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) { stepwisePathTabletop(t, seed) })
 	}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"featurelab/algorithms/internal/chol"
+	"featurelab/internal/accuracy"
 )
 
 // Geweke's "getting it right" test (Geweke 2004, JASA 99:799). Two simulators of the
@@ -249,6 +250,7 @@ func maxAbs(v []float64) float64 {
 }
 
 func TestIBPGeweke(t *testing.T) {
+	accuracy.Check(t)
 	zs := gewekeZ(t, noBug, gewekeIters)
 	if m := maxAbs(zs); m > gewekeLimit {
 		t.Errorf("the sampler's stationary law differs from the prior: max |z| = %.2f > %v", m, gewekeLimit)
@@ -263,6 +265,7 @@ const gewekeTie = 2.0
 // a function of σ_X, and σ_X's Metropolis step must weigh the prior of Z for the
 // sampler to keep the joint law.
 func TestIBPGewekeTied(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		name string
 		bug  bug
@@ -285,6 +288,7 @@ func TestIBPGewekeTied(t *testing.T) {
 // TestIBPGewekeCatchesBugs checks that the comparison has the power to see known
 // mistakes: each injected bug must push some statistic past the limit.
 func TestIBPGewekeCatchesBugs(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		name string
 		bug  bug

@@ -16,6 +16,7 @@ import (
 	"featurelab/algorithms/internal/chol"
 	"featurelab/algorithms/internal/realdata"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // tetrisShapes are five non-overlapping tetromino-like 4-cell patterns on a 6×6 grid
@@ -95,6 +96,7 @@ func TestIBPStartsAtTheDataScale(t *testing.T) {
 // reaches K = 5 for 17 of seeds 1–20 with blocks of 3 or 6 (12 one at a time), and seed
 // 1 is one of the three that stay at K = 7 with blocks of 3.
 func TestIBPTetris(t *testing.T) {
+	accuracy.Check(t)
 	X, patterns, _ := tetris(1)
 	res, err := Gibbs(context.Background(), X, learn.Options{Seed: 1, Chains: 4})
 	if err != nil {
@@ -147,6 +149,7 @@ func TestIBPTetris(t *testing.T) {
 }
 
 func TestIBPTabletop(t *testing.T) {
+	accuracy.Check(t)
 	X := realdata.Tabletop(t)
 	res, err := Gibbs(context.Background(), X, learn.Options{Seed: 1})
 	if err != nil {

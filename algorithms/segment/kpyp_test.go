@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/partition"
+	"featurelab/internal/accuracy"
 )
 
 // assertMonotone fails if the bound ever decreased by more than a relative 1e-9.
@@ -149,6 +150,7 @@ func TestStickObjectiveGradient(t *testing.T) {
 }
 
 func TestSegmentSynthetic(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		name  string
 		img   func() (*image.RGBA, []int32)
@@ -353,6 +355,7 @@ func (m *kpyp) screenBound(sc *screen) float64 {
 // features scaled to each photo's own spread the faint greys alone were stretched into
 // two segments, and the red band's contrast shrank real differences.
 func TestColourDifferenceDecidesNotContrast(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		grey float64 // the right half's sRGB grey; the left's is 0.45
 		same bool    // whether the halves should be one segment

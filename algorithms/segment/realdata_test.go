@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"golang.org/x/image/draw"
+
+	"featurelab/internal/accuracy"
 )
 
 // loadScaled loads a shared data image scaled to w×h, skipping the test when the data
@@ -23,6 +25,7 @@ func loadScaled(t *testing.T, rel string, w, h int) image.Image {
 }
 
 func TestRealPhotos(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		file string
 		w, h int

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/partition"
+	"featurelab/internal/accuracy"
 )
 
 func TestScaleLabels(t *testing.T) {
@@ -24,6 +25,7 @@ func TestScaleLabels(t *testing.T) {
 // TestLargeImageIsSegmentedAtWorkSize: an image over MaxWorkPixels gets a label for every
 // one of its pixels, and its regions are found.
 func TestLargeImageIsSegmentedAtWorkSize(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("segments a 1.1-megapixel image")
 	}

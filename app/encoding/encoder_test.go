@@ -15,6 +15,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -22,6 +23,7 @@ import (
 // changes no code, so encoding the images an analysis was learned on gives back its
 // codes, for features (the tabletop sample, base kept on) and for a clustering.
 func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
@@ -74,6 +76,7 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 // as the analysis of all 100 does, object by object, and a BSDS photo and a face put
 // among them are flagged as not explained.
 func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
+	accuracy.Check(t)
 	data := filepath.Join("..", "..", "..", "shared", "data")
 	table := filepath.Join(data, "tabletop")
 	if _, err := os.Stat(table); err != nil {
@@ -312,6 +315,7 @@ func TestMarginalsSumTheCodes(t *testing.T) {
 // keeps the picture it measured them against, so a new picture taken 12 % brighter or
 // darker than a training one is coded as that one was, and explained as well.
 func TestEncodingDividesExposureAlike(t *testing.T) {
+	accuracy.Check(t)
 	data := filepath.Join("..", "..", "..", "shared", "data")
 	if _, err := os.Stat(filepath.Join(data, "bsds500-train")); err != nil {
 		t.Skipf("the shared data is not here (%v); it lives in ../shared/data", err)

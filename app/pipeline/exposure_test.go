@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -17,6 +18,7 @@ import (
 // by the pictures that show it; kept as taken (ExposureNone, the papers' model) the
 // exposure costs features and objects read backwards.
 func TestExposureIsNoFeature(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	spec, err := scenes.Random(data, 101)

@@ -12,6 +12,7 @@ import (
 
 	"featurelab/algorithms/learn"
 	"featurelab/app/saved"
+	"featurelab/internal/accuracy"
 )
 
 // TestIBPRecoversBuiltInTetris runs the IBP Gibbs sampler as `featurelab analyze
@@ -21,6 +22,7 @@ import (
 // every learned feature is its block (the least-squares fit of the data to the true
 // codes) within a small RMSE.
 func TestIBPRecoversBuiltInTetris(t *testing.T) {
+	accuracy.Check(t)
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{
 		Source: pipeline.Source{Sample: "tetris"}, PCA: 0, Algorithm: "ibp",
 		Options: learn.Options{Chains: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -19,6 +20,7 @@ import (
 // the same folder, ends with far more features (K = 30 over 1 000 sweeps), which is what
 // this test would see if the tie were lost.
 func TestIBPSettlesOnAScene(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	dir, folder := writeScene(t, scenes.Sets(data)[0])

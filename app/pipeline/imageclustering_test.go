@@ -9,6 +9,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // sharedData is a real data set of ../shared/data, or a skip saying where it lives.
@@ -63,6 +64,7 @@ func cardsBySuit(t *testing.T) string {
 // ORL faces (40 people) both do well, the histograms a little better. Figures as
 // measured (20 restarts): suits 0.144 against 0.366, ORL 0.797 against 0.824.
 func TestImageClusteringAgainstFolders(t *testing.T) {
+	accuracy.Check(t)
 	for _, tc := range []struct {
 		name string
 		dir  func(*testing.T) string
@@ -106,6 +108,7 @@ func TestImageClusteringAgainstFolders(t *testing.T) {
 // hand, and not the one with every image in one group; it is not scored against the
 // subfolders it was given.
 func TestHardHDPGroupsBySubfolder(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	p, err := Prepare(ctx, Request{Source: Source{Dir: cardsBySuit(t)}, PCA: DefaultPCA}, nil)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 func TestBrightness(t *testing.T) {
@@ -30,6 +31,7 @@ func TestBrightness(t *testing.T) {
 // degrees, a gradual feature is captioned by what most of its change does (brightens,
 // darkens), never as an object added or removed; an on/off one adds or removes.
 func TestGradualFeaturesBrightenOrDarken(t *testing.T) {
+	accuracy.Check(t)
 	dir := sharedData(t, "orl_faces")
 	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "stepwise",
 		Options: learn.Options{Restarts: 100, Seed: 1}}, nil)

@@ -17,6 +17,7 @@ import (
 
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 )
 
 // writeTiles writes n PNG pictures of size into dir, each a gradient of its own, in
@@ -52,6 +53,7 @@ func writeTiles(t *testing.T, dir string, n int, size image.Point, colour bool) 
 // 31x31, then 29x30, then 29x29, each refused in turn. Where not even the smallest size
 // fits, the refusal must say fewer images or more memory and advise no size.
 func TestMemoryAdviceWorksWhenApplied(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("loads a folder of 2 000 pictures several times")
 	}

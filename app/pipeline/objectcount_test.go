@@ -9,6 +9,7 @@ import (
 
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -20,6 +21,7 @@ import (
 // papers' rule, the widest λ² interval, gave K = 10, 10 and 13 (KFromWidest, checked
 // too, so that the test fails should the two rules ever agree by accident).
 func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	for si, spec := range scenes.Sets(data) {
@@ -61,6 +63,7 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 // degrees, no K counts objects; the rule keeps the widest λ² interval's K and KNote says
 // so, rather than picking the few features that happen to be on/off.
 func TestKFromObjectsKeepsTheWidestWhenNothingCounts(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	p, err := Prepare(ctx, Request{Source: Source{Dir: sharedData(t, "orl_faces")}, PCA: DefaultPCA}, nil)
 	if err != nil {

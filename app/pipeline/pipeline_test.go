@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"featurelab/algorithms/learn"
@@ -212,12 +213,19 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 	}
 }
 
+// tabletopStepwise is stepwise with 20 restarts and no λ² on the built-in tabletop, the
+// run whose λ² path and readings several tests read, made once per test binary; they
+// read it and derive from it, never change it.
+var tabletopStepwise = sync.OnceValues(func() (*pipeline.Analysis, error) {
+	return pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
+		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+})
+
 // TestStepwiseSummaryHasTheLambda2Path: a stepwise run's JSON carries its λ² path, one
 // entry per K that is best for some λ², in increasing K with adjoining intervals; on
 // the built-in tabletop K = 5 has the widest interval, as the paper's answer.
 func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,14 +251,11 @@ func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
 // the path, with that K's own fit at a λ² inside its interval; a K off the path, or a
 // run at a given λ², has nothing to switch to.
 func TestAtKSwitchesAlongThePath(t *testing.T) {
-	p, err := pipeline.Prepare(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA}, nil)
+	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(context.Background(), "stepwise", learn.Options{Restarts: 20, Seed: 1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := a.Prepared
 	for _, e := range a.Path() {
 		b, err := a.AtK(e.K)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -321,6 +322,7 @@ func TestLoadTimeLeftIsHonest(t *testing.T) {
 // like a hang in the window (the card deck sat at "90 % · 0.1 s left" for 48 s). The
 // path's stages are matched by their beginning: its reports are throttled.
 func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
+	accuracy.Check(t)
 	plain := []string{"Loading images", phaseExposure, phasePCA, "Stepwise K-features", phaseBlur,
 		"Stepwise K-features: ", phaseObjects, phaseReading, phaseStability}
 	shifted := append(append(append([]string(nil), plain[:7]...), phaseShifts,

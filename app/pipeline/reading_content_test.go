@@ -11,6 +11,7 @@ import (
 
 	"featurelab/algorithms/learn"
 	"featurelab/assets"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -101,6 +102,7 @@ func writeScene(t *testing.T, spec scenes.Spec) (string, scenes.Folder) {
 // was tuned, and Others, which checked it), every object K-features finds at K = 5 reads
 // as itself.
 func TestReadingByContent(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	for _, sample := range []string{"tabletop", "dice", "tetris", "faces"} {
 		t.Run(sample, func(t *testing.T) {
@@ -178,6 +180,7 @@ func TestReadingByContent(t *testing.T) {
 // which on seed 110 no fit up to K = 8 holds unless the cards' ±1 px shifts are
 // modelled (shiftNuisance).
 func TestDefaultsReadRandomScenes(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	for _, seed := range []uint64{102, 110, 113} {

@@ -1,7 +1,6 @@
 package pipeline_test
 
 import (
-	"context"
 	"featurelab/app/pipeline"
 	"path/filepath"
 	"slices"
@@ -9,7 +8,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"featurelab/algorithms/learn"
 	"featurelab/app/saved"
 )
 
@@ -19,8 +17,7 @@ import (
 // following, and switching back restores the readable form exactly. A saved analysis
 // keeps both readings and which is shown.
 func TestSwitchReading(t *testing.T) {
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"featurelab/algorithms/learn"
 	"featurelab/assets"
+	"featurelab/internal/accuracy"
 )
 
 // TestStepwiseRecoversBuiltInTruth: on the built-in tabletop and tetris samples stepwise
@@ -18,6 +19,7 @@ import (
 // every image and the objects are the learned columns as they are, not their
 // complements. The tetris images have no base, so there a complement counts too.
 func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
+	accuracy.Check(t)
 	tests := []struct {
 		sample  string
 		pca     int

@@ -11,6 +11,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
 
@@ -19,6 +20,7 @@ import (
 // divided out), a K-features fit with room for a third feature spends it on the exposure; the cards' features read on/off (separation ≥
 // features.SeparationClear) and the exposure's gradual, its owners the brighter pictures.
 func TestSeparationTellsObjectsFromExposure(t *testing.T) {
+	accuracy.Check(t)
 	data := filepath.Dir(sharedData(t, "bsds500-train"))
 	spec := scenes.Sets(data)[1]
 	spec.Objects, spec.Exposure, spec.Jitter, spec.N = spec.Objects[:2], 0.2, 0, 80

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // TestStabilitySeparatesObjectsFromNoise: on the tabletop sample the five features
@@ -14,6 +15,7 @@ import (
 // features claim other images when drawn from the other half. The figures are the same
 // for 1 and 8 workers; clusterings are not checked.
 func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	p, err := Prepare(ctx, Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA}, nil)
 	if err != nil {

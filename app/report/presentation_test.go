@@ -11,6 +11,7 @@ import (
 	"featurelab/app/pipeline"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 )
 
 // TestPresentationReconstructions checks the shortcut of Present — one reconstruction
@@ -19,6 +20,7 @@ import (
 // and that the thumbnails kept from a window's load are the ones shown. The dice
 // pictures fit a thumbnail as they are; the tabletop photos are shrunk.
 func TestPresentationReconstructions(t *testing.T) {
+	accuracy.Check(t)
 	tests := []struct {
 		sample string
 		pca    int
@@ -104,6 +106,7 @@ func TestObjectiveText(t *testing.T) {
 // and its four objects, each read as what the images that own it add to the base,
 // whether the object is lighter or darker than the table.
 func TestObjectsReadAsAdditions(t *testing.T) {
+	accuracy.Check(t)
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
 		Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/saved"
+	"featurelab/internal/accuracy"
 )
 
 // TestJSONDescribesEachFeature: the summary of stepwise on the tabletop sample lists every
@@ -20,6 +21,7 @@ import (
 // four features that add, each explaining a share of the data — with the owners the
 // codes give, and every one of them stable on every held-out half.
 func TestJSONDescribesEachFeature(t *testing.T) {
+	accuracy.Check(t)
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
 		PCA: pipeline.DefaultPCA, Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
 	if err != nil {
@@ -63,6 +65,7 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 // path counts nothing, most of its features varying by degrees, and the JSON's k_note
 // says so; on the tabletop sample it is absent (TestJSONDescribesEachFeature's run).
 func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
+	accuracy.Check(t)
 	dir := filepath.Join("..", "..", "..", "shared", "data", "orl_faces")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("the ORL faces are not here (%v); they live in ../shared/data", err)

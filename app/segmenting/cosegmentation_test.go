@@ -18,6 +18,7 @@ import (
 	"featurelab/algorithms/cosegment"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 )
 
 // adviceNumbers finds the numbers of what a refusal advises: the cell of "cells of 16 or
@@ -43,6 +44,7 @@ func adviceNumbers(advice, what string) []int {
 // under the budget. Before, 2 000 images of 35×36 under 30 MB were advised cells of 16,
 // then of 32, each refused with 1 MB of room.
 func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
+	accuracy.Check(t)
 	ctx := context.Background()
 	src := pipeline.Source{Sample: "tabletop"}
 	ds, err := src.Load(ctx, imgproc.Options{})

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"featurelab/internal/accuracy"
 )
 
 // TestCardLayouts pins the standard pip layout of every rank.
@@ -57,6 +59,7 @@ func TestCardLayouts(t *testing.T) {
 // (the centre column's sixth and quarter positions are closer than a pip's size, as on
 // real cards); and rank r has r pips.
 func TestCardsDrawTheirCode(t *testing.T) {
+	accuracy.Check(t)
 	for _, im := range set(t, "cards").Images {
 		rank := strings.Split(im.Name, "_")[0]
 		r, err := strconv.Atoi(rank)

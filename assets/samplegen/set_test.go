@@ -13,6 +13,8 @@ import (
 
 	_ "image/jpeg"
 	_ "image/png"
+
+	"featurelab/internal/accuracy"
 )
 
 // rendered renders every set once for all the tests of the package.
@@ -224,6 +226,7 @@ func TestDeterministic(t *testing.T) {
 // This is K-features with an oracle for Z; it fails if objects overlap, hide each other,
 // or jitter and noise swamp them.
 func TestAdditive(t *testing.T) {
+	accuracy.Check(t)
 	for _, name := range []string{"tabletop", "dice", "tetris", "faces"} {
 		t.Run(name, func(t *testing.T) {
 			s := set(t, name)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"featurelab/internal/accuracy"
 )
 
 type summary struct {
@@ -61,6 +63,7 @@ func TestAnalyzeBuiltInSample(t *testing.T) {
 // TestAnalyzeAsFound: stepwise writes the readable form by default and the learner's
 // own with --as-found; the JSON says which, and the codes follow.
 func TestAnalyzeAsFound(t *testing.T) {
+	accuracy.Check(t)
 	readable, stderr, code := analyze(t, "--restarts", "20")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -77,6 +80,7 @@ func TestAnalyzeAsFound(t *testing.T) {
 }
 
 func TestAnalyzeRealData(t *testing.T) {
+	accuracy.Check(t)
 	tests := []struct {
 		dir                     string
 		n, width, height, chans int

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms"
+	"featurelab/internal/accuracy"
 )
 
 // TestAnalyzeIBPTetris is issue 4's acceptance run through the command line:
@@ -16,6 +17,7 @@ import (
 // 4 chains, and the summary carries the sampler's fields. The default, tied prior gives
 // K = 5 too; its σ_X is not the noise's (a feature's price λ² sits in it).
 func TestAnalyzeIBPTetris(t *testing.T) {
+	accuracy.Check(t)
 	for _, prior := range []string{"gamma", ""} {
 		t.Run("alpha prior "+cmp.Or(prior, "default"), func(t *testing.T) { analyzeIBPTetris(t, prior) })
 	}

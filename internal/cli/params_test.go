@@ -17,6 +17,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // TestEveryParameterHasAFlag walks the registry: every parameter of every learner,
@@ -111,6 +112,7 @@ func TestEveryFlagAtTheEdges(t *testing.T) {
 // that is accepted runs: the command either ends well or says why in one line, never with
 // a trace, a panic or an "internal error". Sizes get the values whose product overflows.
 func TestEveryFlagOnARealFolder(t *testing.T) {
+	accuracy.Check(t)
 	if testing.Short() {
 		t.Skip("runs every command a few hundred times")
 	}
@@ -164,8 +166,9 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 			if name == "size" {
 				vals = append(slices.Clone(values), sizes...)
 			}
-			if name == "save" || name == "sort-into" || name == "progress-log" || name == "cpuprofile" || name == "memprofile" {
-				// A file of each of those names, in a folder of its own, not in the package's.
+			if name == "save" || name == "sort-into" || name == "cpuprofile" || name == "memprofile" || name == "progress-log" {
+				// A file of each of those names, in a folder of its own (not the
+				// package's, which the command's working directory is).
 				vals = nil
 				for _, v := range values {
 					if v != "" {
