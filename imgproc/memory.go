@@ -19,6 +19,19 @@ func DataBytes(n, p int) int64 { return int64(n) * int64(p) * bytesPerSample }
 // (BudgetOf the running system's procfs.Room).
 func MemoryBudget() int64 { return BudgetOf(procfs.Host.Room()) }
 
+// budgetLimit names what holds the running system's budget to its size, for a refusal:
+// "", free memory, or a hard limit.
+func budgetLimit() string {
+	room := procfs.Host.Room()
+	switch b := BudgetOf(room); {
+	case room.Address > 0 && b == max(room.Address/4*3, 1):
+		return " under the address-space limit (ulimit -v)"
+	case room.Cgroup > 0 && b == max(room.Cgroup/4*3, 1):
+		return " under the cgroup's memory limit"
+	}
+	return ""
+}
+
 // BudgetOf is the memory a load and its run may take in room: half of what the machine
 // has free, which others share, and at most three quarters of what the address-space
 // limit or the cgroup leaves, hard limits past which the process dies (the rest is the
