@@ -45,8 +45,8 @@ type Options struct {
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
 	// Memory is how many bytes the data matrix (N × P float32s) and RunMemory may take
 	// together; a folder that needs more is refused, before anything that size is
-	// allocated, with a line that says what to change. 0 = half the memory the machine
-	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
+	// allocated, with a line that says what to change. 0 = MemoryBudget: half the
+	// memory the machine has free, or less under an address-space or cgroup limit.
 	Memory int64
 	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
 	// will allocate for n images of size in so many channels, what for ("for the PCA"),
