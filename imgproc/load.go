@@ -45,8 +45,8 @@ type Options struct {
 	MaxPixels     int64 // per-image budget checked from the header; 0 = DefaultMaxPixels
 	// Memory is how many bytes the data matrix (N × P float32s) and RunMemory may take
 	// together; a folder that needs more is refused, before anything that size is
-	// allocated, with a line that says what to change. 0 = half the memory the machine
-	// has free (DefaultMemory when it does not say), leaving the rest to the learners.
+	// allocated, with a line that says what to change. 0 = MemoryBudget: half the
+	// memory the machine has free, or less under an address-space or cgroup limit.
 	Memory int64
 	// RunMemory, when set, says how many bytes the caller's work after the load (the PCA)
 	// will allocate for n images of size in so many channels, what for ("for the PCA"),
@@ -54,6 +54,8 @@ type Options struct {
 	// cannot fit is refused before it starts. A refusal calls it again for each smaller
 	// size and for grey, to advise one that fits, so it must only compute.
 	RunMemory func(n int, size image.Point, channels int) (bytes int64, what, hint string)
+	// memoryLimit names the hard limit that set Memory when it was 0, for the refusal.
+	memoryLimit string
 	// One lets a single usable image make a data set: learning needs two, coding new
 	// images with a saved analysis does not.
 	One bool
@@ -251,7 +253,7 @@ func (opt Options) check() (Options, error) {
 		return opt, fmt.Errorf("memory budget must be ≥ 0, got %d", opt.Memory)
 	}
 	if opt.Memory == 0 {
-		opt.Memory = MemoryBudget()
+		opt.Memory, opt.memoryLimit = MemoryBudget(), budgetLimit()
 	}
 	if opt.MaxPixels == 0 {
 		opt.MaxPixels = DefaultMaxPixels
@@ -378,8 +380,8 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		if hint != "" {
 			advice += ", or " + hint
 		}
-		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s%s, more than the %s there is room for: %s",
-			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), what, bytesText(opt.Memory), advice)
+		return nil, fmt.Errorf("load %s: %d images of %d×%d×%d need %s%s, more than the %s there is room for%s: %s",
+			label, len(good), ds.Width, ds.Height, ds.Channels, bytesText(need), what, bytesText(opt.Memory), opt.memoryLimit, advice)
 	}
 
 	if opt.Decoded != nil {

@@ -15,17 +15,42 @@ const bytesPerSample = 4
 // DataBytes is the memory the data matrix of n images of p samples each takes.
 func DataBytes(n, p int) int64 { return int64(n) * int64(p) * bytesPerSample }
 
-// availableMemory is the memory the machine has free (Linux's MemAvailable), in bytes, or
-// 0 where it does not say.
-func availableMemory() int64 { return procfs.KB("/proc/meminfo", "MemAvailable") }
+// MemoryBudget is the memory a load and its run may take when Options.Memory is 0
+// (BudgetOf the running system's procfs.Room).
+func MemoryBudget() int64 { return BudgetOf(procfs.Host.Room()) }
 
-// MemoryBudget is the memory a load and its run may take when Options.Memory is 0: half
-// of what the machine has free, or DefaultMemory where it does not say.
-func MemoryBudget() int64 {
-	if free := availableMemory(); free > 0 {
-		return free / 2
+// budgetLimit names what holds the running system's budget to its size, for a refusal:
+// "", free memory, or a hard limit.
+func budgetLimit() string {
+	room := procfs.Host.Room()
+	switch b := BudgetOf(room); {
+	case room.Address > 0 && b == max(room.Address/4*3, 1):
+		return " under the address-space limit (ulimit -v)"
+	case room.Cgroup > 0 && b == max(room.Cgroup/4*3, 1):
+		return " under the cgroup's memory limit"
 	}
-	return DefaultMemory
+	return ""
+}
+
+// BudgetOf is the memory a load and its run may take in room: half of what the machine
+// has free, which others share, and at most three quarters of what the address-space
+// limit or the cgroup leaves, hard limits past which the process dies (the rest is the
+// Go runtime's own, its address space reserved ahead and its garbage not yet collected);
+// DefaultMemory where none says.
+func BudgetOf(room procfs.Room) int64 {
+	budget := int64(0)
+	take := func(v int64) {
+		if v > 0 && (budget == 0 || v < budget) {
+			budget = v
+		}
+	}
+	take(max(room.Free/2, min(room.Free, 1)))
+	take(max(room.Address/4*3, min(room.Address, 1)))
+	take(max(room.Cgroup/4*3, min(room.Cgroup, 1)))
+	if budget == 0 {
+		return DefaultMemory
+	}
+	return max(budget, 1)
 }
 
 // BytesText formats a size in bytes for a message: "11.5 GB", "640 MB".

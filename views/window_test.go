@@ -215,7 +215,7 @@ func TestAFolderThatDoesNotFitIsRefused(t *testing.T) {
 	ui.LoadFolder(dir)
 	ui.Wait()
 	if msg := overlayText(ui.win); !strings.Contains(msg, "3 images of 64×48×1 need ") || !strings.Contains(msg, " (36 kB of pixels, ") ||
-		!strings.Contains(msg, " for the PCA), more than the 40 kB there is room for: even at 10x8 they would need ") ||
+		!strings.Contains(msg, " for the PCA and the run), more than the 40 kB there is room for: even at 10x8 they would need ") ||
 		!strings.Contains(msg, "load fewer images, or give it more memory (FEATURELAB_MEMORY)") {
 		t.Fatalf("status %q, dialog %q", ui.status.text(), msg)
 	}

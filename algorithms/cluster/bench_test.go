@@ -100,7 +100,7 @@ func BenchmarkLloydPixels(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
-				km.Seed(rand.New(rand.NewPCG(1, 2)), cent, assign)
+				km.Seed(context.Background(), rand.New(rand.NewPCG(1, 2)), cent, assign)
 				if _, err := km.Run(ctx, cent, assign, 10, nil); err != nil {
 					b.Fatal(err)
 				}

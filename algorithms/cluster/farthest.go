@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -41,7 +42,14 @@ func FarthestFirstLambda2(X *mat.Dense, k int, div string) float64 {
 // traversal with this divergence. A centre is a row itself, so its logs are the row's
 // floored logs.
 func (b *bregData) farthestFirst(k int, mean, lmean []float64) float64 {
-	return learn.FarthestFirst(b.n, k,
+	v, _ := b.farthestFirstContext(context.Background(), k, mean, lmean, nil)
+	return v
+}
+
+// farthestFirstContext is farthestFirst stopped when ctx is done, telling report how
+// many rounds are done (learn.FarthestFirstContext).
+func (b *bregData) farthestFirstContext(ctx context.Context, k int, mean, lmean []float64, report func(done, total int)) (float64, error) {
+	return learn.FarthestFirstContext(ctx, b.n, k,
 		func(i int) float64 {
 			y, ly := b.row(i)
 			return b.div(y, ly, mean, lmean, math.Inf(1))
@@ -50,5 +58,5 @@ func (b *bregData) farthestFirst(k int, mean, lmean []float64) float64 {
 			y, ly := b.row(i)
 			cy, cly := b.row(c)
 			return b.div(y, ly, cy, cly, bound)
-		})
+		}, report)
 }

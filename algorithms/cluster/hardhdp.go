@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -22,6 +23,10 @@ type HDPOptions struct {
 	// cluster); LambdaGlobal is λ_top, the price of a global cluster. 0 proposes it
 	// (ProposeHDPLambdas; λ_top from the λ_bottom given or proposed).
 	LambdaLocal, LambdaGlobal float64
+	// Report, when set, is told how far the long steps of one restart have come (stage,
+	// done, total): proposing λ_bottom and seeding, which with a target of thousands of
+	// clusters take seconds each. It may be called from any goroutine, concurrently.
+	Report func(stage string, done, total int)
 }
 
 // HDPResult is a hard HDP clustering of grouped rows.
@@ -103,7 +108,14 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 		}
 	}
 	if ll == 0 {
-		ll = data.proposeLocal(target)
+		var report func(done, total int)
+		if opt.Report != nil {
+			report = func(done, total int) { opt.Report("Proposing λ_bottom", done, total) }
+		}
+		mean, lmean := data.mean()
+		if ll, err = data.farthestFirstContext(ctx, min(target, data.n), mean, lmean, report); err != nil {
+			return nil, err
+		}
 	}
 	if lg == 0 {
 		lg = ll * globalFactor(data.n, len(groups), target)
@@ -111,7 +123,7 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 	prog := newProgress(opt.Progress, "restart", 0)
 	newWorker := func() learn.RestartFunc[*hdpState] {
 		w := newHDPWork(data, group, groups, ll, lg, cfg.MaxIter)
-		w.seeds = target
+		w.seeds, w.report = target, opt.Report
 		return func(r int, rng *rand.Rand) (*hdpState, float64, error) {
 			obj, err := w.run(ctx, w.states.cur, rng, r > 0)
 			if err != nil {
@@ -259,6 +271,11 @@ type hdpWork struct {
 	ownDiv    []float64
 	dist      []float64 // scratch of seed: each row's divergence to its nearest seed
 	trace     func(step string, obj float64)
+	// halt is set once the context of the run under way is done: the moves stop part
+	// way, every cancelCheck rows or clusters, and run returns the context's error.
+	halt atomic.Bool
+	// report, when set, is told how far the seeding has come (HDPOptions.Report).
+	report func(stage string, done, total int)
 }
 
 func newHDPWork(data *bregData, group []int, groups [][]int, ll, lg float64, maxIter int) *hdpWork {
@@ -333,9 +350,14 @@ func (w *hdpWork) newGlobal(st *hdpState, mu, lmu []float64) int {
 // until a pass changes nothing.
 func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand, seeded bool) (float64, error) {
 	b, n := w.data, w.data.n
+	w.halt.Store(ctx.Err() != nil)
+	defer context.AfterFunc(ctx, func() { w.halt.Store(true) })()
 	st.assign = growInts(st.assign, n)
 	if seeded && w.seeds > 1 {
 		w.seed(st, rng)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 	} else {
 		mean, lmean := b.mean()
 		st.k = 1
@@ -376,6 +398,9 @@ func (w *hdpWork) run(ctx context.Context, st *hdpState, rng *rand.Rand, seeded 
 			w.trace("means", w.objective(st))
 		}
 		changed += w.mergeGlobals(st)
+		if err := ctx.Err(); err != nil {
+			return 0, err // a move stopped part way
+		}
 		next := w.objective(st)
 		if w.trace != nil {
 			w.trace("merges", next)
@@ -408,6 +433,14 @@ func (w *hdpWork) seed(st *hdpState, rng *rand.Rand) {
 	}
 	w.dist = growFloats(w.dist, n)
 	for c := 0; c < k; c++ {
+		if c%cancelCheck == 0 && c > 0 {
+			if w.halt.Load() {
+				return
+			}
+			if w.report != nil {
+				w.report("Seeding the global clusters", c, k)
+			}
+		}
 		pick := rng.IntN(n)
 		if c > 0 {
 			if pick = drawWeighted(rng, w.dist); pick < 0 {
@@ -442,7 +475,10 @@ func (w *hdpWork) seed(st *hdpState, rng *rand.Rand) {
 func (w *hdpWork) rowMoves(st *hdpState) int {
 	b, d := w.data, w.data.d
 	moved := 0
-	for _, i := range w.perm {
+	for r, i := range w.perm {
+		if r%cancelCheck == 0 && w.halt.Load() {
+			return moved
+		}
 		j, cur := w.group[i], st.assign[i]
 		y, ly := b.row(i)
 		w.nG[cur]--
@@ -496,6 +532,9 @@ func (w *hdpWork) localMoves(st *hdpState) int {
 	moved := 0
 	for j, rows := range w.groups {
 		for c := 0; c < st.k; c++ {
+			if c%cancelCheck == 0 && w.halt.Load() {
+				return moved
+			}
 			size := w.nJG[j][c]
 			if size == 0 {
 				continue
@@ -618,6 +657,9 @@ func (w *hdpWork) mergeGlobals(st *hdpState) int {
 			lmean = w.lown
 		}
 		for p := 0; p < k; p++ {
+			if p%cancelCheck == 0 && w.halt.Load() {
+				return merged
+			}
 			for q := p + 1; q < k; q++ {
 				np, nq := float64(len(rows[p])), float64(len(rows[q]))
 				if np == 0 || nq == 0 {

@@ -100,7 +100,9 @@ func newKMWork(x []float64, n, d, k, maxIter int) *kmWork {
 // restart runs one seeded Lloyd restart into the worker's current state (bestOf.keep).
 func (w *kmWork) restart(ctx context.Context, rng *rand.Rand) (*kmState, float64, error) {
 	st := w.states.cur
-	w.lloyd.Seed(rng, st.cent, st.assign)
+	if err := w.lloyd.Seed(ctx, rng, st.cent, st.assign); err != nil {
+		return nil, 0, err
+	}
 	iters, err := w.lloyd.Run(ctx, st.cent, st.assign, w.maxIter, nil)
 	if err != nil {
 		return nil, 0, err

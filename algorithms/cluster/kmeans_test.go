@@ -164,7 +164,7 @@ func TestKMeansPlusPlusSeeding(t *testing.T) {
 	n, d := X.Dims()
 	w := newKMWork(learn.FlatRows(X), n, d, 3, 100)
 	for r := 0; r < 200; r++ {
-		w.lloyd.Seed(learn.RestartRNG(9, r), w.states.cur.cent, w.states.cur.assign)
+		w.lloyd.Seed(context.Background(), learn.RestartRNG(9, r), w.states.cur.cent, w.states.cur.assign)
 		seen := map[int]bool{}
 		for c := 0; c < 3; c++ {
 			cent := w.states.cur.cent[c*d : (c+1)*d]
@@ -233,7 +233,7 @@ func TestKMeansObjectiveNeverRises(t *testing.T) {
 		st := w.states.cur
 		var trace []float64
 		for r := 0; r < 20; r++ {
-			w.lloyd.Seed(learn.RestartRNG(4, r), st.cent, st.assign)
+			w.lloyd.Seed(context.Background(), learn.RestartRNG(4, r), st.cent, st.assign)
 			trace = trace[:0]
 			iters, err := w.lloyd.Run(context.Background(), st.cent, st.assign, 1000,
 				func(_ int, obj float64) { trace = append(trace, obj) })

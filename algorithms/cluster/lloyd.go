@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"featurelab/algorithms/learn"
 	"featurelab/internal/parallel"
@@ -23,6 +24,14 @@ type Lloyd struct {
 	x       []float64
 	n, d, k int
 	workers int
+
+	// Report, when set, is told how far a long seeding or assignment step has come
+	// (stage, done, total), every cancelCheck centres or every chunk of rows; it may be
+	// called from any of the workers' goroutines, concurrently.
+	Report func(stage string, done, total int)
+
+	stop atomic.Bool  // set once the context of the Seed or Run under way is done
+	rows atomic.Int64 // rows assigned in the step under way, for Report
 
 	dist  []float64   // each row's squared distance to its centre (D² while seeding)
 	parts [][]float64 // per chunk: objective, rows moved, rows per cluster (K), sums (K×D)
@@ -57,22 +66,46 @@ func NewLloyd(x []float64, n, d, k, workers int) *Lloyd {
 	return l
 }
 
+// cancelCheck is how many rows (or centres) a loop handles between two looks at the
+// context: with K = 65 536 centres a row costs as much as a whole small step.
+const cancelCheck = 64
+
+// watch makes l.stop follow ctx until the returned function is called.
+func (l *Lloyd) watch(ctx context.Context) (release func() bool) {
+	l.stop.Store(ctx.Err() != nil)
+	return context.AfterFunc(ctx, func() { l.stop.Store(true) })
+}
+
 // Seed places the K initial centres in cent (K×D) by k-means++ (Arthur & Vassilvitskii
 // 2007; D² sampling: the first centre a uniformly chosen row, every further centre a row
 // drawn with probability proportional to its squared distance to the nearest centre so
-// far) and marks every row of assign (length N) as unassigned (−1).
-func (l *Lloyd) Seed(rng *rand.Rand, cent []float64, assign []int) {
+// far) and marks every row of assign (length N) as unassigned (−1). It returns ctx's
+// error, having stopped part way, when ctx is done first.
+func (l *Lloyd) Seed(ctx context.Context, rng *rand.Rand, cent []float64, assign []int) error {
 	n, d, x := l.n, l.d, l.x
 	for i := range l.dist {
 		l.dist[i] = math.Inf(1)
 	}
 	for j := 0; j < l.k; j++ {
+		if j%cancelCheck == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if l.Report != nil && j > 0 {
+				l.Report("Seeding the K-means centres", j, l.k)
+			}
+		}
 		var pick int
 		if j == 0 {
 			pick = rng.IntN(n)
 		} else if pick = drawWeighted(rng, l.dist); pick < 0 {
-			// Every row sits on a centre already (duplicate rows): any row will do.
-			pick = rng.IntN(n)
+			// Every row sits on a centre already (duplicate rows): the rest are copies
+			// of the first, which no row leaves its centre for, placed without the pass
+			// over the rows each further centre would cost.
+			for ; j < l.k; j++ {
+				copy(cent[j*d:(j+1)*d], cent[:d])
+			}
+			break
 		}
 		l.newCentre = cent[j*d : (j+1)*d]
 		copy(l.newCentre, x[pick*d:(pick+1)*d])
@@ -82,6 +115,7 @@ func (l *Lloyd) Seed(rng *rand.Rand, cent []float64, assign []int) {
 	for i := range assign {
 		assign[i] = -1
 	}
+	return nil
 }
 
 // nearer lowers the D² of rows lo…hi−1 to their squared distance to the newest centre.
@@ -127,13 +161,18 @@ func drawWeighted(rng *rand.Rand, weight []float64) int {
 func (l *Lloyd) Run(ctx context.Context, cent []float64, assign []int, maxIter int,
 	iteration func(it int, objective float64)) (int, error) {
 	l.cent, l.assign = cent, assign
-	defer func() { l.cent, l.assign = nil, nil }()
+	release := l.watch(ctx)
+	defer func() { l.cent, l.assign = nil, nil; release() }()
 	updates := 0
 	for step := 1; step <= maxIter; step++ {
 		if err := ctx.Err(); err != nil {
 			return updates, err
 		}
+		l.rows.Store(0)
 		parallel.ForChunks(l.n, l.workers, l.assignTask)
+		if err := ctx.Err(); err != nil {
+			return updates, err // the step stopped part way: its sums are not whole
+		}
 		parallel.SumChunks(l.tot, l.parts)
 		if iteration != nil {
 			iteration(step, l.tot[lloydObjective])
@@ -141,7 +180,17 @@ func (l *Lloyd) Run(ctx context.Context, cent []float64, assign []int, maxIter i
 		if l.tot[lloydMoved] == 0 {
 			break // the centres are already the means of their rows
 		}
+		if l.tot[lloydObjective] == 0 {
+			// Every row sits on its centre (duplicate rows): after the empty clusters are
+			// re-seeded no row can move, so the step that would say so is not made.
+			l.update()
+			updates++
+			break
+		}
 		l.update()
+		if err := ctx.Err(); err != nil {
+			return updates, err
+		}
 		updates++
 	}
 	return updates, nil
@@ -154,6 +203,9 @@ func (l *Lloyd) assignRows(acc []float64, lo, hi int) {
 	d, k, x, cent, assign := l.d, l.k, l.x, l.cent, l.assign
 	clear(acc)
 	for i := lo; i < hi; i++ {
+		if (i-lo)%cancelCheck == 0 && l.stop.Load() {
+			return
+		}
 		xi := x[i*d : (i+1)*d]
 		cur := assign[i]
 		bestC, bestD := -1, math.Inf(1)
@@ -176,6 +228,15 @@ func (l *Lloyd) assignRows(acc []float64, lo, hi int) {
 		acc[lloydObjective] += bestD
 		l.addRow(acc, bestC, xi)
 	}
+	l.reportRows(hi - lo)
+}
+
+// reportRows counts rows assigned in the step under way and tells Report.
+func (l *Lloyd) reportRows(rows int) {
+	if l.Report == nil {
+		return
+	}
+	l.Report("Assigning rows to the K-means centres", int(l.rows.Add(int64(rows))), l.n)
 }
 
 // sumRows adds the rows per cluster and sums of rows lo…hi−1 into acc, cleared first.
@@ -207,6 +268,9 @@ func (l *Lloyd) update() {
 		}
 		// The farthest row whose cluster keeps another row: moving it here empties no
 		// other cluster, and its term of the objective drops to zero.
+		if l.stop.Load() {
+			return // Run returns the context's error
+		}
 		far, farD := -1, -1.0
 		for i := 0; i < n; i++ {
 			if count[assign[i]] > 1 && l.dist[i] > farD {

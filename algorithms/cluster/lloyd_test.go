@@ -35,7 +35,7 @@ func TestLloydSameForAnyWorkers(t *testing.T) {
 	for _, workers := range []int{1, 2, 8} {
 		km := NewLloyd(x, n, d, k, workers)
 		cent, assign := make([]float64, k*d), make([]int, n)
-		km.Seed(rand.New(rand.NewPCG(1, 1)), cent, assign)
+		km.Seed(context.Background(), rand.New(rand.NewPCG(1, 1)), cent, assign)
 		var trace []float64
 		if _, err := km.Run(context.Background(), cent, assign, 50,
 			func(_ int, obj float64) { trace = append(trace, obj) }); err != nil {

@@ -40,6 +40,10 @@ type Options struct {
 	Restarts, MaxIter         int
 	Seed                      uint64
 	Workers                   int
+	// Report, when set, is told how far the work has come (stage, done, total): the
+	// cells read, λ proposed, seeding and restarts of the hard HDP. It may be called from
+	// any goroutine, concurrently.
+	Report func(stage string, done, total int)
 }
 
 // Images are the images to co-segment, read one at a time when asked for, so that a
@@ -302,6 +306,9 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if opt.Report != nil {
+			opt.Report("Reading the cells", i, n)
+		}
 		img := imgs.Image(i)
 		if img == nil || img.Bounds().Empty() {
 			return nil, fmt.Errorf("cosegment: image %d is empty", i)
@@ -352,9 +359,14 @@ func Cosegment(ctx context.Context, imgs Images, opt Options) (*Result, error) {
 	// (cluster.ProposeHDPLambdas): λ_bottom the farthest-first λ for the target, the
 	// divergence at which a lone cell opens a segment, and λ_top that λ times an image's
 	// cells over the target, the cells of a typical segment.
+	var progress func(learn.Progress)
+	if opt.Report != nil {
+		progress = func(p learn.Progress) { opt.Report("Co-segmenting: restart", p.Done, p.Total) }
+	}
 	hdp, err := cluster.HardHDP(ctx, X, group, cluster.HDPOptions{
-		Options:     learn.Options{K: k, Restarts: restarts, MaxIter: opt.MaxIter, Seed: opt.Seed, Workers: opt.Workers, Divergence: opt.Divergence},
-		LambdaLocal: opt.LambdaLocal, LambdaGlobal: opt.LambdaGlobal,
+		Options: learn.Options{K: k, Restarts: restarts, MaxIter: opt.MaxIter, Seed: opt.Seed, Workers: opt.Workers,
+			Divergence: opt.Divergence, Progress: progress},
+		LambdaLocal: opt.LambdaLocal, LambdaGlobal: opt.LambdaGlobal, Report: opt.Report,
 	})
 	if err != nil {
 		return nil, err

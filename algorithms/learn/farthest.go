@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -19,11 +20,28 @@ const DefaultTargetK = 5
 // toRow(i, c, bound) its divergence to row c; toRow may return +Inf once the value is at
 // least bound. Ties go to the lowest row index, so the answer is deterministic. k ≥ 1.
 func FarthestFirst(n, k int, toMean func(i int) float64, toRow func(i, c int, bound float64) float64) float64 {
+	v, _ := FarthestFirstContext(context.Background(), n, k, toMean, toRow, nil)
+	return v
+}
+
+// FarthestFirstContext is FarthestFirst for a large k, each round a pass over the n
+// rows: it returns ctx's error once ctx is done, looking every 64 rounds, and tells
+// report (when not nil) the rounds done of k as often.
+func FarthestFirstContext(ctx context.Context, n, k int, toMean func(i int) float64, toRow func(i, c int, bound float64) float64,
+	report func(done, total int)) (float64, error) {
 	dist := make([]float64, n)
 	for i := range dist {
 		dist[i] = toMean(i)
 	}
 	for round := 1; ; round++ {
+		if round%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if report != nil {
+				report(round, k)
+			}
+		}
 		far := 0
 		for i, v := range dist {
 			if v > dist[far] {
@@ -31,7 +49,7 @@ func FarthestFirst(n, k int, toMean func(i int) float64, toRow func(i, c int, bo
 			}
 		}
 		if round == k || dist[far] == 0 {
-			return dist[far]
+			return dist[far], nil
 		}
 		for i := range dist {
 			if v := toRow(i, far, dist[i]); v < dist[i] {

@@ -28,7 +28,7 @@ const initLloydIterations = 10
 func (m *kpyp) initialise(ctx context.Context, opt Options) error {
 	x, d := clusterFeatures(m.p, initLocationWeight)
 	C, N, W, H := m.C, m.p.N, m.p.W, m.p.H
-	labels, _, err := kmeansLabels(ctx, x, N, d, max(C-1, 1), opt.Seed, initLloydIterations, m.workers, nil)
+	labels, _, err := kmeansLabels(ctx, x, N, d, max(C-1, 1), opt.Seed, initLloydIterations, m.workers, nil, nil)
 	if err != nil {
 		return err
 	}

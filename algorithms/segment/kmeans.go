@@ -48,14 +48,18 @@ func clusterFeatures(p *pixels, locationWeight float64) ([]float64, int) {
 // kernel: k-means++ seeding from seed, then at most maxIter assignment steps of Lloyd's
 // algorithm on workers goroutines (the result does not depend on their number). It
 // returns the labels and the objective Σ‖x_n − centre‖² after every assignment step,
-// which progress, when not nil, also receives.
+// which progress, when not nil, also receives; report, when not nil, is told how far the
+// seeding and each assignment step have come (cluster.Lloyd.Report).
 func kmeansLabels(ctx context.Context, x []float64, n, d, k int, seed uint64, maxIter, workers int,
-	progress func(int, float64)) ([]int32, []float64, error) {
+	progress func(int, float64), report func(stage string, done, total int)) ([]int32, []float64, error) {
 	k = min(k, n)
 	rng := rand.New(rand.NewPCG(seed, 0x6b6d65616e73)) // "kmeans"
 	km := cluster.NewLloyd(x, n, d, k, workers)
 	centres, assign := make([]float64, k*d), make([]int, n)
-	km.Seed(rng, centres, assign)
+	km.Report = report
+	if err := km.Seed(ctx, rng, centres, assign); err != nil {
+		return nil, nil, err
+	}
 	var trace []float64
 	_, err := km.Run(ctx, centres, assign, maxIter, func(it int, obj float64) {
 		trace = append(trace, obj)

@@ -175,6 +175,10 @@ type Options struct {
 	// the variational bound (KPYP) or the objective (K-means, DP-means). It is called
 	// from the goroutine running Segment.
 	Progress func(iter int, bound float64)
+	// Report, when set, is told how far a long step within an iteration has come
+	// (stage, done, total): K-means' seeding and assignment, which with many segments
+	// take seconds each. It may be called from any goroutine, concurrently.
+	Report func(stage string, done, total int)
 	// Settling, when set, is called after every KPYP iteration, before Progress, with
 	// the share of the fitted pixels whose label changed in it: the iterations end once
 	// it is at most LabelTol and no merge is accepted, so it tells how far they have to

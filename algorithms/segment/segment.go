@@ -60,7 +60,7 @@ func Segment(ctx context.Context, img image.Image, opt Options) (*Result, error)
 		}
 	case MethodKMeans:
 		x, d := clusterFeatures(p, locationWeight)
-		labels, res.Bound, err = kmeansLabels(ctx, x, p.N, d, opt.K, opt.Seed, opt.MaxIter, opt.Workers, opt.Progress)
+		labels, res.Bound, err = kmeansLabels(ctx, x, p.N, d, opt.K, opt.Seed, opt.MaxIter, opt.Workers, opt.Progress, opt.Report)
 		if err != nil {
 			return nil, err
 		}

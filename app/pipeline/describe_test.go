@@ -84,7 +84,8 @@ func TestDescribe(t *testing.T) {
 // TestRunOnHistograms: K-means on colour histograms of a folder sorted into two
 // subfolders (dark and light pictures) finds them, scored against the folders, with
 // cluster pictures that are the means of the members' PCA scores; a representation
-// other than the PCA scores is refused for a feature learner, and an unknown one named.
+// other than the PCA scores is refused for a feature learner, an unknown one named, and
+// a divergence of histograms on the PCA scores refused with its hint.
 func TestRunOnHistograms(t *testing.T) {
 	root := t.TempDir()
 	writeShadePNGs(t, filepath.Join(root, "dark"), 20, 1, "a.png", "b.png", "c.png")
@@ -114,6 +115,9 @@ func TestRunOnHistograms(t *testing.T) {
 		{pipeline.Request{Algorithm: "stepwise", Describe: pipeline.Description{Kind: pipeline.FeaturesWords}, Options: learn.Options{Restarts: 1}}, "work with the clustering learners"},
 		{pipeline.Request{Algorithm: "kmeans", Describe: pipeline.Description{Kind: "sift"}, Options: learn.Options{Restarts: 1}}, "features must be one of pca, histogram, words"},
 		{pipeline.Request{Algorithm: "kmeans", Describe: pipeline.Description{Kind: pipeline.FeaturesWords, Words: -2}, Options: learn.Options{Restarts: 1}}, "words must be ≥ 1"},
+		// The window's path: KL and the I-divergence need non-negative rows, refused up front.
+		{pipeline.Request{Algorithm: "dpmeans", Options: learn.Options{Divergence: "kl", Restarts: 1}}, "--divergence kl needs non-negative rows, which PCA scores are not: add --features histogram"},
+		{pipeline.Request{Algorithm: "hardhdp", Describe: pipeline.Description{Kind: pipeline.FeaturesPCA}, Options: learn.Options{Divergence: "idiv", Restarts: 1}}, "add --features histogram"},
 	} {
 		if err := pipeline.ValidateRequest(tc.req); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.req.Describe, err, tc.want)

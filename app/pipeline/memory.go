@@ -12,8 +12,8 @@ import (
 )
 
 // MemoryEnv names the environment variable that sets how much memory the data matrix of a
-// folder may take, in bytes or with a K, M or G suffix ("2G"); unset, the loader plans
-// for half the memory the machine has free.
+// folder and its run may take, in bytes or with a K, M or G suffix ("2G"); unset, the
+// loader plans for imgproc.MemoryBudget (half the free memory, or less under a limit).
 const MemoryEnv = "FEATURELAB_MEMORY"
 
 // MemoryBudget reads MemoryEnv: 0 when it is unset, an error naming it when it is not a

@@ -84,9 +84,9 @@ func TestMemoryAdviceWorksWhenApplied(t *testing.T) {
 		{2000, image.Pt(35, 36), true, true, 25 << 20, true},
 		{2000, image.Pt(35, 36), true, false, 4 << 20, false},
 		{300, image.Pt(64, 48), true, false, 6 << 20, true},
-		{300, image.Pt(64, 48), true, false, 2 << 20, true},
-		{300, image.Pt(64, 48), false, false, 3 << 20, true},
-		{300, image.Pt(64, 48), false, false, 3 << 19, true},
+		{300, image.Pt(64, 48), true, false, 8 << 20, true},
+		{300, image.Pt(64, 48), false, false, 12 << 20, true},
+		{300, image.Pt(64, 48), false, false, 9 << 20, true},
 		{300, image.Pt(64, 48), false, false, 1 << 20, false},
 	}
 	sizeAfter := func(advice, before string) (image.Point, bool) {

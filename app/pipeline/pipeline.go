@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -155,7 +156,7 @@ func (p *Prepared) readingBytes() int64 {
 	if p.PCA == nil || p.PCA.Identity {
 		return 0
 	}
-	return pca.BlurMetricBytes() + int64(p.workerCount())*8*8*int64(p.PCA.P)
+	return readingBytesFor(p.workerCount(), p.PCA.P)
 }
 
 // workerCount is how many goroutines the reading of a fit uses.
@@ -275,8 +276,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	// RunMemory only estimates: a refusal calls it for every size its advice tries.
 	lopt.RunMemory = func(n int, size image.Point, channels int) (int64, string, string) {
 		p := size.X * size.Y * channels
-		run, data := pca.Memory(n, p, req.PCA), imgproc.DataBytes(n, p)
-		what, hint := "for the PCA", ""
+		workers := cmp.Or(max(lopt.Workers, 0), runtime.GOMAXPROCS(0))
+		run, data := runMemory(req.Algorithm, req.Options, n, p, req.PCA, workers), imgproc.DataBytes(n, p)
+		what, hint := "for the PCA and the run", ""
 		switch {
 		case req.PCA == 0:
 			what = "for the float64 copy the learners read without a PCA"

@@ -24,7 +24,20 @@ func ValidateRequest(req Request) error {
 	if err := req.Describe.Validate(req.Algorithm); err != nil {
 		return err
 	}
+	if err := CheckDivergence(req.Options.Divergence, req.Describe.Kind); err != nil {
+		return err
+	}
 	return a.Check(req.Options)
+}
+
+// CheckDivergence refuses a divergence of histograms (KL, the I-divergence) on the PCA
+// scores, which are not the non-negative rows it needs: the learner would fail only
+// after the images were loaded.
+func CheckDivergence(divergence, features string) error {
+	if (divergence == cluster.KL || divergence == cluster.IDiv) && (features == "" || features == FeaturesPCA) {
+		return fmt.Errorf("--divergence %s needs non-negative rows, which PCA scores are not: add --features histogram (or --features words)", divergence)
+	}
+	return nil
 }
 
 // ProposeLambda2 proposes λ² from the data by the farthest-first heuristic of Kulis &

@@ -246,6 +246,9 @@ func parseSaved(b []byte) (*savedFile, error) {
 	case version > savedVersion:
 		return nil, fmt.Errorf("it is format version %v, from a newer Feature Lab; this one reads versions 1 and %d", version, savedVersion)
 	case version == 1:
+		if err := checkShape(b, "data.names", savedListsV1); err != nil {
+			return nil, err
+		}
 		var old savedFileV1
 		if err := unmarshalSaved(b, &old); err != nil {
 			return nil, err
@@ -253,6 +256,9 @@ func parseSaved(b []byte) (*savedFile, error) {
 		return old.upgrade()
 	case version != savedVersion:
 		return nil, fmt.Errorf("unknown format version %v; this Feature Lab reads versions 1 and %d", version, savedVersion)
+	}
+	if err := checkShape(b, "result.names", savedLists); err != nil {
+		return nil, err
 	}
 	f := new(savedFile)
 	if err := unmarshalSaved(b, f); err != nil {

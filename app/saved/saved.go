@@ -119,7 +119,9 @@ func Open(path string) (*Analysis, error) {
 	case st.Size() > maxSavedBytes:
 		return nil, fmt.Errorf("%s: not a saved analysis: %d MB, more than the %d MB any analysis writes", path, st.Size()>>20, maxSavedBytes>>20)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, maxSavedBytes+1))
+	// One buffer of the size the file says: ReadAll's doubling would take twice a
+	// large file's size.
+	b, err := readUpTo(f, st.Size(), maxSavedBytes+1)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -270,4 +272,24 @@ func cloneResult(r *learn.Result) *learn.Result {
 		c.Trace = &t
 	}
 	return &c
+}
+
+// readUpTo reads r to its end, at most limit bytes, into a buffer of size bytes grown
+// only if r holds more than it said.
+func readUpTo(r io.Reader, size, limit int64) ([]byte, error) {
+	b := make([]byte, 0, min(size, limit)+1)
+	for int64(len(b)) < limit {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, int(min(limit-int64(len(b)), int64(cap(b)))))
+		}
+		n, err := r.Read(b[len(b):min(int64(cap(b)), limit)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
 }

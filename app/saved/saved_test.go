@@ -131,15 +131,8 @@ func TestRestoreSaysWhatChangedInTheFolder(t *testing.T) {
 // naming the file and the cause.
 func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 	dir := t.TempDir()
-	a, load := noiseAnalysis(t, filepath.Join(dir, "images"))
+	a, saved := savedNoiseAnalysis(t, dir)
 	good := filepath.Join(dir, "good"+Ext)
-	if err := Save(a, good, load); err != nil {
-		t.Fatal(err)
-	}
-	saved, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if _, err := Open(good); err != nil {
 		t.Fatalf("the unbroken file: %v", err)
 	}
@@ -477,6 +470,22 @@ func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.Load
 		tb.Fatal(err)
 	}
 	return a, load
+}
+
+// savedNoiseAnalysis saves noiseAnalysis of dir/images as dir/good.featurelab and
+// returns the analysis and the file's bytes.
+func savedNoiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, []byte) {
+	tb.Helper()
+	a, load := noiseAnalysis(tb, filepath.Join(dir, "images"))
+	good := filepath.Join(dir, "good"+Ext)
+	if err := Save(a, good, load); err != nil {
+		tb.Fatal(err)
+	}
+	saved, err := os.ReadFile(good)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a, saved
 }
 
 // writeNoisePNGs writes grey pictures of noise, w × h, drawn from seed.

@@ -77,6 +77,7 @@ func cosegmentData(ctx context.Context, src pipeline.Source, ds *imgproc.Dataset
 	}
 	c := &Cosegmentation{Source: src, Names: ds.Names, data: ds}
 	tr.Update("Co-segmenting", 0, 0)
+	opt.Report = tr.Update // the Tracker reports under its own lock
 	var err error
 	if c.Result, err = cosegment.Cosegment(ctx, datasetImages{ds}, opt); err != nil {
 		return nil, err

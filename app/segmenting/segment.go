@@ -116,6 +116,7 @@ func Segment(ctx context.Context, img image.Image, opt segment.Options, report f
 		}
 		tr.Update(stage, iter, maxIter)
 	}
+	opt.Report = tr.Update // the Tracker reports under its own lock
 	// Before the first iteration the picture's colours and texture are read at full
 	// size: seconds for a camera frame, with nothing on the status bar until now.
 	tr.Update("Preparing the picture", 0, 0)

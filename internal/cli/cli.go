@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
 	"featurelab/app/pipeline"
@@ -333,10 +332,7 @@ func conflicts(learner *algorithms.Algorithm, given map[string]string, divergenc
 	if learner.Traits.TargetK && given["k"] != "" && given["lambda2"] != "" {
 		return fmt.Errorf("%s: give --k (the number of clusters λ² is proposed for) or --lambda2 (λ² itself), not both", learner.Name)
 	}
-	if (divergence == cluster.KL || divergence == cluster.IDiv) && (features == "" || features == pipeline.FeaturesPCA) {
-		return fmt.Errorf("--divergence %s needs non-negative rows, which PCA scores are not: add --features histogram (or --features words)", divergence)
-	}
-	return nil
+	return pipeline.CheckDivergence(divergence, features)
 }
 
 func segmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {

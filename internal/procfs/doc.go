@@ -1,4 +1,5 @@
-// Package procfs reads sizes from Linux's /proc files: the memory the machine has free
-// (/proc/meminfo) and the process's peak resident memory (/proc/self/status). Both
-// list "Name:   value kB" lines.
+// Package procfs reads sizes from Linux's /proc and /sys/fs/cgroup files: the memory the
+// machine has free (/proc/meminfo), the process's peak resident memory
+// (/proc/self/status), and the room the address-space limit and the memory cgroup leave
+// it (Room).
 package procfs
