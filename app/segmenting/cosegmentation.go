@@ -35,7 +35,11 @@ type Cosegmentation struct {
 
 // Cosegment loads the images of src (at the load options' working size) and segments
 // them together, reporting progress.
-func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, opt cosegment.Options, report func(pipeline.Progress)) (*Cosegmentation, error) {
+//
+// out, when not empty, is the folder the results will be written to (WriteOutputs): it is
+// checked for every image's folder (CheckOutputsFor) as soon as the images are loaded,
+// before the co-segmentation, so that a refusal costs no work.
+func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, opt cosegment.Options, out string, report func(pipeline.Progress)) (*Cosegmentation, error) {
 	tr := pipeline.NewTracker(report)
 	if load.Memory == 0 {
 		m, err := cosegmentBudget()
@@ -61,6 +65,11 @@ func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, o
 	ds, err := src.Load(ctx, load)
 	if err != nil {
 		return nil, err
+	}
+	if out != "" {
+		if err := CheckOutputsFor(out, ds.Names); err != nil {
+			return nil, err
+		}
 	}
 	return cosegmentData(ctx, src, ds, opt, tr)
 }
@@ -205,15 +214,19 @@ func CheckOutputsFolder(dir string) error {
 	return atomicfile.CheckFolder(dir, ownPictures(cosegmentsFile))
 }
 
-// CheckOutputs says why WriteOutputs could not write into dir: CheckOutputsFolder, or an
-// image's folder that is a file or holds a labels.png or segments.png Feature Lab did not
-// write — an input picture, when dir is the folder of the images.
-func (c *Cosegmentation) CheckOutputs(dir string) error {
+// CheckOutputs says why WriteOutputs could not write into dir (CheckOutputsFor).
+func (c *Cosegmentation) CheckOutputs(dir string) error { return CheckOutputsFor(dir, c.Names) }
+
+// CheckOutputsFor says why the co-segmentation of the images names could not be written
+// into dir: CheckOutputsFolder, or an image's folder that is a file or holds a labels.png
+// or segments.png Feature Lab did not write — an input picture, when dir is the folder of
+// the images.
+func CheckOutputsFor(dir string, names []string) error {
 	if err := CheckOutputsFolder(dir); err != nil {
 		return err
 	}
 	each := ownPictures(LabelsFile, SegmentsFile)
-	for _, folder := range OutputFolders(c.Names) {
+	for _, folder := range OutputFolders(names) {
 		if err := atomicfile.CheckFolder(filepath.Join(dir, filepath.FromSlash(folder)), each); err != nil {
 			return err
 		}

@@ -109,7 +109,7 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 	}
 	for _, budget := range []string{"3M", "2M", "1M", "100K"} {
 		t.Setenv(pipeline.MemoryEnv, budget)
-		_, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{}, nil)
+		_, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{}, "", nil)
 		if err == nil || !strings.Contains(err.Error(), "there is room for") || strings.Contains(err.Error(), "grey") {
 			t.Fatalf("%s: error %v", budget, err)
 		}
@@ -120,12 +120,12 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 			t.Fatalf("%s: nothing advised: %s", budget, advice)
 		}
 		if cell != nil {
-			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{Cell: cell[0]}, nil); err != nil {
+			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{Cell: cell[0]}, "", nil); err != nil {
 				t.Errorf("%s: applied cells of %d: %v", budget, cell[0], err)
 			}
 		}
 		if size != nil {
-			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{Width: size[0], Height: size[1]}, cosegment.Options{}, nil); err != nil {
+			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{Width: size[0], Height: size[1]}, cosegment.Options{}, "", nil); err != nil {
 				t.Errorf("%s: applied %dx%d: %v", budget, size[0], size[1], err)
 			}
 		}
@@ -179,7 +179,7 @@ func TestCosegmentOutputsNeverCollide(t *testing.T) {
 		}
 		f.Close()
 	}
-	c, err := Cosegment(context.Background(), pipeline.Source{Dir: src}, imgproc.Options{}, cosegment.Options{}, nil)
+	c, err := Cosegment(context.Background(), pipeline.Source{Dir: src}, imgproc.Options{}, cosegment.Options{}, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

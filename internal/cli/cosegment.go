@@ -36,7 +36,7 @@ func cosegmentCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return fmt.Errorf("--out: %w", err)
 	}
 	progress := newStderrProgress(stderr)
-	c, err := segmenting.Cosegment(ctx, pipeline.Source{Dir: pos[0]}, imgproc.Options{Width: w, Height: h, Workers: opt.Workers}, opt, progress.report)
+	c, err := segmenting.Cosegment(ctx, pipeline.Source{Dir: pos[0]}, imgproc.Options{Width: w, Height: h, Workers: opt.Workers}, opt, *out, progress.report)
 	progress.done()
 	if err != nil {
 		return err

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,7 +14,11 @@ import (
 	"syscall"
 	"testing"
 
+	"featurelab/algorithms/cosegment"
+	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/segmenting"
+	"featurelab/imgproc"
 )
 
 // tinyFolder writes n small distinct pictures (12×10, grey levels) into dir and
@@ -216,7 +222,7 @@ func TestOutputFolderIsOneRun(t *testing.T) {
 
 // TestCosegmentKeepsAnInputPicture: `cosegment --out DIR DIR` would write the segments of
 // a.png into DIR/a/segments.png, which is a picture of the folder: it writes nothing and
-// names it.
+// names it, before co-segmenting (Cosegment checks the images' folders once they load).
 func TestCosegmentKeepsAnInputPicture(t *testing.T) {
 	dir := tinyFolder(t, t.TempDir(), 3)
 	if err := os.Mkdir(filepath.Join(dir, "p00"), 0o755); err != nil {
@@ -226,6 +232,16 @@ func TestCosegmentKeepsAnInputPicture(t *testing.T) {
 	before := tree(t, dir)
 	code, _, stderr := run("cosegment", "--out", dir, "--k", "2", dir)
 	oneRefusal(t, code, stderr, filepath.Join("p00", "segments.png")+`" is not a file Feature Lab wrote`)
+	var refused error
+	_, err := segmenting.Cosegment(context.Background(), pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{K: 2}, dir,
+		func(p pipeline.Progress) {
+			if strings.HasPrefix(p.Stage, "Co-segmenting") {
+				refused = errors.New("co-segmented before refusing: " + p.Stage)
+			}
+		})
+	if err == nil || refused != nil {
+		t.Errorf("Cosegment into the images' folder: %v; %v", err, refused)
+	}
 	if after := tree(t, dir); after != before {
 		t.Errorf("the folder changed:\n%s\nthen\n%s", before, after)
 	}
