@@ -161,6 +161,9 @@ func TestReadingByContent(t *testing.T) {
 				t.Fatal(err)
 			}
 			f, wrong := misread(a, truthCodes(t, os.DirFS(dir), a.Data.Names), folder.Objects)
+			if a.NoObjects() {
+				wrong = append(wrong, "read as a folder of patterns: "+a.KNote())
+			}
 			found += f
 			for _, w := range wrong {
 				allWrong = append(allWrong, fmt.Sprintf("set %d: %s", si+1, w))
@@ -175,7 +178,7 @@ func TestReadingByContent(t *testing.T) {
 
 // TestDefaultsReadRandomScenes: on three folders drawn at random (scenes.Random, seeds the
 // rules were not tuned on) with the defaults, K counts the four objects and each is a
-// feature owned by the pictures that show it, captioned "adds" — the shadow too, which
+// feature owned by the pictures that show it, captioned "adds", with no note — the shadow too, which
 // dims a textured scene and reads backwards by its outline alone (imgproc.Holds), and
 // which on seed 110 no fit up to K = 8 holds unless the cards' ±1 px shifts are
 // modelled (shiftNuisance).
@@ -201,6 +204,9 @@ func TestDefaultsReadRandomScenes(t *testing.T) {
 			found, wrong := misread(a, truthCodes(t, os.DirFS(dir), a.Data.Names), folder.Objects)
 			if found != 4 || len(wrong) > 0 {
 				t.Errorf("%d of 4 objects found; misread: %v", found, wrong)
+			}
+			if note := a.KNote(); note != "" {
+				t.Errorf("K = 5 counts the four objects, yet: %q", note)
 			}
 		})
 	}
