@@ -19,6 +19,20 @@ const (
 	shadowWeight  = 2
 )
 
+// How Holds weighs light added to a scene (a lamp's glow): the change has next to no
+// outline (the outlines' log ratio within log lightOutline of 0), the two pictures' fine
+// texture correlates by lightTexture or more and its gain stays within a factor lightFlat
+// of 1, while the mean changes by lightGain or more, and the texture's gain lies nearer 1
+// than the mean's: the light adds to the scene and leaves its texture as it was. Then the
+// brighter picture holds the light, weighted shadowWeight. docs/DESIGN.md has the
+// measurements.
+const (
+	lightOutline = 1.25
+	lightTexture = 0.93
+	lightFlat    = 1.1
+	lightGain    = 1.15
+)
+
 // Holds says how much more the picture with holds an object than the picture without —
 // two pictures of one scene, without and with a feature: positive when with has it (the
 // feature adds it), negative when without has it (the feature removes it), whether the
@@ -73,12 +87,21 @@ func outline(sWithout, sWith float64) (float64, bool) {
 	return math.Log(sWith / sWithout), true
 }
 
-// shaded is score with the shade's say (Shade's three figures): where the change reads
-// as a shadow, the darker picture is the shaded one, and holds the shadow.
+// shaded is score, the outline's say, with the shade's (Shade's three figures): where
+// the change reads as a shadow (the texture scaled with the light), the darker picture is
+// the shaded one, and holds the shadow; where it reads as light added (no outline, the
+// texture as it was, the level raised), the brighter picture holds the light.
 func shaded(score, texture, textureGain, meanGain float64) float64 {
-	if texture >= shadowTexture && math.Abs(math.Log(textureGain/meanGain)) <= math.Log(shadowAgree) &&
-		math.Abs(math.Log(meanGain)) >= math.Log(shadowGain) {
-		score -= shadowWeight * math.Log(meanGain)
+	if !(texture >= shadowTexture) {
+		return score
+	}
+	tg, mg, apart := math.Abs(math.Log(textureGain)), math.Log(meanGain), math.Abs(math.Log(textureGain/meanGain))
+	switch {
+	case texture >= lightTexture && math.Abs(score) <= math.Log(lightOutline) && tg <= math.Log(lightFlat) &&
+		math.Abs(mg) >= math.Log(lightGain) && tg < apart:
+		score += shadowWeight * mg
+	case apart <= math.Log(shadowAgree) && math.Abs(mg) >= math.Log(shadowGain):
+		score -= shadowWeight * mg
 	}
 	return score
 }

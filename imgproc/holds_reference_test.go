@@ -30,13 +30,9 @@ func refHolds(without, with []float64, w, h, c int) float64 {
 		return 0
 	}
 	score := math.Log(sWith / sWithout)
+	// The measures are checked here, not the rule that weighs them: both read them alike.
 	texture, textureGain, meanGain := refShadeIn(without, with, kept, w, h, c)
-	if texture >= shadowTexture && math.Abs(math.Log(textureGain/meanGain)) <= math.Log(shadowAgree) &&
-		math.Abs(math.Log(meanGain)) >= math.Log(shadowGain) {
-		// The darker picture is the shaded one: it holds the shadow.
-		score -= shadowWeight * math.Log(meanGain)
-	}
-	return score
+	return shaded(score, texture, textureGain, meanGain)
 }
 
 func refStructureIn(without, with []float64, kept []bool, w, h, c int) (sWithout, sWith float64) {

@@ -48,6 +48,73 @@ func softShadow(img []float64) []float64 {
 	return out
 }
 
+// glow returns img with a lamp's light added, as internal/scenes draws one: a Gaussian
+// of 0.25 at its centre (32, 24), its deviation 5 pixels, with no edge.
+func glow(img []float64) []float64 {
+	out := append([]float64(nil), img...)
+	for y := 0; y < 48; y++ {
+		for x := 0; x < 64; x++ {
+			u, v := (float64(x)+0.5-32)/5, (float64(y)+0.5-24)/5
+			for c := 0; c < 3; c++ {
+				out[(y*64+x)*3+c] += 0.25 * math.Exp(-(u*u+v*v)/2)
+			}
+		}
+	}
+	return out
+}
+
+// TestHoldsReadsLightAsAdded: a lamp's light, which raises the scene's level and keeps
+// its texture as it was, is held by the brighter picture (a shadow, which scales the
+// texture with the light, by the darker: TestHoldsReadsObjectsWhateverTheirLight).
+func TestHoldsReadsLightAsAdded(t *testing.T) {
+	ground := scene(4)
+	lit := glow(ground)
+	if texture, textureGain, meanGain := Shade(ground, lit, 64, 48, 3); texture < 0.85 || math.Abs(math.Log(textureGain)) > 0.05 || meanGain < 1.2 {
+		t.Errorf("light: texture %.3f, gains %.3f and %.3f; want ≥ 0.85, the texture's ≈ 1 and the mean's above 1.2", texture, textureGain, meanGain)
+	}
+	if h := Holds(ground, lit, 64, 48, 3); !(h > 0) {
+		t.Errorf("Holds(ground, ground lit) = %v, want > 0", h)
+	}
+	if h := Holds(lit, ground, 64, 48, 3); !(h < 0) {
+		t.Errorf("Holds(ground lit, ground) = %v, want < 0", h)
+	}
+}
+
+// TestShadedWeighsLightAgainstShadow: Shade's figures as measured on the scene folders
+// (scenes.RandomLight, seeds 201–206, the base and each feature of the default fit) turn
+// the outline's say: the lamp's light, its texture gain about 1 and next to no outline,
+// is held by the brighter picture; a shadow, its texture at the mean's gain, by the
+// darker, whichever way it is compared; a card, whose print does not follow the scene,
+// and a change with a clear outline are left to the outline.
+func TestShadedWeighsLightAgainstShadow(t *testing.T) {
+	for _, tc := range []struct {
+		name                                  string
+		score, texture, textureGain, meanGain float64
+		brighterHolds                         bool
+	}{
+		{"light, seed 206", -0.06, 0.99, 1.00, 0.70, true},
+		{"light, seed 205", -0.10, 0.99, 1.01, 0.73, true},
+		{"light, seed 202", 0.01, 0.98, 1.07, 0.82, true},
+		{"light, seed 204 (lit)", 0.08, 0.99, 1.01, 1.67, true},
+		{"shadow, seed 201", 0, 0.96, 0.34, 0.33, false},
+		{"shadow, seed 201, the other way", 0, 0.96, 1 / 0.34, 1 / 0.33, false},
+		{"shadow, seed 206", 0, 0.61, 0.41, 0.34, false},
+	} {
+		got := shaded(tc.score, tc.texture, tc.textureGain, tc.meanGain)
+		// The brighter picture holds the change when the score follows the mean's gain.
+		if brighter := got*math.Log(tc.meanGain) > 0; brighter != tc.brighterHolds {
+			t.Errorf("%s: shaded(%v, %v, %v, %v) = %v: the brighter picture holds it %v, want %v",
+				tc.name, tc.score, tc.texture, tc.textureGain, tc.meanGain, got, brighter, tc.brighterHolds)
+		}
+	}
+	if got := shaded(1.2, 0.05, 1.0, 1.6); got != 1.2 {
+		t.Errorf("a card's print (texture 0.05): shaded = %v, want the outline's 1.2", got)
+	}
+	if got := shaded(-0.8, 0.9, 1.0, 1.6); got != -0.8 {
+		t.Errorf("an outline of −0.8 with the texture of light: shaded = %v, want the outline's", got)
+	}
+}
+
 // TestHoldsReadsObjectsWhateverTheirLight: a shadow (the texture kept at a third of its
 // light), a white card and a black card each read as held by the picture that has them,
 // either way round. (On the scene folders the outline alone reads such a shadow

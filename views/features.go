@@ -130,7 +130,11 @@ func (v *featuresView) showApplied(p *report.Presentation, f *report.AppliedFold
 // lay lays out the features of p, counting the owners among the images shown.
 func (v *featuresView) lay(p *report.Presentation) {
 	a := p.Analysis
-	v.showPath(a, p.KNote)
+	note := p.KNote // beside the λ² path, unless it speaks of the whole folder
+	if p.NoObjects {
+		note = ""
+	}
+	v.showPath(a, note)
 	v.syncing = true
 	v.asFound.SetChecked(a.AsFound)
 	v.syncing = false
@@ -152,6 +156,9 @@ func (v *featuresView) lay(p *report.Presentation) {
 	}
 	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
 		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how)
+	if p.NoObjects {
+		header = p.KNote + ".\n" + header
+	}
 	if f := v.applied; f != nil {
 		header = fmt.Sprintf("Showing the applied folder %s: the counts under each feature and Show owners are of its %s (%d not explained by the features), not of the images learned on.\n%s",
 			f.Applied.Dir, imagesText(len(f.Codes)), f.Applied.Unexplained, header)

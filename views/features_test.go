@@ -2,6 +2,7 @@ package views
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -105,5 +106,36 @@ func diceKMeans(t *testing.T, ui testUI) {
 	ui.Wait()
 	if ui.pres == nil {
 		t.Fatalf("no result: %s", ui.status.text())
+	}
+}
+
+// TestFolderWithNoObjectsSaysSoAtTheHead: when a result's folder has no objects that
+// come and go (report.Presentation.NoObjects), its note opens the Features tab's header
+// and is not repeated beside the λ² path; otherwise the path keeps its note and the
+// header has none.
+func TestFolderWithNoObjectsSaysSoAtTheHead(t *testing.T) {
+	ui := loadedUI(t)
+	ui.run.picker.SetSelected(algorithms.Title("stepwise"))
+	setParam(ui, "lambda2", "")
+	setParam(ui, "restarts", "5")
+	test.Tap(ui.run.runBtn)
+	ui.Wait()
+	if ui.pres == nil || len(ui.pres.Analysis.Path()) == 0 {
+		t.Fatal("no stepwise result with a λ² path")
+	}
+	const note = "No objects come and go in these pictures: 5 of the 5 features are patterns shared by groups of pictures"
+	p := *ui.pres
+	p.KNote, p.NoObjects = note, true
+	ui.features.show(&p)
+	if h := ui.features.header.Text; !strings.HasPrefix(h, note+".") {
+		t.Errorf("the header does not open with the note: %q", h)
+	}
+	if l := ui.features.pathLbl.Text; strings.Contains(l, note) {
+		t.Errorf("the note beside the λ² path too: %q", l)
+	}
+	p.KNote, p.NoObjects = "No K stands out: 9 of the 11 features vary by degrees", false
+	ui.features.show(&p)
+	if h, l := ui.features.header.Text, ui.features.pathLbl.Text; strings.Contains(h, "No K stands out") || !strings.Contains(l, p.KNote) {
+		t.Errorf("a note of K, not of the folder: header %q, path %q", h, l)
 	}
 }

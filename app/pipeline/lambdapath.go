@@ -91,7 +91,12 @@ func (e PathEntry) centre() float64 {
 // degrees (Separation below features.SeparationClear: a face's width, lighting) rather
 // than come and go, no K counts objects, and the path's other K are as good a reading.
 // On the ORL faces 9 of the 11 features are gradual; on the tabletop photos none is.
+// Whatever the learner's K, a folder with no objects that come and go (NoObjects: most
+// features neither stable nor cleanly split, as on a deck of distinct cards) is said so.
 func (a *Analysis) KNote() string {
+	if a.NoObjects() {
+		return a.noObjectsNote()
+	}
 	if a.Path() == nil {
 		return ""
 	}

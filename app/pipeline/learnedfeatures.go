@@ -20,7 +20,7 @@ type Feature struct {
 	Base   bool        // the base feature (owned by every image) of a feature learner
 	Image  image.Image // base + feature (the base alone for the base; the centre for a cluster; with no base, the feature added to the mean image)
 	Signed image.Image // the feature alone on a diverging colour map (nil for the base and clusters)
-	Effect string      // Adds, Removes, Brightens or Darkens (Features says how it is read); "" for the base and clusters
+	Effect string      // Adds, Removes, Brightens, Darkens or Pattern (Features says how it is read); "" for the base and clusters
 	Owners int         // images whose code has this feature
 	// Explained is the share of the data's variation the feature accounts for: what the
 	// fit would lose without it, its A held fixed (Analysis.Explained); 0 for the base
@@ -97,7 +97,9 @@ const (
 // A gradual feature (its images do not split cleanly, features.SeparationClear) is no
 // object to add: it "brightens" or "darkens", as most of its change does. On the ORL
 // faces 9 of 11 features are gradual, and the outline measure called a face darkened
-// all over one that adds.
+// all over one that adds. In a folder with no objects that come and go (NoObjects), a
+// feature that is neither stable nor cleanly split is a Pattern that a group of pictures
+// shares, not a thing added.
 func (a *Analysis) Features() []Feature {
 	res := a.Result
 	if res == nil || res.A == nil || res.K == 0 {
@@ -112,6 +114,7 @@ func (a *Analysis) Features() []Feature {
 		effects = a.effects(pix, base)
 		a.keepEffects(effects)
 	}
+	a.markPatterns(effects)
 	explained, separation := a.Explained(), a.Separation()
 	without := pix.RawRowView(2 * res.K)
 	out := make([]Feature, 0, res.K)
@@ -143,19 +146,20 @@ func (a *Analysis) Features() []Feature {
 	return out
 }
 
-// Effects is every feature's reading, Adds, Removes, Brightens or Darkens, in column
-// order; "" for the base and for clusters (Features).
+// Effects is every feature's reading, Adds, Removes, Brightens, Darkens or Pattern, in
+// column order; "" for the base and for clusters (Features).
 func (a *Analysis) Effects() []string {
 	res := a.Result
 	if res == nil || res.A == nil || res.K == 0 {
 		return nil
 	}
-	if effects, ok := a.cachedEffects(); ok {
-		return effects
+	effects, ok := a.cachedEffects()
+	if !ok {
+		base := a.BaseIndex()
+		effects = a.effects(a.featurePixels(base), base)
+		a.keepEffects(effects)
 	}
-	base := a.BaseIndex()
-	effects := a.effects(a.featurePixels(base), base)
-	a.keepEffects(effects)
+	a.markPatterns(effects) // of the stability shown, which the cache's key does not hold
 	return effects
 }
 

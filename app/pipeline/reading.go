@@ -45,8 +45,8 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 }
 
 // orient flips, in Z and A with the base in column 0, every feature whose picture holds
-// less than the base where they differ (imgproc.Holds: less outline, or the light of a
-// shadow the base has): such a feature is
+// less than the base where they differ (imgproc.Holds: less outline, the light of a
+// shadow the base has, or the darkness of a lamp's light it lacks): such a feature is
 // the scene without an object that the base holds, and its flip adds the object to a base
 // without it. The fit is unchanged. It flips the clearest case first and judges the rest
 // again against the base that leaves, since a base rid of one object reads the others

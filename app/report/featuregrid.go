@@ -70,6 +70,13 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	}
 	w := gridGap + cols*(cellW+gridGap)
 	w = max(w, 560, 2*gridGap+7*len([]rune(minorLine)))
+	// Why K counts no objects (a folder of shared patterns, features that vary by
+	// degrees), under the title, wrapped to the grid's width.
+	var note []string
+	if k := a.KNote(); k != "" {
+		note = wrapRunes(k+".", max((w-2*gridGap)/7, 8))
+		titleH += 13*len(note) + 5
+	}
 	codes := a.Codes()
 	legend := sampleLegend(a, samples, codes, cellW, w-2*gridGap)
 	h := titleH + rows*(cellH+gridCaption+gridGap+18) + gridGap
@@ -84,11 +91,16 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	g.text(gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
 		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
 	g.text(gridGap, 38, gridMuted, trimName(a.Source.String(), w-2*gridGap))
+	y := 56
 	if minor > 0 {
-		g.text(gridGap, 56, gridInk, minorLine)
+		g.text(gridGap, y, gridInk, minorLine)
+		y += 18
+	}
+	for l, line := range note {
+		g.text(gridGap, y+13*l, gridInk, line)
 	}
 
-	y := titleH
+	y = titleH
 	g.text(gridGap, y+12, gridMuted, "Sample images and their codes")
 	y += 18
 	for c, i := range samples {
@@ -213,7 +225,7 @@ func wrapRunes(text string, per int) []string {
 	return append(lines, string(r))
 }
 
-// featureLabel is "base", "#3 adds", "#3 removes", "#3 darkens" (how the feature reads
+// featureLabel is "base", "#3 adds", "#3 removes", "#3 darkens", "#3 pattern" (how the feature reads
 // against the base, or the mean image when there is none: pipeline.Features) or
 // "cluster #2".
 func featureLabel(f pipeline.Feature) string {

@@ -29,6 +29,9 @@ type Presentation struct {
 	// KNote says why the K chosen off the λ² path counts no objects, or "" (Analysis.KNote),
 	// worked out here, in the background, for the Features tab to show.
 	KNote string
+	// NoObjects is set when the folder shows no objects that come and go
+	// (Analysis.NoObjects): KNote says so, at the head of the Features tab.
+	NoObjects bool
 }
 
 // CodeCount is how many images share one binary code.
@@ -58,6 +61,7 @@ func Present(a *pipeline.Analysis) *Presentation {
 	p.Recon = reconstructionThumbs(a, p.Codes)
 	p.CodeCounts = CountCodes(p.Codes)
 	p.KNote = a.KNote()
+	p.NoObjects = a.NoObjects()
 	return p
 }
 

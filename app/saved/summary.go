@@ -61,8 +61,10 @@ type Summary struct {
 	// Under k_from "objects" the curve and the path are those of the pictures seen
 	// through a 1 px blur, on which the learner fitted; objective is on the pictures.
 	Path []PathPoint `json:"path,omitempty"`
-	// KNote says why the K chosen off the path counts no objects (most features vary by
-	// degrees, as on faces); absent when it does (pipeline.Analysis.KNote).
+	// KNote says why the K counts no objects: the folder has none that come and go (most
+	// features are patterns shared by groups of pictures, as on a deck of distinct cards),
+	// or, off the path, most features vary by degrees (as on faces); absent when it does
+	// (pipeline.Analysis.KNote).
 	KNote string `json:"k_note,omitempty"`
 	// KFrom is how the K was chosen off the λ² path (learn.KFromObjects or
 	// learn.KFromWidest); absent when the run had no path to choose from.
@@ -94,8 +96,8 @@ type Summary struct {
 
 // FeatureSummary is one feature in JSON: its number as shown (#1 is column 0), whether
 // it is the base, its effect ("adds" or "removes" against the base, or the mean image
-// when there is no base; "brightens" or "darkens" when it is gradual; none for the base
-// and clusters), its owners, and the share of
+// when there is no base; "brightens" or "darkens" when it is gradual; "pattern" in a
+// folder with no objects that come and go; none for the base and clusters), its owners, and the share of
 // the data's variation it explains.
 type FeatureSummary struct {
 	Feature   int     `json:"feature"`

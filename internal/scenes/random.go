@@ -52,6 +52,32 @@ func Random(data string, seed uint64) (Spec, error) {
 	return set(data, scene, n, seed, p, [2]string{strings.TrimSuffix(cards[first], ".png"), strings.TrimSuffix(cards[second], ".png")}, places), nil
 }
 
+// RandomLight is a folder drawn from seed as Random draws one, with a lamp's light
+// (Light: a glow with no edge, added to the scene's light) where Random puts the stripes,
+// over a larger place for the glow to fade in: two cards, a shadow and a light, each in
+// 20–90 % of the pictures. A reading must put the shadow in the darker pictures and the
+// light in the brighter ones.
+func RandomLight(data string, seed uint64) (Spec, error) {
+	spec, err := Random(data, seed)
+	if err != nil {
+		return Spec{}, err
+	}
+	lamp := &spec.Objects[3]
+	lamp.Name, lamp.Kind = "light", Light
+	// The glow's place grows about the stripes' own, kept in the picture and clear of
+	// the other objects (Random keeps them 3 px apart): where it would meet one, it keeps
+	// the stripes' place.
+	grown := lamp.Place.Inset(-8).Intersect(image.Rect(0, 0, spec.Width, spec.Height))
+	clear := true
+	for _, o := range spec.Objects[:3] {
+		clear = clear && !o.Place.Overlaps(grown)
+	}
+	if clear {
+		lamp.Place = grown
+	}
+	return spec, nil
+}
+
 // listed is the names in dir ending in ext, sorted.
 func listed(dir, ext string) ([]string, error) {
 	entries, err := os.ReadDir(dir)

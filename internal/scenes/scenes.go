@@ -30,6 +30,10 @@ const (
 	Shadow
 	// Colour is a patch of saturated stripes: colour and texture the scene lacks.
 	Colour
+	// Light is a lamp's light falling on the scene: a glow with no edge added to the
+	// scene's light, which brightens it and leaves its texture as it was — where a
+	// shadow scales the texture with the light it takes away.
+	Light
 )
 
 // Object is one thing that comes and goes: what it is, where it lies in the scene, and
@@ -128,6 +132,8 @@ func Write(dir string, spec Spec) (Folder, error) {
 				shadow(img, place)
 			case Colour:
 				stripes(img, place)
+			case Light:
+				light(img, place)
 			}
 		}
 		gain := 1 + spec.Exposure*(2*rng.Float64()-1)
@@ -170,6 +176,28 @@ func shadow(img *image.RGBA, r image.Rectangle) {
 			for c := 0; c < 3; c++ {
 				v := float64(img.Pix[i+c])
 				img.Pix[i+c] = uint8(math.Round(v * (1 - w*2.0/3)))
+			}
+		}
+	}
+}
+
+// light adds a lamp's glow to the scene: a Gaussian of a warm white, its deviation a
+// sixth of r's size each way (so it fades to nothing within r, with no edge), 70 levels
+// at its centre.
+func light(img *image.RGBA, r image.Rectangle) {
+	cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+	sx, sy := float64(r.Dx())/6, float64(r.Dy())/6
+	tint := [3]float64{70, 64, 52}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !(image.Pt(x, y).In(img.Bounds())) {
+				continue
+			}
+			u, v := (float64(x)+0.5-cx)/sx, (float64(y)+0.5-cy)/sy
+			g := math.Exp(-(u*u + v*v) / 2)
+			i := img.PixOffset(x, y)
+			for c := 0; c < 3; c++ {
+				img.Pix[i+c] = uint8(math.Min(255, math.Round(float64(img.Pix[i+c])+g*tint[c])))
 			}
 		}
 	}

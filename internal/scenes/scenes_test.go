@@ -92,3 +92,49 @@ func TestRandomFoldersAreSetsOfTheSameKind(t *testing.T) {
 		t.Error("a data folder with no photos gives a folder")
 	}
 }
+
+// TestLightAddsAndKeepsTheTexture: a lamp's light raises the scene by about 70 levels at
+// its centre and by nothing at its place's edge, and keeps the texture: two pixels'
+// difference under it is their difference without it.
+func TestLightAddsAndKeepsTheTexture(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(60 + (i/4)%7*10) // a texture: a ramp of 7 levels, repeated
+	}
+	before := append([]uint8(nil), img.Pix...)
+	light(img, image.Rect(4, 3, 36, 27))
+	at := func(pix []uint8, x, y int) int { return int(pix[img.PixOffset(x, y)]) }
+	if d := at(img.Pix, 20, 15) - at(before, 20, 15); d < 60 || d > 70 {
+		t.Errorf("centre raised by %d levels, want about 70", d)
+	}
+	if d := at(img.Pix, 4, 3) - at(before, 4, 3); d > 1 {
+		t.Errorf("corner of the place raised by %d levels, want none: a glow has no edge", d)
+	}
+	if got, want := at(img.Pix, 20, 15)-at(img.Pix, 19, 15), at(before, 20, 15)-at(before, 19, 15); got-want > 2 || want-got > 2 {
+		t.Errorf("texture under the light %d, without it %d: the light scaled it", got, want)
+	}
+}
+
+// TestRandomLightFolders: a light folder drawn from a seed is Random's, its stripes now a
+// lamp's light over a place at least as large, inside the picture and clear of the others.
+func TestRandomLightFolders(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(dataDir, "bsds500-train")); err != nil {
+		t.Skipf("real data absent (%v): the scenes are built from ../shared/data beside the checkout", err)
+	}
+	for seed := uint64(201); seed <= 206; seed++ {
+		plain, _ := Random(dataDir, seed)
+		spec, err := RandomLight(dataDir, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lamp := spec.Objects[3]
+		if lamp.Kind != Light || !plain.Objects[3].Place.In(lamp.Place) || !lamp.Place.In(image.Rect(0, 0, spec.Width, spec.Height)) {
+			t.Errorf("seed %d: %s of kind %d at %v (the stripes at %v)", seed, lamp.Name, lamp.Kind, lamp.Place, plain.Objects[3].Place)
+		}
+		for _, o := range spec.Objects[:3] {
+			if o.Place.Overlaps(lamp.Place) {
+				t.Errorf("seed %d: the light at %v overlaps %s at %v", seed, lamp.Place, o.Name, o.Place)
+			}
+		}
+	}
+}

@@ -2,10 +2,11 @@
 // come and go, exposure, jitter, JPEG) and, given a featurelab binary, runs it on each
 // with the defaults and says how each object was found:
 //
-//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-random 16] [-exposure 0.2] [-n 2000] [-args "--algo ibp"]
+//	go run ./scripts/scenes -out /tmp/scenes -bin bin/featurelab [-others] [-random 16] [-light 6] [-exposure 0.2] [-n 2000] [-args "--algo ibp"]
 //
 // -random N writes, instead, N folders drawn by scenes.Random from seeds 101, 102, …: folders
-// no rule was tuned on.
+// no rule was tuned on. -light N writes N folders drawn by scenes.RandomLight from seeds
+// 201, 202, …: a lamp's light, which adds to the scene, beside a shadow, which takes away.
 package main
 
 import (
@@ -29,22 +30,18 @@ func main() {
 	others := flag.Bool("others", false, "also the four folders kept apart as a check (scenes.Others)")
 	n := flag.Int("n", 0, "pictures per folder (0: each folder's own)")
 	random := flag.Int("random", 0, "write this many folders drawn at random (seeds 101, 102, …) instead")
+	lights := flag.Int("light", 0, "write this many folders with a lamp's light in place of the stripes, drawn at random (seeds 201, 202, …) instead")
 	exposure := flag.Float64("exposure", 0, "each picture's gain within ±this (0: each folder's own, ±5 %)")
 	flag.Parse()
 	specs := scenes.Sets(*data)
 	if *others {
 		specs = append(specs, scenes.Others(*data)...)
 	}
-	if *random > 0 {
-		specs = specs[:0]
-		for i := range *random {
-			spec, err := scenes.Random(*data, uint64(101+i))
-			if err != nil {
-				fmt.Fprintln(os.Stderr, err)
-				os.Exit(1)
-			}
-			specs = append(specs, spec)
-		}
+	switch {
+	case *random > 0:
+		specs = drawn(*data, *random, 101, scenes.Random)
+	case *lights > 0:
+		specs = drawn(*data, *lights, 201, scenes.RandomLight)
 	}
 	for i, spec := range specs {
 		if *n > 0 {
@@ -104,4 +101,19 @@ func main() {
 				100*float64(present)/float64(len(f.Codes)), m.Feature+1, map[bool]string{true: " (complement)"}[m.Complement], 100*m.Agreement)
 		}
 	}
+}
+
+// drawn is count folders drawn by draw from seeds first, first + 1, …; it exits on the
+// first that cannot be drawn.
+func drawn(data string, count int, first uint64, draw func(string, uint64) (scenes.Spec, error)) []scenes.Spec {
+	var specs []scenes.Spec
+	for i := range count {
+		spec, err := draw(data, first+uint64(i))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		specs = append(specs, spec)
+	}
+	return specs
 }
