@@ -74,7 +74,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	// degrees), under the title, wrapped to the grid's width.
 	var note []string
 	if k := a.KNote(); k != "" {
-		note = wrapRunes(k+".", max((w-2*gridGap)/7, 8))
+		note = wrapRunes(gridText.Replace(k+"."), max((w-2*gridGap)/7, 8))
 		titleH += 13*len(note) + 5
 	}
 	codes := a.Codes()
@@ -334,8 +334,13 @@ func drawCell(a *pipeline.Analysis, dst *image.NRGBA, x, y, w, h int, src image.
 
 func drawText(dst draw.Image, x, y int, c color.Color, s string) {
 	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
-	d.DrawString(s)
+	d.DrawString(gridText.Replace(s))
 }
+
+// gridText spells out the symbols of the notes and captions that the grid's font
+// (basicfont's 7×13, ASCII only) has no glyph for: λ² would be drawn as two boxes.
+var gridText = strings.NewReplacer("λ", "lambda", "²", "^2", "σ", "sigma", "α", "alpha", "×", "x", "·", ".", "±", "+/-",
+	"−", "-", "–", "-", "—", "-", "…", "...", "≥", ">=", "≤", "<=", "≈", "~", "’", "'", "“", "\"", "”", "\"")
 
 // codeLines breaks a code into the lines of px pixels of the grid's 7-pixel font it takes,
 // two at most, the second cut short with ".." when the code is longer still (an IBP's

@@ -165,3 +165,15 @@ func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *pipeline.Analysis 
 	b.Result, b.Stability = &learn.Result{K: k, Z: Z, A: A}, nil
 	return &b
 }
+
+// TestGridTextIsASCII: what the grid draws is in its font's ASCII, the notes' λ² and
+// dashes spelt out, since the font draws a box for anything else.
+func TestGridTextIsASCII(t *testing.T) {
+	for _, s := range []string{"the λ² path offers the others", "0.5 – 0.7 × σ · α ≥ 1 … “a” ’"} {
+		for _, r := range gridText.Replace(s) {
+			if r > 0x7e || r < 0x20 {
+				t.Errorf("%q draws %q, which the grid's font has no glyph for", s, r)
+			}
+		}
+	}
+}
