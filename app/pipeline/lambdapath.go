@@ -94,8 +94,8 @@ func (e PathEntry) centre() float64 {
 // Whatever the learner's K, a folder with no objects that come and go (NoObjects: most
 // features neither stable nor cleanly split, as on a deck of distinct cards) is said so.
 func (a *Analysis) KNote() string {
-	if a.NoObjects() {
-		return a.noObjectsNote()
+	if n, counted := a.patternCount(); noObjects(n, counted) {
+		return a.noObjectsNote(n, counted)
 	}
 	if a.Path() == nil {
 		return ""

@@ -51,25 +51,30 @@ func (a *Analysis) patterns() (pattern []bool, counted int) {
 // result's features are neither stable nor cleanly split (isPattern), as on a deck of
 // distinct cards, whose features are each a ghost of several cards. Its features are then
 // read as patterns shared by groups of pictures (Pattern), and KNote says so.
-func (a *Analysis) NoObjects() bool {
-	n, counted := a.patternCount()
-	return counted > 0 && 2*n > counted
-}
+func (a *Analysis) NoObjects() bool { return noObjects(a.patternCount()) }
+
+// noObjects reports whether n shared patterns of counted features judged are most of them.
+func noObjects(n, counted int) bool { return counted > 0 && 2*n > counted }
 
 // patternCount is how many features are shared patterns, of how many judged.
 func (a *Analysis) patternCount() (n, counted int) {
 	pattern, counted := a.patterns()
-	for _, p := range pattern {
-		if p {
+	return countTrue(pattern), counted
+}
+
+// countTrue is how many of b are true.
+func countTrue(b []bool) (n int) {
+	for _, v := range b {
+		if v {
 			n++
 		}
 	}
-	return n, counted
+	return n
 }
 
-// noObjectsNote is the sentence KNote gives a folder with no objects that come and go.
-func (a *Analysis) noObjectsNote() string {
-	n, counted := a.patternCount()
+// noObjectsNote is the sentence KNote gives a folder with no objects that come and go,
+// n of whose counted features are shared patterns.
+func (a *Analysis) noObjectsNote(n, counted int) string {
 	return fmt.Sprintf("No objects come and go in these pictures: %d of the %d features are patterns shared by groups of pictures "+
 		"(each found again on only some halves of the pictures, and not cleanly present or absent), so K = %d counts no things",
 		n, counted, a.Result.K)
@@ -78,10 +83,10 @@ func (a *Analysis) noObjectsNote() string {
 // markPatterns rewrites, in a folder with no objects (NoObjects), the effect of every
 // feature that is a shared pattern to Pattern; effects is in column order.
 func (a *Analysis) markPatterns(effects []string) {
-	if !a.NoObjects() {
+	pattern, counted := a.patterns() // one reading of the separations for both questions
+	if !noObjects(countTrue(pattern), counted) {
 		return
 	}
-	pattern, _ := a.patterns()
 	for k, p := range pattern {
 		if p && k < len(effects) {
 			effects[k] = Pattern
