@@ -157,7 +157,8 @@ func (v *featuresView) lay(p *report.Presentation) {
 	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
 		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how)
 	if p.NoObjects {
-		header = p.KNote + ".\n" + header
+		// The captions then say "pattern", which the sentence on on/off and gradual does not.
+		header = p.KNote + ". A feature captioned “pattern” is a picture a group of them shares, not an object.\n" + header
 	}
 	if f := v.applied; f != nil {
 		header = fmt.Sprintf("Showing the applied folder %s: the counts under each feature and Show owners are of its %s (%d not explained by the features), not of the images learned on.\n%s",
