@@ -162,3 +162,27 @@ func BenchmarkBPMeansPathORL(b *testing.B) {
 func BenchmarkBPMeansPathTabletop(b *testing.B) {
 	realdata.BenchTabletop(b, BPMeans, learn.Options{Seed: 1})
 }
+
+// BenchmarkZStepExactRowsK5 is the exact Z-step of 64 rows at once at K = 5, the way
+// kfWork.zStep calls it: against 64 times BenchmarkZStepExactK5.
+func BenchmarkZStepExactRowsK5(b *testing.B) {
+	const k, n = 5, 64
+	rng := rand.New(rand.NewPCG(1, 1))
+	_, g, _, bs := kfRandomAX(rng, k, 20, n)
+	walk := newGrayWalk(k)
+	q, qg := make([]float64, 1<<k), make([]float64, 1<<k)
+	quadTable(q, qg, g, k)
+	bt := make([]float64, k*n)
+	for i, row := range bs {
+		for j := range k {
+			bt[j*n+i] = row[j]
+		}
+	}
+	cur, tol, out := make([]uint64, n), make([]float64, n), make([]uint64, n)
+	for i := range tol {
+		tol[i] = 1e-12
+	}
+	for b.Loop() {
+		zStepExactRows(bt, q, qg, walk, cur, tol, out)
+	}
+}

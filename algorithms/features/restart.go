@@ -27,14 +27,17 @@ type kfWork struct {
 	maxIter int
 	walks   []*grayWalk // by k, for k ≤ kfExactK
 
-	z  []uint64  // row codes: bit j set when the row owns feature j
-	a  []float64 // A, k×d row-major
-	w  []float64 // W = Z'X, k×d
-	pt []float64 // Pᵀ = (SZ)ᵀ, k×n (with the Gram matrix only)
-	bt []float64 // Bᵀ = AXᵀ, k×n: column n is b_n = Ax_n
-	g  []float64 // G = AAᵀ, k×k
-	m  []float64 // Z'Z and its Cholesky factor, k×k
-	rr []float64 // squared residual of every row (initialisation and re-seeding)
+	z []uint64 // row codes: bit j set when the row owns feature j
+	// codes and tol are the exact Z-step's scratch: each row's new code and tolerance.
+	codes []uint64
+	tol   []float64
+	a     []float64 // A, k×d row-major
+	w     []float64 // W = Z'X, k×d
+	pt    []float64 // Pᵀ = (SZ)ᵀ, k×n (with the Gram matrix only)
+	bt    []float64 // Bᵀ = AXᵀ, k×n: column n is b_n = Ax_n
+	g     []float64 // G = AAᵀ, k×k
+	m     []float64 // Z'Z and its Cholesky factor, k×k
+	rr    []float64 // squared residual of every row (initialisation and re-seeding)
 	// starts are where the first restarts begin instead of a random initialisation
 	// (startFrom).
 	starts []kfStart
@@ -57,6 +60,8 @@ func newKFWork(p *kfProblem, k int, walk *grayWalk, maxIter int) *kfWork {
 		p: p, kMax: k, maxIter: maxIter,
 		walks: make([]*grayWalk, min(k, kfExactK)+1),
 		z:     make([]uint64, n),
+		codes: make([]uint64, n),
+		tol:   make([]float64, n),
 		a:     make([]float64, k*d),
 		w:     make([]float64, k*d),
 		bt:    make([]float64, k*n),
@@ -334,19 +339,28 @@ func (w *kfWork) zStep() bool {
 		blocks = w.blocks
 		blocks.setGram(g)
 	}
-	b := w.b[:k]
 	changed := false
+	if walk != nil {
+		// Every row's code depends only on A (b and the table), not on the other rows'
+		// moves: all rows are walked at once, then moved in order.
+		for i := range w.tol {
+			w.tol[i] = zTolRel * (p.xsq[i] + gmax)
+		}
+		zStepExactRows(w.bt[:k*n], w.q, w.qg[:1<<k], walk, w.z, w.tol, w.codes)
+		for i, code := range w.codes {
+			if cur := w.z[i]; code != cur {
+				w.move(i, cur, code)
+				changed = true
+			}
+		}
+		return changed
+	}
+	b := w.b[:k]
 	for i, cur := range w.z {
 		for j := range b {
 			b[j] = w.bt[j*n+i]
 		}
-		tol := zTolRel * (p.xsq[i] + gmax)
-		var code uint64
-		if walk != nil {
-			code, _ = zStepExact(b, w.q, w.qg[:1<<k], walk, &w.bb, cur, tol)
-		} else {
-			code, _ = blocks.step(b, g, cur, tol)
-		}
+		code, _ := blocks.step(b, g, cur, zTolRel*(p.xsq[i]+gmax))
 		if code != cur {
 			w.move(i, cur, code)
 			changed = true

@@ -235,3 +235,46 @@ func TestZBlocksPartitions(t *testing.T) {
 		}
 	}
 }
+
+// TestZStepExactRowsMatches checks that the all-rows exact step (vector lanes where the
+// build has them) chooses, for every row, the code zStepExact chooses, to the bit: for
+// K = 1…10, row counts that do and do not fill the lanes, random starting codes, and
+// rows with ties (a repeated feature).
+func TestZStepExactRowsMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	for k := 1; k <= kfExactK; k++ {
+		for _, n := range []int{1, 7, 8, 13, 64} {
+			_, g, _, bs := kfRandomAX(rng, k, 6, n)
+			if k >= 2 { // features 0 and 1 identical: ties the current code must win
+				for j := 0; j < k; j++ {
+					g[1*k+j], g[j*k+1] = g[0*k+j], g[j*k+0]
+				}
+				g[1*k+1] = g[0]
+				for _, b := range bs {
+					b[1] = b[0]
+				}
+			}
+			walk := newGrayWalk(k)
+			q, qg := make([]float64, 1<<k), make([]float64, 1<<k)
+			quadTable(q, qg, g, k)
+			bt := make([]float64, k*n)
+			cur := make([]uint64, n)
+			tol := make([]float64, n)
+			for i, b := range bs {
+				for j := range k {
+					bt[j*n+i] = b[j]
+				}
+				cur[i] = rng.Uint64() & (1<<k - 1)
+				tol[i] = 1e-12 * (1 + rng.Float64())
+			}
+			out := make([]uint64, n)
+			zStepExactRows(bt, q, qg, walk, cur, tol, out)
+			var bb [2 * maxExactK]float64
+			for i, b := range bs {
+				if want, _ := zStepExact(b, q, qg, walk, &bb, cur[i], tol[i]); out[i] != want {
+					t.Fatalf("K=%d n=%d row %d: all rows chose %b, one row %b", k, n, i, out[i], want)
+				}
+			}
+		}
+	}
+}
