@@ -186,3 +186,27 @@ func BenchmarkZStepExactRowsK5(b *testing.B) {
 		zStepExactRows(bt, q, qg, walk, cur, tol, out)
 	}
 }
+
+// BenchmarkZBlocksRowsK16 is the block Z-step of 64 rows at once at K = 16 from random
+// codes, the way kfWork.zStep calls it: against 64 times BenchmarkZBlocksK16.
+func BenchmarkZBlocksRowsK16(b *testing.B) {
+	const k, n = 16, 64
+	rng := rand.New(rand.NewPCG(1, 1))
+	_, g, _, bs := kfRandomAX(rng, k, 20, n)
+	zb := newZBlocks(k)
+	zb.setGram(g)
+	bt := make([]float64, k*n)
+	for i, row := range bs {
+		for j := range k {
+			bt[j*n+i] = row[j]
+		}
+	}
+	cur, tol, out := make([]uint64, n), make([]float64, n), make([]uint64, n)
+	for i := range cur {
+		cur[i] = rng.Uint64() & (1<<k - 1)
+		tol[i] = 1e-12
+	}
+	for b.Loop() {
+		zb.stepRows(bt, g, cur, tol, out)
+	}
+}

@@ -339,29 +339,19 @@ func (w *kfWork) zStep() bool {
 		blocks = w.blocks
 		blocks.setGram(g)
 	}
-	changed := false
-	if walk != nil {
-		// Every row's code depends only on A (b and the table), not on the other rows'
-		// moves: all rows are walked at once, then moved in order.
-		for i := range w.tol {
-			w.tol[i] = zTolRel * (p.xsq[i] + gmax)
-		}
-		zStepExactRows(w.bt[:k*n], w.q, w.qg[:1<<k], walk, w.z, w.tol, w.codes)
-		for i, code := range w.codes {
-			if cur := w.z[i]; code != cur {
-				w.move(i, cur, code)
-				changed = true
-			}
-		}
-		return changed
+	// Every row's code depends only on A (b, G and the tables), not on the other rows'
+	// moves: all rows are stepped at once, then moved in order.
+	for i := range w.tol {
+		w.tol[i] = zTolRel * (p.xsq[i] + gmax)
 	}
-	b := w.b[:k]
-	for i, cur := range w.z {
-		for j := range b {
-			b[j] = w.bt[j*n+i]
-		}
-		code, _ := blocks.step(b, g, cur, zTolRel*(p.xsq[i]+gmax))
-		if code != cur {
+	if walk != nil {
+		zStepExactRows(w.bt[:k*n], w.q, w.qg[:1<<k], walk, w.z, w.tol, w.codes)
+	} else {
+		blocks.stepRows(w.bt[:k*n], g, w.z, w.tol, w.codes)
+	}
+	changed := false
+	for i, code := range w.codes {
+		if cur := w.z[i]; code != cur {
 			w.move(i, cur, code)
 			changed = true
 		}

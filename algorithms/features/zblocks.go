@@ -39,6 +39,13 @@ type zBlocks struct {
 	gz     []float64 // Gz for the row's current code
 	c      []float64 // c_B of the block being solved
 	bb     [2 * maxExactK]float64
+
+	// The blocks laid end to end, for stepRows: block t's size, its bits (zBlockSize a
+	// block), and where its tables and its walk's flips begin in q, qg and flips (the
+	// blocks' own q and qg are views of these).
+	size, bits, off []int32
+	q, qg           []float64
+	flips           []uint8
 }
 
 // newZBlocks partitions K bits into blocks of at most zBlockSize: 0…5, 6…11, … and, when
@@ -55,15 +62,30 @@ func newZBlocks(k int) *zBlocks {
 		zb.addPartition(append(order[h:len(order):len(order)], order[:h]...))
 	}
 	walks := map[int]*grayWalk{}
+	total := 0
 	for i := range zb.blocks {
-		m := len(zb.blocks[i].bits)
+		total += 1 << len(zb.blocks[i].bits)
+	}
+	zb.q, zb.qg = make([]float64, total), make([]float64, total)
+	zb.bits = make([]int32, zBlockSize*len(zb.blocks))
+	off := 0
+	for i := range zb.blocks {
+		blk := &zb.blocks[i]
+		m := len(blk.bits)
 		if walks[m] == nil {
 			walks[m] = newGrayWalk(m)
 		}
-		zb.blocks[i].walk = walks[m]
-		zb.blocks[i].g = make([]float64, m*m)
-		zb.blocks[i].q = make([]float64, 1<<m)
-		zb.blocks[i].qg = make([]float64, 1<<m)
+		blk.walk = walks[m]
+		blk.g = make([]float64, m*m)
+		blk.q = zb.q[off : off+1<<m]
+		blk.qg = zb.qg[off : off+1<<m]
+		zb.size = append(zb.size, int32(m))
+		zb.off = append(zb.off, int32(off))
+		for r, j := range blk.bits {
+			zb.bits[zBlockSize*i+r] = int32(j)
+		}
+		zb.flips = append(zb.flips, blk.walk.flip...)
+		off += 1 << m
 	}
 	return zb
 }

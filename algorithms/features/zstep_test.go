@@ -278,3 +278,45 @@ func TestZStepExactRowsMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestZBlocksStepRowsMatches checks that the all-rows block step (vector lanes where the
+// build has them) ends every row at the code zBlocks.step ends it at, to the bit: for
+// K from 11 to 64, row counts that do and do not fill the lanes, random starting codes,
+// and a repeated feature whose ties the current code must win.
+func TestZBlocksStepRowsMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 5))
+	for _, k := range []int{11, 12, 17, 24, 30, 64} {
+		for _, n := range []int{1, 9, 16, 37} {
+			_, g, _, bs := kfRandomAX(rng, k, 40, n)
+			for j := 0; j < k; j++ { // features 3 and 9 identical
+				g[9*k+j], g[j*k+9] = g[3*k+j], g[j*k+3]
+			}
+			g[9*k+9] = g[3*k+3]
+			for _, b := range bs {
+				b[9] = b[3]
+			}
+			zb := newZBlocks(k)
+			zb.setGram(g)
+			bt := make([]float64, k*n)
+			cur := make([]uint64, n)
+			tol := make([]float64, n)
+			for i, b := range bs {
+				for j := range k {
+					bt[j*n+i] = b[j]
+				}
+				cur[i] = rng.Uint64()
+				if k < 64 {
+					cur[i] &= 1<<k - 1
+				}
+				tol[i] = 1e-12 * (1 + rng.Float64())
+			}
+			out := make([]uint64, n)
+			zb.stepRows(bt, g, cur, tol, out)
+			for i, b := range bs {
+				if want, _ := zb.step(b, g, cur[i], tol[i]); out[i] != want {
+					t.Fatalf("K=%d n=%d row %d: all rows chose %b, one row %b", k, n, i, out[i], want)
+				}
+			}
+		}
+	}
+}
