@@ -16,6 +16,42 @@ static double fl_code_dot(uint64_t z, const double *b, int n) {
 	return s;
 }
 
+// fl_walk is zStepExact's walk for eight rows, one a lane: b holds the k values of each
+// row's b, best each row's bound to beat (its current code's value less its tolerance);
+// it sets besti, per lane, to the Gray index of the first code below that bound and
+// below every code before it, −1 for none (vectors by pointer: no vector ABI between
+// clones). Every RESYNC steps the running linear term is
+// summed again from the code's bits, as zStepExact does.
+static inline __attribute__((always_inline)) void fl_walk(const fl_v8d *b, int k, const fl_v8d *bound,
+		const double *qg, const uint8_t *flip, int ncodes, int resync, fl_v8i *out) {
+	fl_v8d best = *bound;
+	fl_v8d bb[32];
+	for (int j = 0; j < k; j++) {
+		bb[j] = 2 * b[j];
+		bb[j + k] = -2 * b[j];
+	}
+	fl_v8i besti = {-1, -1, -1, -1, -1, -1, -1, -1};
+	for (int start = 0; start < ncodes; start += resync) {
+		int end = start + resync < ncodes ? start + resync : ncodes;
+		uint64_t g = (uint64_t)(start ^ (start >> 1));
+		fl_v8d s = {0, 0, 0, 0, 0, 0, 0, 0};
+		for (uint64_t z = g; z != 0; z &= z - 1) s += b[__builtin_ctzll(z)];
+		fl_v8d lin = 2 * s;
+		fl_v8d v = qg[start] - lin;
+		fl_v8i lt = v < best;
+		best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
+		besti = ((fl_v8i){start, start, start, start, start, start, start, start} & lt) | (besti & ~lt);
+		for (int i = start + 1; i < end; i++) {
+			lin += bb[flip[i] & 31];
+			v = qg[i] - lin;
+			lt = v < best;
+			best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
+			besti = ((fl_v8i){i, i, i, i, i, i, i, i} & lt) | (besti & ~lt);
+		}
+	}
+	*out = besti;
+}
+
 // fl_zstep_rows is zStepExact for every row of bt (k×n, column i row i's b), eight
 // rows a lane each: the same operations in the same order per row as the Go walk, so
 // the same codes. Lanes past n walk zeros and are not written.
@@ -27,45 +63,17 @@ static void fl_zstep_rows(int n, int k, const double *bt, const double *q, const
 		int m = n - i0 < 8 ? n - i0 : 8;
 		double bcol[16][8];
 		memset(bcol, 0, sizeof bcol);
-		fl_v8d best, bb[32], lin;
-		fl_v8i besti;
+		fl_v8d best, bv[16];
 		for (int r = 0; r < 8; r++) {
-			besti[r] = -1;
 			best[r] = 0;
 			if (r >= m) continue;
 			for (int j = 0; j < k; j++) bcol[j][r] = bt[(long)j * n + i0 + r];
 			uint64_t c = cur[i0 + r];
 			best[r] = (q[c] - 2 * fl_code_dot(c, &bt[i0 + r], n)) - tol[i0 + r];
 		}
-		for (int j = 0; j < k; j++) {
-			fl_v8d v;
-			memcpy(&v, bcol[j], sizeof v);
-			bb[j] = 2 * v;
-			bb[j + k] = -2 * v;
-		}
-		for (int start = 0; start < ncodes; start += resync) {
-			int end = start + resync < ncodes ? start + resync : ncodes;
-			// Resynchronise: 2zᵀb of the block's first code from its bits, as codeDot.
-			uint64_t g = (uint64_t)(start ^ (start >> 1));
-			fl_v8d s = {0, 0, 0, 0, 0, 0, 0, 0};
-			for (uint64_t z = g; z != 0; z &= z - 1) {
-				fl_v8d v;
-				memcpy(&v, bcol[__builtin_ctzll(z)], sizeof v);
-				s += v;
-			}
-			lin = 2 * s;
-			fl_v8d v = qg[start] - lin;
-			fl_v8i lt = v < best;
-			best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
-			besti = ((fl_v8i){start, start, start, start, start, start, start, start} & lt) | (besti & ~lt);
-			for (int i = start + 1; i < end; i++) {
-				lin += bb[flip[i] & 31];
-				v = qg[i] - lin;
-				lt = v < best;
-				best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
-				besti = ((fl_v8i){i, i, i, i, i, i, i, i} & lt) | (besti & ~lt);
-			}
-		}
+		for (int j = 0; j < k; j++) memcpy(&bv[j], bcol[j], sizeof bv[j]);
+		fl_v8i besti;
+		fl_walk(bv, k, &best, qg, flip, ncodes, resync, &besti);
 		for (int r = 0; r < m; r++) {
 			long bi = besti[r];
 			out[i0 + r] = bi < 0 ? cur[i0 + r] : (uint64_t)(bi ^ (bi >> 1));
@@ -88,7 +96,7 @@ void fl_zstep_exact_rows(int n, int k, const double *bt, const double *q, const 
 __attribute__((target_clones("avx512f", "avx2", "default")))
 static void fl_zblocks(int n, int k, const double *bt, const double *g, int nb, const int *bsize,
 		const int *bbits, const double *q, const double *qg, const int *qoff, const uint8_t *flips,
-		const uint64_t *cur, const double *tol, uint64_t *out) {
+		int resync, const uint64_t *cur, const double *tol, uint64_t *out) {
 	fl_v8d gz[64];
 	for (int i0 = 0; i0 < n; i0 += 8) {
 		int m = n - i0 < 8 ? n - i0 : 8;
@@ -117,7 +125,7 @@ static void fl_zblocks(int n, int k, const double *bt, const double *g, int nb, 
 				fl_v8i bc = {0, 0, 0, 0, 0, 0, 0, 0}; // the block's bits of each lane's code
 				for (int r = 0; r < mb; r++) bc |= (fl_v8i)((z >> bits[r]) & 1) << r;
 				// c_i = b_i − (Gz)_i + Σ_{j∈B, z_j=1} G_ij.
-				fl_v8d c[6], bb[16];
+				fl_v8d c[6];
 				for (int r = 0; r < mb; r++) {
 					int i = bits[r];
 					fl_v8d bv;
@@ -129,8 +137,6 @@ static void fl_zblocks(int n, int k, const double *bt, const double *g, int nb, 
 						s = (fl_v8d)(((fl_v8i)add & on) | ((fl_v8i)s & ~on));
 					}
 					c[r] = s;
-					bb[r] = 2 * s;
-					bb[r + mb] = -2 * s;
 				}
 				// The block's exact step from its current part (zStepExact).
 				fl_v8d dot = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -142,25 +148,8 @@ static void fl_zblocks(int n, int k, const double *bt, const double *g, int nb, 
 				fl_v8d qc;
 				for (int l = 0; l < 8; l++) qc[l] = bq[bc[l]];
 				fl_v8d best = (qc - 2 * dot) - tv;
-				fl_v8i besti = {-1, -1, -1, -1, -1, -1, -1, -1};
-				for (int start = 0; start < ncodes; start += 256) {
-					int end = start + 256 < ncodes ? start + 256 : ncodes;
-					uint64_t gcode = (uint64_t)(start ^ (start >> 1));
-					fl_v8d s = {0, 0, 0, 0, 0, 0, 0, 0};
-					for (uint64_t zz = gcode; zz != 0; zz &= zz - 1) s += c[__builtin_ctzll(zz)];
-					fl_v8d lin = 2 * s;
-					fl_v8d v = bqg[start] - lin;
-					fl_v8i lt = v < best;
-					best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
-					besti = ((fl_v8i){start, start, start, start, start, start, start, start} & lt) | (besti & ~lt);
-					for (int i = start + 1; i < end; i++) {
-						lin += bb[flip[i] & 15];
-						v = bqg[i] - lin;
-						lt = v < best;
-						best = (fl_v8d)(((fl_v8i)v & lt) | ((fl_v8i)best & ~lt));
-						besti = ((fl_v8i){i, i, i, i, i, i, i, i} & lt) | (besti & ~lt);
-					}
-				}
+				fl_v8i besti;
+				fl_walk(c, mb, &best, bqg, flip, ncodes, resync, &besti);
 				fl_v8i next = bc;
 				for (int l = 0; l < 8; l++)
 					if (besti[l] >= 0) next[l] = besti[l] ^ (besti[l] >> 1);
@@ -191,6 +180,6 @@ static void fl_zblocks(int n, int k, const double *bt, const double *g, int nb, 
 
 void fl_zblocks_rows(int n, int k, const double *bt, const double *g, int nb, const int *bsize,
 		const int *bbits, const double *q, const double *qg, const int *qoff, const uint8_t *flips,
-		const uint64_t *cur, const double *tol, uint64_t *out) {
-	fl_zblocks(n, k, bt, g, nb, bsize, bbits, q, qg, qoff, flips, cur, tol, out);
+		int resync, const uint64_t *cur, const double *tol, uint64_t *out) {
+	fl_zblocks(n, k, bt, g, nb, bsize, bbits, q, qg, qoff, flips, resync, cur, tol, out);
 }

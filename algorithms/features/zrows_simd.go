@@ -42,7 +42,7 @@ func (zb *zBlocks) stepRows(bt, g []float64, cur []uint64, tol []float64, out []
 	C.fl_zblocks_rows(C.int(n), C.int(k), (*C.double)(unsafe.Pointer(&bt[0])), (*C.double)(unsafe.Pointer(&g[0])),
 		C.int(len(zb.size)), (*C.int)(unsafe.Pointer(&zb.size[0])), (*C.int)(unsafe.Pointer(&zb.bits[0])),
 		(*C.double)(unsafe.Pointer(&zb.q[0])), (*C.double)(unsafe.Pointer(&zb.qg[0])),
-		(*C.int)(unsafe.Pointer(&zb.off[0])), (*C.uint8_t)(unsafe.Pointer(&zb.flips[0])),
+		(*C.int)(unsafe.Pointer(&zb.off[0])), (*C.uint8_t)(unsafe.Pointer(&zb.flips[0])), C.int(grayResync),
 		(*C.uint64_t)(unsafe.Pointer(&cur[0])), (*C.double)(unsafe.Pointer(&tol[0])),
 		(*C.uint64_t)(unsafe.Pointer(&out[0])))
 }

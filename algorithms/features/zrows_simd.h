@@ -7,4 +7,4 @@ void fl_zstep_exact_rows(int n, int k, const double *bt, const double *q, const 
 
 void fl_zblocks_rows(int n, int k, const double *bt, const double *g, int nb, const int *bsize,
 		const int *bbits, const double *q, const double *qg, const int *qoff, const uint8_t *flips,
-		const uint64_t *cur, const double *tol, uint64_t *out);
+		int resync, const uint64_t *cur, const double *tol, uint64_t *out);
