@@ -130,8 +130,9 @@ func (p *Prepared) refitOnScores(res *learn.Result) error {
 // interval's K when every feature of that one already comes and goes (allClear). It is
 // 0 — keep the widest — when the run has no path, when no K qualifies, or when most of
 // the widest's features vary by degrees (a face's width, lighting): then no K counts
-// objects, and KNote says so.
-func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, progress func(done, total int)) int {
+// objects, and KNote says so. Only K above above are read: a count of above or fewer
+// would not be taken (the second path's count stands only where it beats the first's).
+func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, above int, progress func(done, total int)) int {
 	if len(res.PathFits) == 0 {
 		return 0
 	}
@@ -160,7 +161,7 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, prog
 		}
 	}
 	path := features.LambdaPath(res.Curve)
-	for i := len(path) - 1; i >= 0 && path[i].K >= floor; i-- {
+	for i := len(path) - 1; i >= 0 && path[i].K >= floor && path[i].K > above; i-- {
 		if progress != nil {
 			progress(len(path)-1-i, len(path))
 		}

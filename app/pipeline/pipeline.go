@@ -483,7 +483,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		}
 		tr.setOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
-		k := p.objectK(res, fitOn, false, tr.counter(phaseObjects))
+		k := p.objectK(res, fitOn, false, 0, tr.counter(phaseObjects))
 		shifts := false
 		matter := p.shiftsMatter(res, fitOn, k)
 		tr.setOpen(false)
@@ -507,7 +507,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
-			ks := p.objectK(shifted, fitOn, true, tr.counter(phaseObjectsAgain))
+			ks := p.objectK(shifted, fitOn, true, k, tr.counter(phaseObjectsAgain))
 			tr.counted()
 			if ks > k {
 				res, k, shifts = shifted, ks, true
