@@ -27,9 +27,10 @@ const stepwiseAlgo = "stepwise"
 // objects with the images' small shifts taken out (shiftsMatter), so are they from what
 // the chains see: random scene set 10's chains otherwise traded its shadow for a card's
 // jitter again. The result — its A and objectives — is given on the scores themselves
-// (learn.Options.ReportOn); σ_X and the trace are those of the pictures the chains saw.
+// (learn.Options.ReportOn); σ_X and the trace are those of the pictures the chains saw,
+// which it returns with the result and the options asked.
 func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, desc Description,
-	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, error) {
+	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
 	// The options the run was asked for are what reproduces it; the λ² chosen is the
 	// result's (learn.Result.Lambda2).
 	asked := opt
@@ -41,7 +42,7 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		sw, _, seen, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt, tr)
 		tr.setSteps(nil, "")
 		if err != nil {
-			return nil, opt, err
+			return nil, opt, nil, err
 		}
 		opt.Lambda2 = sw.Lambda2
 		if opt.Init == "" && opt.InitZ == nil {
@@ -58,5 +59,5 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		run.ReportOn = X
 	}
 	res, err := algorithms.Run(ctx, algo, fitOn, run)
-	return res, asked, err
+	return res, asked, fitOn, err
 }

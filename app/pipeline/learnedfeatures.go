@@ -295,7 +295,9 @@ func (a *Analysis) Explained() []float64 {
 }
 
 // Separation is, per feature in column order, how cleanly the images split into those
-// that show it and those that do not (features.Separation, read on the PCA scores): an
+// that show it and those that do not (features.Separation, read on what the learner
+// fitted: Seen when it counted objects, else the PCA scores; a reopened analysis says
+// what its run said): an
 // object that comes and goes separates by about 1, a change by degrees coded in two
 // (exposure, a shift) by less than features.SeparationClear. NaN for the base, for a
 // feature of one image, and for every cluster.
@@ -310,6 +312,17 @@ func (a *Analysis) Separation() []float64 {
 			out[k] = math.NaN()
 		}
 		return out
+	}
+	if a.Seen != nil {
+		// The split as the count of objects saw it: the blur and the shifts taken out
+		// keep a card's pixel jitter, spread over the scene by the PCA, out of a soft
+		// light's amounts.
+		if A, ok := features.LeastSquaresA(res.Z, a.Seen); ok {
+			return features.Separation(a.Seen, res.Z, A)
+		}
+	}
+	if a.keptSeparation != nil && a.keptZ == res.Z {
+		return slices.Clone(a.keptSeparation)
 	}
 	return features.Separation(a.Scores, res.Z, res.A)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -223,6 +224,31 @@ type Analysis struct {
 	// Stability is, per feature in column order, the share of fits on half-samples of
 	// the images that hold it (stability); nil when not checked.
 	Stability []float64
+	// Seen is the scores as the learner fitted them when it chose K by counting objects:
+	// the pictures seen through a slight blur, with the features' small shifts taken out
+	// where the count was made so. Separation reads the features' splits in them, as the
+	// count did; nil when the learner fitted the scores themselves.
+	Seen *mat.Dense
+	// keptSeparation is, per feature of the reading keptZ, the separation a saved
+	// analysis was written with (KeepSeparation).
+	keptSeparation []float64
+	keptZ          *mat.Dense
+}
+
+// KeepSeparation sets what Separation says of the reading shown, as a saved analysis
+// was written with it: a reopened analysis has no Seen to read it in again.
+func (a *Analysis) KeepSeparation(s []float64) {
+	if a.Result != nil && len(s) == a.Result.K {
+		a.keptSeparation, a.keptZ = slices.Clone(s), a.Result.Z
+	}
+}
+
+// fitted is what the learner fitted: Seen, or the scores.
+func (a *Analysis) fitted() *mat.Dense {
+	if a.Seen != nil {
+		return a.Seen
+	}
+	return a.Scores
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -401,11 +427,12 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	n, d := X.Dims()
 	budgetStage(4*int64(n)*int64(d)*8+p.readingBytes(), runSlack)
 	var res *learn.Result
+	var seen *mat.Dense
 	var err error
 	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
-		res, opt, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
+		res, opt, seen, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
 	} else {
-		res, opt, _, err = p.fit(ctx, algo, X, desc, opt, tr)
+		res, opt, seen, err = p.fit(ctx, algo, X, desc, opt, tr)
 	}
 	if err != nil {
 		return nil, err
@@ -425,7 +452,15 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	times.Reading = time.Since(start).Seconds()
 	start = time.Now()
 	tr.Phase(phaseStability, 0)
-	stable := stability(X, algo, res, opt.Seed)
+	if seen == X {
+		seen = nil
+	}
+	// The halves are checked in what the learner fitted, as the count of objects was.
+	checkOn := X
+	if seen != nil {
+		checkOn = seen
+	}
+	stable := stability(checkOn, algo, res, opt.Seed)
 	if stable != nil {
 		times.Stability = time.Since(start).Seconds()
 	}
@@ -438,7 +473,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// of them a few milliseconds.
 	budgetStage(0, runSlack)
 	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
-		Description: desc, Stability: stable}, nil
+		Description: desc, Stability: stable, Seen: seen}, nil
 }
 
 // fit runs the learner algo on X, the scores or another description of the images.

@@ -120,7 +120,7 @@ func (a *Analysis) SwitchReading() *Analysis {
 	b.AsFound = !a.AsFound
 	// The other form's columns are other features (the base moved, some flipped): their
 	// stability is checked on them.
-	b.Stability = stability(a.Scores, a.Algorithm, &res, a.Options.Seed)
+	b.Stability = stability(a.fitted(), a.Algorithm, &res, a.Options.Seed)
 	return &b
 }
 

@@ -61,7 +61,8 @@ func learnedCodes(a *Analysis) [][]bool {
 // misread lists the true objects a finds (agreement ≥ 0.95) that read wrong, with the
 // number found. With a base, an object reads right when its feature is owned by the images
 // that show it and adds; with none (the images read against their mean), when its
-// caption says "removes" exactly when the feature is owned by the images without it.
+// caption says "removes" exactly when the feature is owned by the images without it, and
+// "adds" otherwise.
 func misread(a *Analysis, truth [][]bool, objects []string) (found int, wrong []string) {
 	effects := a.Effects()
 	hasBase := a.BaseIndex() >= 0
@@ -74,7 +75,13 @@ func misread(a *Analysis, truth [][]bool, objects []string) (found int, wrong []
 		if j < len(objects) {
 			name = objects[j]
 		}
-		if hasBase && m.Complement || m.Complement != (effects[m.Feature] == Removes) {
+		// An object that comes and goes adds (or, owned by the others, removes): not
+		// "brightens" or "darkens", which say a change by degrees.
+		want := Adds
+		if m.Complement {
+			want = Removes
+		}
+		if hasBase && m.Complement || effects[m.Feature] != want {
 			wrong = append(wrong, fmt.Sprintf("%s as feature %d (complement %v, %q)", name, m.Feature+1, m.Complement, effects[m.Feature]))
 		}
 	}

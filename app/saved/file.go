@@ -395,6 +395,7 @@ func (f *savedFile) saved() (*Analysis, error) {
 	if s.Stability, err = stabilityOf(r.PerFeature, res.K); err != nil {
 		return nil, err
 	}
+	s.Separation = separationOf(r.PerFeature, res.K)
 	if f.Encoder != nil {
 		if s.Encoder, err = f.Encoder.encoder(s.Width, s.Height, s.Channels, res.K); err != nil {
 			return nil, err
@@ -602,6 +603,27 @@ func stabilityOf(per []FeatureSummary, k int) ([]float64, error) {
 		return nil, fmt.Errorf("result per_feature gives the stability of %d features, want all %d or none", len(out), k)
 	}
 	return out, nil
+}
+
+// separationOf reads Analysis.Separation back from result.per_feature: a value for each
+// of the k features (NaN where none is given: a feature of one image, the base), or nil
+// when the file gives none or not one entry a feature.
+func separationOf(per []FeatureSummary, k int) []float64 {
+	if len(per) != k {
+		return nil
+	}
+	out := make([]float64, k)
+	given := false
+	for i, fs := range per {
+		out[i] = math.NaN()
+		if fs.Separation != nil && !math.IsInf(*fs.Separation, 0) {
+			out[i], given = *fs.Separation, true
+		}
+	}
+	if !given {
+		return nil
+	}
+	return out
 }
 
 // matrix checks that a row-major k × d matrix has its k·d numbers, each drawable.

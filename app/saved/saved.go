@@ -65,6 +65,9 @@ type Analysis struct {
 	AsFound   bool                 // Result is in the learner's own reading (Analysis.AsFound)
 	Other     *pipeline.Reading    // the reading not shown, or nil (Analysis.Other)
 	Stability []float64            // per feature, the share of half-sample fits that hold it, or nil (Analysis.Stability)
+	// Separation is, per feature, how cleanly its images split as the run read it
+	// (Analysis.Separation; NaN where the file gives none), or nil.
+	Separation []float64
 	// Encoder codes new images with the features shown (encoding), or is nil when the
 	// file was saved without one (before there was one, or pictures too large for it).
 	Encoder *encoding.Encoder
@@ -160,7 +163,7 @@ func (s *Analysis) Restore(p *pipeline.Prepared) (*pipeline.Analysis, error) {
 	if err := s.sameData(p); err != nil {
 		return nil, err
 	}
-	return &pipeline.Analysis{
+	a := &pipeline.Analysis{
 		Prepared:    p,
 		Algorithm:   s.Algorithm,
 		Options:     s.Options,
@@ -171,7 +174,11 @@ func (s *Analysis) Restore(p *pipeline.Prepared) (*pipeline.Analysis, error) {
 		AsFound:     s.AsFound && s.Other != nil,
 		Other:       s.Other.Clone(),
 		Stability:   slices.Clone(s.Stability),
-	}, nil
+	}
+	if s.Separation != nil {
+		a.KeepSeparation(s.Separation)
+	}
+	return a, nil
 }
 
 // sameSource reports whether src names the saved source, a relative folder included.
