@@ -16,17 +16,9 @@ import (
 // not tuned on say how a rule does on folders it has never seen; it fails when data has
 // no photos or no cards.
 func Random(data string, seed uint64) (Spec, error) {
-	photos, err := listed(filepath.Join(data, "bsds500-train", "images"), ".jpg")
+	photos, cards, err := photosAndCards(data, 2)
 	if err != nil {
 		return Spec{}, err
-	}
-	cards, err := listed(filepath.Join(data, "cards"), ".png")
-	if err != nil {
-		return Spec{}, err
-	}
-	cards = slices.DeleteFunc(cards, func(c string) bool { return strings.Contains(c, "joker") || strings.Contains(c, "back") })
-	if len(photos) == 0 || len(cards) < 2 {
-		return Spec{}, fmt.Errorf("scenes: %s has no photos or fewer than two cards", data)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xd1ce))
 	sizes := []image.Point{{28, 40}, {28, 40}, {44, 34}, {32, 30}} // cards, shadow, stripes
@@ -76,6 +68,22 @@ func RandomLight(data string, seed uint64) (Spec, error) {
 		lamp.Place = grown
 	}
 	return spec, nil
+}
+
+// photosAndCards lists the BSDS train photos and the deck's cards (its jokers and backs
+// left out) under data, and fails when there is no photo or fewer than minCards cards.
+func photosAndCards(data string, minCards int) (photos, cards []string, err error) {
+	if photos, err = listed(filepath.Join(data, "bsds500-train", "images"), ".jpg"); err != nil {
+		return nil, nil, err
+	}
+	if cards, err = listed(filepath.Join(data, "cards"), ".png"); err != nil {
+		return nil, nil, err
+	}
+	cards = slices.DeleteFunc(cards, func(c string) bool { return strings.Contains(c, "joker") || strings.Contains(c, "back") })
+	if len(photos) == 0 || len(cards) < minCards {
+		return nil, nil, fmt.Errorf("scenes: %s has no photos or fewer than %d cards", data, minCards)
+	}
+	return photos, cards, nil
 }
 
 // listed is the names in dir ending in ext, sorted.

@@ -138,3 +138,62 @@ func TestRandomLightFolders(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomKindFolders: every kind draws folders of its own shape from seeds 301–306 —
+// the pictures' size, the number of objects, inside the picture and apart, but for the
+// occluding card, which covers 15–25 % of the first; the rare card in under 10 % of the
+// pictures and the stripes in over 90 % — and an unknown kind is refused.
+func TestRandomKindFolders(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(dataDir, "bsds500-train")); err != nil {
+		t.Skipf("real data absent (%v): the scenes are built from ../shared/data beside the checkout", err)
+	}
+	sizes := map[string]image.Point{KindOcclusion: {192, 128}, KindRare: {192, 128}, KindMany: {256, 160}, KindPortrait: {128, 192}, KindWide: {288, 96}}
+	for _, kind := range Kinds {
+		for seed := uint64(301); seed <= 306; seed++ {
+			spec, err := RandomKind(dataDir, seed, kind)
+			if err != nil {
+				t.Fatalf("%s, seed %d: %v", kind, seed, err)
+			}
+			if got := image.Pt(spec.Width, spec.Height); got != sizes[kind] {
+				t.Errorf("%s, seed %d: %v pictures, want %v", kind, seed, got, sizes[kind])
+			}
+			want := 4
+			if kind == KindMany {
+				want = 6
+			}
+			if len(spec.Objects) != want {
+				t.Fatalf("%s, seed %d: %d objects, want %d", kind, seed, len(spec.Objects), want)
+			}
+			frame := image.Rect(0, 0, spec.Width, spec.Height)
+			for i, o := range spec.Objects {
+				if !o.Place.In(frame) {
+					t.Errorf("%s, seed %d: %s at %v leaves the picture", kind, seed, o.Name, o.Place)
+				}
+				for _, q := range spec.Objects[:i] {
+					over := o.Place.Intersect(q.Place)
+					if kind == KindOcclusion && i == 1 && q.Name == spec.Objects[0].Name {
+						share := float64(over.Dx()*over.Dy()) / float64(q.Place.Dx()*q.Place.Dy())
+						if share < 0.15 || share > 0.25 {
+							t.Errorf("seed %d: the top card covers %.0f %% of the other, want 15–25 %%", seed, 100*share)
+						}
+						continue
+					}
+					if !over.Empty() {
+						t.Errorf("%s, seed %d: %s and %s overlap", kind, seed, o.Name, q.Name)
+					}
+				}
+			}
+			if kind == KindRare {
+				if p := spec.Objects[0].Presence; p >= 0.1 {
+					t.Errorf("seed %d: the rare card in %.0f %% of the pictures", seed, 100*p)
+				}
+				if p := spec.Objects[3].Presence; p <= 0.9 {
+					t.Errorf("seed %d: the stripes in %.0f %% of the pictures", seed, 100*p)
+				}
+			}
+		}
+	}
+	if _, err := RandomKind(dataDir, 1, "sideways"); err == nil {
+		t.Error("an unknown kind was drawn")
+	}
+}

@@ -32,17 +32,49 @@ func main() {
 	random := flag.Int("random", 0, "write this many folders drawn at random (seeds 101, 102, …) instead")
 	lights := flag.Int("light", 0, "write this many folders with a lamp's light in place of the stripes, drawn at random (seeds 201, 202, …) instead")
 	exposure := flag.Float64("exposure", 0, "each picture's gain within ±this (0: each folder's own, ±5 %)")
+	kind := flag.String("kind", "", "write folders of this kind drawn at random (seeds 301, 302, …; -random N of them, 6 by default): "+strings.Join(scenes.Kinds, ", ")+", or all")
 	flag.Parse()
 	specs := scenes.Sets(*data)
 	if *others {
 		specs = append(specs, scenes.Others(*data)...)
 	}
+	var kinds []string // per folder, its kind, when drawn by kind
 	switch {
+	case *kind != "":
+		count := *random
+		if count == 0 {
+			count = 6
+		}
+		chosen := []string{*kind}
+		if *kind == "all" {
+			chosen = scenes.Kinds
+		}
+		specs = nil
+		for _, k := range chosen {
+			specs = append(specs, drawn(*data, count, 301, func(d string, seed uint64) (scenes.Spec, error) { return scenes.RandomKind(d, seed, k) })...)
+			for range count {
+				kinds = append(kinds, k)
+			}
+		}
 	case *random > 0:
 		specs = drawn(*data, *random, 101, scenes.Random)
 	case *lights > 0:
 		specs = drawn(*data, *lights, 201, scenes.RandomLight)
 	}
+	totals := map[string][]tally{}
+	defer func() {
+		for _, k := range uniq(kinds) {
+			var kRight, found, asIs, objects int
+			for _, r := range totals[k] {
+				kRight += b2i(r.kRight)
+				found += r.found
+				asIs += r.asIs
+				objects += r.objects
+			}
+			fmt.Printf("%-10s K right in %d of %d folders; objects found %d of %d, as is on ≥ 98 %% of the pictures %d\n",
+				k, kRight, len(totals[k]), found, objects, asIs)
+		}
+	}()
 	for i, spec := range specs {
 		if *n > 0 {
 			spec.N = *n
@@ -50,7 +82,11 @@ func main() {
 		if *exposure > 0 {
 			spec.Exposure = *exposure
 		}
-		dir := filepath.Join(*out, fmt.Sprintf("set%d", i+1))
+		name := fmt.Sprintf("set%d", i+1)
+		if kinds != nil {
+			name = fmt.Sprintf("%s%d", kinds[i], i%max(1, len(specs)/len(uniq(kinds)))+1)
+		}
+		dir := filepath.Join(*out, name)
 		f, err := scenes.Write(dir, spec)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -90,7 +126,21 @@ func main() {
 			learned[n] = byName[name]
 		}
 		fmt.Printf("  K = %d\n", s.K)
-		for j, m := range scenes.MatchObjects(f.Codes, learned) {
+		found, asIs := 0, 0
+		matches := scenes.MatchObjects(f.Codes, learned)
+		for _, m := range matches {
+			if m.Agreement >= 0.95 {
+				found++
+			}
+			if m.Agreement >= 0.98 && !m.Complement {
+				asIs++
+			}
+		}
+		row := tally{kRight: s.K == len(f.Objects)+1, found: found, asIs: asIs, objects: len(f.Objects)}
+		if kinds != nil {
+			totals[kinds[i]] = append(totals[kinds[i]], row)
+		}
+		for j, m := range matches {
 			present := 0
 			for n := range f.Codes {
 				if f.Codes[n][j] {
@@ -116,4 +166,31 @@ func drawn(data string, count int, first uint64, draw func(string, uint64) (scen
 		specs = append(specs, spec)
 	}
 	return specs
+}
+
+// tally is how a folder was read: K = its objects + 1 (the base), and its objects found
+// (agreement ≥ 95 %) and found as is (the feature owned by the pictures that show the
+// object, on ≥ 98 % of them).
+type tally struct {
+	kRight               bool
+	found, asIs, objects int
+}
+
+// uniq is s without repeats, in first-seen order.
+func uniq(s []string) []string {
+	var out []string
+	for _, v := range s {
+		if len(out) == 0 || out[len(out)-1] != v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
