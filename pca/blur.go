@@ -89,10 +89,11 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 			if w > 2*reach {
 				// The pixels whose taps all fall inside the row: one shifted add a tap.
 				inner = w - 2*reach
-				dst := out[reach*c*D : (w-reach)*c*D]
-				for t, kv := range kernel {
-					floats.AddScaled(dst, kv, src[t*c*D:(t+inner)*c*D])
+				off := make([]int, len(kernel))
+				for t := range off {
+					off[t] = t * c * D
 				}
+				taps(out[reach*c*D:(w-reach)*c*D], src, off, kernel)
 			}
 			for x := 0; x < w; x++ {
 				if x == reach && inner > 0 {
@@ -110,12 +111,11 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 		// Then down each column, a whole row of pixels at a time.
 		parallel.For(workers, y1-y0, func(_, i int) {
 			y := y0 + i
-			out := blurred[i*row : (i+1)*row]
-			clear(out)
-			for t, kv := range kernel {
-				yy := min(max(y+t-reach, 0), h-1) - lo
-				floats.AddScaled(out, kv, across[yy*row:(yy+1)*row])
+			off := make([]int, len(kernel))
+			for t := range off {
+				off[t] = (min(max(y+t-reach, 0), h-1) - lo) * row
 			}
+			taps(blurred[i*row:(i+1)*row], across, off, kernel)
 		})
 		n := (y1 - y0) * stride
 		gramAdd(g, blurred, n, D, workers)

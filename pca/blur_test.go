@@ -69,3 +69,32 @@ func BenchmarkBlurMetricTabletop(b *testing.B) {
 		}
 	}
 }
+
+// TestTapsAddAsAddScaledDoes checks the blur's fused taps against clearing the output and
+// adding each tap with floats.AddScaled, to the bit: lengths that do and do not fill the
+// vector lanes, taps that overlap and that repeat (a clamped edge).
+func TestTapsAddAsAddScaledDoes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for _, n := range []int{1, 7, 8, 9, 100, 1003} {
+		base := make([]float64, 4*n+20)
+		for i := range base {
+			base[i] = rng.NormFloat64() * math.Exp(4*rng.NormFloat64())
+		}
+		k := []float64{0.004, 0.054, 0.242, 0.399, 0.242, 0.054, 0.004}
+		off := []int{0, 3, 3, n, n + 1, 2 * n, 3*n + 17}
+		want := make([]float64, n)
+		for t, kv := range k {
+			floats.AddScaled(want, kv, base[off[t]:off[t]+n])
+		}
+		got := make([]float64, n)
+		for i := range got {
+			got[i] = math.NaN() // what was there before counts for nothing
+		}
+		taps(got, base, off, k)
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("n=%d, value %d: %v, AddScaled %v", n, i, got[i], want[i])
+			}
+		}
+	}
+}
