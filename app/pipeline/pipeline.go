@@ -509,6 +509,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	if err != nil {
 		return nil, opt, nil, err
 	}
+	firstPath := time.Since(pathBegan)
 	if X != p.Scores {
 		res.A = clusterMeans(res.Z, p.Scores)
 	}
@@ -524,7 +525,6 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		tr.setOpen(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
-			firstPath := time.Since(pathBegan) // the first path and its counting
 			if _, _, err := p.shiftMaps(); err != nil {
 				return nil, opt, nil, err
 			}

@@ -246,7 +246,8 @@ func (t *Tracker) setSteps(c *stepwiseClock, lead string) {
 
 // secondPath marks the stages of a learner's second λ² path, fitted with the small
 // shifts taken out: its title says so, and a stepwise clock starts again, since the
-// path walks K from 1 again. like is how long the first path and its counting took: the
+// path walks K from 1 again. like is how long the first path took (its count of objects
+// reads only what could beat it, seldom as long): the
 // time left stays at least what the second has left of that, until it is counted
 // (expectEnd). The returned func ends the title's mark.
 func (t *Tracker) secondPath(like time.Duration) (end func()) {

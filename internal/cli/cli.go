@@ -293,15 +293,20 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer prof.end() // on every way out; the one below reports its error
 	progress := newStderrProgress(stderr)
-	a, err := pipeline.Analyze(ctx, req, prof.observe(progress.report))
-	progress.done()
+	observe := prof.observe(progress.report)
+	a, err := pipeline.Analyze(ctx, req, observe)
 	if err != nil {
+		progress.done()
 		return err
 	}
 	if *asFound {
 		a = a.SwitchReading()
 	}
-	if err := report.WriteAllOutputs(a, *out, *allFeatures); err != nil {
+	// The pictures of the features and of the grid take a moment: said, not silent.
+	observe(pipeline.Progress{Stage: fmt.Sprintf("Writing features.png, codes.csv and result.json to %s", *out)})
+	err = report.WriteAllOutputs(a, *out, *allFeatures)
+	progress.done()
+	if err != nil {
 		return err
 	}
 	if err := prof.end(); err != nil {
