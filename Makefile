@@ -2,9 +2,9 @@
 #   make run    set up a fresh Debian machine, build, and open the window on the built-in sample
 #   make test   set up, then go vet + go test -race (whole module, headless, -tags ci and the shipped tags) + a few thousand fuzzed inputs per fuzz target + the real-window smoke test under Xvfb + the release files' check
 # make bench prints defaults against the papers' path on the real folders (wall, peak memory, K);
-# and, for users: make dist (the .tar.xz and the .deb in dist/), make install / uninstall
-# (PREFIX=/usr/local, DESTDIR), make user-install / user-uninstall (~/.local). make windows
-# cross-builds bin/featurelab.exe.
+# and, for users: make dist (the .tar.xz and the .deb in dist/, and for Windows a .zip and an
+# installer), make install / uninstall (PREFIX=/usr/local, DESTDIR), make user-install /
+# user-uninstall (~/.local). make windows cross-builds bin/featurelab.exe.
 GO ?= go
 BIN := bin/featurelab
 
@@ -26,7 +26,7 @@ APPID := $(shell sed -nE 's/^[[:space:]]*ID[[:space:]]*=[[:space:]]*"([^"]*)".*/
 
 .PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench gobench bench-scale segment-compare samples fmt \
 	archive dist dist-check install uninstall user-install user-uninstall \
-	setup-windows windows
+	setup-windows windows windows-dist
 
 setup:
 	@bash scripts/setup.sh
@@ -86,7 +86,7 @@ test: setup-test vet unit fuzz smoke dist-check
 archive: build setup-dist
 	bash scripts/dist.sh archive $(BIN) $(DIST)
 
-dist: archive
+dist: archive windows-dist
 	bash scripts/dist.sh deb $(BIN) $(DIST)
 
 # Windows: featurelab.exe cross-built with MinGW-w64 (cgo, for Fyne's GLFW and GL), with the
@@ -104,10 +104,14 @@ windows: setup-windows
 	CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
 		$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(WINEXE) . ; s=$$?; rm -f $(WINSYSO); exit $$s
 
+# dist/featurelab-VERSION-windows-amd64.zip and its NSIS installer, -setup.exe.
+windows-dist: windows setup-dist
+	bash scripts/dist-windows.sh $(WINEXE) $(WINRES)/featurelab.ico $(DIST)
+
 # What a user gets from dist: the archive's `make install` lays out a binary that runs, a
 # valid .desktop and the icon; the .deb has the right control fields and files.
 dist-check: dist
-	bash scripts/dist-check.sh $(DIST) $(BIN)
+	bash scripts/dist-check.sh $(DIST) $(BIN) $(WINEXE)
 
 # Install from the checkout, with the archive's own Makefile: system-wide (PREFIX,
 # DESTDIR; sudo when PREFIX is not yours) or for this user in ~/.local.
