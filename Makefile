@@ -4,7 +4,8 @@
 # make bench prints defaults against the papers' path on the real folders (wall, peak memory, K);
 # and, for users: make dist (the .tar.xz and the .deb in dist/, and for Windows a .zip and an
 # installer), make install / uninstall (PREFIX=/usr/local, DESTDIR), make user-install /
-# user-uninstall (~/.local). make windows cross-builds bin/featurelab.exe.
+# user-uninstall (~/.local). make windows cross-builds bin/featurelab.exe; make windows-check
+# runs it under Wine against the Linux build (not part of make test yet).
 GO ?= go
 BIN := bin/featurelab
 
@@ -26,7 +27,7 @@ APPID := $(shell sed -nE 's/^[[:space:]]*ID[[:space:]]*=[[:space:]]*"([^"]*)".*/
 
 .PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench gobench bench-scale segment-compare samples fmt \
 	archive dist dist-check install uninstall user-install user-uninstall \
-	setup-windows windows windows-dist
+	setup-windows setup-windows-check windows windows-dist windows-check
 
 setup:
 	@bash scripts/setup.sh
@@ -39,6 +40,9 @@ setup-dist:
 
 setup-windows:
 	@bash scripts/setup.sh --windows
+
+setup-windows-check:
+	@bash scripts/setup.sh --windows-check
 
 build: setup
 	$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(BIN) .
@@ -107,6 +111,12 @@ windows: setup-windows
 # dist/featurelab-VERSION-windows-amd64.zip and its NSIS installer, -setup.exe.
 windows-dist: windows setup-dist
 	bash scripts/dist-windows.sh $(WINEXE) $(WINRES)/featurelab.ico $(DIST)
+
+# featurelab.exe under Wine (a throwaway prefix in bin/wine-check) against the Linux build:
+# --version, analyze on the sample and the real tabletop (same K and objective to 1e-6,
+# Windows paths), encode, the window under Xvfb, the installer; each step timed.
+windows-check: build windows-dist setup-windows-check
+	bash scripts/windows-check.sh $(WINEXE) $(BIN) $(DIST)
 
 # What a user gets from dist: the archive's `make install` lays out a binary that runs, a
 # valid .desktop and the icon; the .deb has the right control fields and files.
