@@ -98,15 +98,17 @@ dist: archive windows-dist
 # pure Go (gonum's BLAS and LAPACK, image/jpeg then the box filter: the windows build tag).
 # Its icon and version resource: scripts/winres writes the .ico and the .rc from
 # assets/icon.png and FyneApp.toml, windres compiles them into a .syso that go build links
-# from the root, removed after.
+# from the root (git ignores it); it is replaced by a rename, so that a build running beside
+# this one still reads a whole file.
 WINEXE := bin/featurelab.exe
 WINRES := bin/winres
 WINSYSO := rsrc_windows_amd64.syso
 windows: setup-windows
 	$(GO) run ./scripts/winres -commit '$(COMMIT)' -out $(WINRES)
-	x86_64-w64-mingw32-windres -O coff -I $(WINRES) -i $(WINRES)/featurelab.rc -o $(WINSYSO)
+	x86_64-w64-mingw32-windres -O coff -I $(WINRES) -i $(WINRES)/featurelab.rc -o $(WINRES)/$(WINSYSO)
+	mv -f $(WINRES)/$(WINSYSO) $(WINSYSO)
 	CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc \
-		$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(WINEXE) . ; s=$$?; rm -f $(WINSYSO); exit $$s
+		$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(WINEXE) .
 
 # dist/featurelab-VERSION-windows-amd64.zip and its NSIS installer, -setup.exe.
 windows-dist: windows setup-dist
