@@ -10,6 +10,7 @@
 #                                ../shared/data/tabletop; skipped, saying so, when absent), read
 #                                from and written to paths with a drive letter, backslashes,
 #                                spaces and a non-ASCII letter; the run timed on both
+#   outputs replaced             a second analyze --save into the same outputs replaces them
 #   encode                       the samples written by `samples`, coded with an analysis saved
 #                                by the Windows build and with one saved by the Linux build: the
 #                                same codes as the Linux build's encode
@@ -157,6 +158,21 @@ if [ -d "$tabletop" ]; then
 else
   echo "analyze, real tabletop: skipped, no folder $tabletop (TABLETOP=DIR)" | tee -a "$times"
 fi
+
+# A second run into the same outputs replaces them (atomicfile: a temporary file renamed
+# over the old one), as on Linux.
+replace() {
+  local i
+  for i in 1 2; do
+    win "$exe" analyze --algo kmeans --k 4 --restarts 2 --save "$wout\\again.featurelab" --out "$wout\\again" >/dev/null 2>"$work/again.err" ||
+      { echo "run $i into the same outputs:"; tail -n 5 "$work/again.err"; return 1; }
+  done
+  for f in again.featurelab again/result.json again/features.png again/codes.csv; do
+    [ -s "$out/$f" ] || { echo "no $f after the second run"; return 1; }
+  done
+  echo "the second run replaced again.featurelab and again\\{result.json,features.png,codes.csv}"
+}
+step "analyze twice into the same outputs" replace
 
 encode() {
   local l w
