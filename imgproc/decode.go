@@ -167,7 +167,11 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			to = orientedSize(to.X, to.Y, orientation)
 		}
 		if img, err = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), to); err != nil {
-			d.skip = fmt.Sprintf("corrupt arithmetic-coded jpeg: %v", err)
+			what := "corrupt arithmetic-coded jpeg"
+			if errors.Is(err, errNoTurboJPEG) {
+				what = "arithmetic-coded jpeg"
+			}
+			d.skip = fmt.Sprintf("%s: %v", what, err)
 			return d
 		}
 	}
@@ -213,6 +217,10 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	d.colour = isColour(d.img)
 	return d
 }
+
+// errNoTurboJPEG is decodeJPEGReduced's error in the builds without libjpeg-turbo
+// (purejpeg.go): the JPEG goes to image/jpeg instead, unless it is arithmetic-coded.
+var errNoTurboJPEG = errors.New("this build has no libjpeg-turbo to decode it (pure Go)")
 
 // PictureExtensions are the file extensions of the formats read here, for file choosers
 // that list pictures only (reading itself goes by the content, not the name).

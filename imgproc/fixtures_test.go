@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -166,6 +167,25 @@ func redBlue(w, h int) *image.NRGBA {
 				c = color.NRGBA{0, 0, 255, 255}
 			}
 			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// shadedPhoto draws a w×h picture with smooth shading and sharp edges, like a photo.
+func shadedPhoto(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			v := 0.5 + 0.3*math.Sin(float64(x)/37)*math.Cos(float64(y)/23)
+			if (x/97+y/61)%2 == 0 {
+				v = 1 - v
+			}
+			o := img.PixOffset(x, y)
+			img.Pix[o] = uint8(255 * v)
+			img.Pix[o+1] = uint8(255 * (1 - v))
+			img.Pix[o+2] = uint8(255 * v * v)
+			img.Pix[o+3] = 255
 		}
 	}
 	return img

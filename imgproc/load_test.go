@@ -538,6 +538,9 @@ func TestDatasetImage(t *testing.T) {
 // file said to hold 12-bit samples, or to be lossless, is skipped as unsupported, saying
 // which — before, all three were "corrupt".
 func TestLoadJPEGCodingsImageJPEGLacks(t *testing.T) {
+	if !haveTurboJPEG {
+		t.Skip("no libjpeg-turbo in this build: TestArithmeticJPEGWithoutTurboJPEG")
+	}
 	arith, err := os.ReadFile(filepath.Join("testdata", "arithmetic.jpg"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,3 +1,5 @@
+//go:build cgo && !windows && !purego
+
 package imgproc
 
 // #cgo LDFLAGS: -lturbojpeg
@@ -10,6 +12,9 @@ import (
 	"image"
 	"unsafe"
 )
+
+// haveTurboJPEG says that this build decodes JPEGs with libjpeg-turbo.
+const haveTurboJPEG = true
 
 // decodeJPEGReduced decodes a JPEG at the smallest of libjpeg-turbo's scales (n/8 for
 // n = 1…8, applied in the DCT domain) that is still at least min on both sides, so

@@ -1,3 +1,5 @@
+//go:build cgo && !windows && !purego
+
 package imgproc
 
 import (
@@ -12,25 +14,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// shadedPhoto draws a w×h picture with smooth shading and sharp edges, like a photo.
-func shadedPhoto(w, h int) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			v := 0.5 + 0.3*math.Sin(float64(x)/37)*math.Cos(float64(y)/23)
-			if (x/97+y/61)%2 == 0 {
-				v = 1 - v
-			}
-			o := img.PixOffset(x, y)
-			img.Pix[o] = uint8(255 * v)
-			img.Pix[o+1] = uint8(255 * (1 - v))
-			img.Pix[o+2] = uint8(255 * v * v)
-			img.Pix[o+3] = 255
-		}
-	}
-	return img
-}
 
 func TestScaleFor(t *testing.T) {
 	for _, tc := range []struct {

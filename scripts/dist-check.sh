@@ -5,12 +5,16 @@
 #     FyneApp.toml, the commit, Fyne's version of go.mod and the tags, and analyzes the
 #     built-in sample; uninstall, user-install and user-uninstall do what they say;
 #   the .deb: its control fields (Depends, Recommends) and its files;
-#   both hold BIN byte for byte, the binary the tests and the window smoke test ran.
-#   bash scripts/dist-check.sh [DIST=dist] [BIN=bin/featurelab]
+#   both hold BIN byte for byte, the binary the tests and the window smoke test ran;
+#   the Windows .zip: featurelab/ with WINEXE byte for byte, its version resource and icon,
+#     README.md and LICENSE.txt; and the installer beside it (run under Wine by
+#     scripts/windows-check.sh).
+#   bash scripts/dist-check.sh [DIST=dist] [BIN=bin/featurelab] [WINEXE=bin/featurelab.exe]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dist=${1:-dist}
 bin=${2:-bin/featurelab}
+winexe=${3:-bin/featurelab.exe}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "dist-check: $*" >&2; exit 1; }
@@ -86,4 +90,20 @@ dpkg-deb -x "$deb" "$work/deb"
 cmp -s "$work/deb/usr/bin/featurelab" "$bin" || fail "the .deb's binary is not $bin, the binary the tests ran"
 desktop-file-validate "$work/deb/usr/share/applications/$id.desktop" >/dev/null || fail "the .deb's .desktop is not valid"
 echo "dist-check: $deb: Depends: $(fieldof Depends)"
+
+# The Windows .zip and installer.
+zip="$dist/featurelab-$version-windows-amd64.zip"
+setup="$dist/featurelab-$version-windows-amd64-setup.exe"
+[ -f "$zip" ] || fail "no $zip"
+[ -f "$setup" ] || fail "no $setup"
+contents=$(unzip -Z1 "$zip" | grep -v '/$' | sort)
+want=$(printf '%s\n' featurelab/LICENSE.txt featurelab/README.md featurelab/featurelab.exe)
+[ "$contents" = "$want" ] || fail "the .zip holds"$'\n'"$contents"$'\n'"want"$'\n'"$want"
+unzip -q "$zip" -d "$work/zip"
+cmp -s "$work/zip/featurelab/featurelab.exe" "$winexe" || fail "the .zip's featurelab.exe is not $winexe"
+file -b "$winexe" | grep -q 'PE32+ executable (console) x86-64' || fail "$winexe is not a 64-bit console PE: $(file -b "$winexe")"
+strings -el "$winexe" | grep -qxF "$version.$build" || fail "$winexe has no version resource $version.$build"
+x86_64-w64-mingw32-objdump -p "$winexe" | grep -q 'name: .*GLFW_ICON' || fail "$winexe has no icon"
+grep -q 'Go modules' "$work/zip/featurelab/LICENSE.txt" || fail "the .zip's LICENSE.txt does not list the Go modules"
+echo "dist-check: $zip ($(du -h "$zip" | cut -f1)) and $setup ($(du -h "$setup" | cut -f1))"
 echo "dist-check: ok"

@@ -5,9 +5,7 @@ import (
 	"image"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"golang.org/x/image/draw"
 )
@@ -53,15 +51,6 @@ func BenchmarkKPYP481x321(b *testing.B) {
 	b.ReportMetric(segs/float64(b.N), "segments")
 	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
 	b.ReportMetric(cpu/iters*1e3, "cpu-ms/iter")
-}
-
-// cpuTime is the CPU time used by the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkKPYPIteration is one VB iteration (global steps and the pass over the

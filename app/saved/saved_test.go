@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -274,7 +273,7 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 func TestOpenSavedReadsOnlyWhatAnAnalysisCanBe(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo"+Ext)
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("no FIFO here: %v", err)
 	}
 	zero := filepath.Join(dir, "zero"+Ext)

@@ -71,6 +71,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 			fmt.Fprintln(stderr, "featurelab: "+why)
 			return 2
 		}
+		releaseConsole()
 		views.Run(path)
 		return 0
 	}

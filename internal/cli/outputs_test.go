@@ -100,7 +100,7 @@ func TestOutputsReplaceOnlyWhatFeatureLabWrote(t *testing.T) {
 		}, "is not a file Feature Lab wrote"},
 		{"--save to a FIFO", func(t *testing.T, root string) []string {
 			p := filepath.Join(root, "fifo")
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
+			if err := mkfifo(p); err != nil {
 				t.Skipf("no FIFO: %v", err)
 			}
 			return []string{"--save", p}

@@ -1,6 +1,5 @@
-// Package openblas sets up OpenBLAS, the BLAS that the PCA's products and the
-// K-features restarts' large products run on (gonum's netlib binding): its kernels the
-// ones for this CPU, one thread. Importing it is what sets it up.
+//go:build cgo && !windows && !purego
+
 package openblas
 
 // #cgo LDFLAGS: -lopenblas

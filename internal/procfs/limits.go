@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // Room is the memory the process can still take, in bytes, as three limits say it: what
@@ -54,15 +53,6 @@ func (s System) Room() Room {
 		r.Cgroup = atLeast1(limit - usage)
 	}
 	return r
-}
-
-// addressLimit is the soft RLIMIT_AS of the process.
-func addressLimit() (uint64, bool) {
-	var r syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &r); err != nil || r.Cur == ^uint64(0) {
-		return 0, false
-	}
-	return r.Cur, true
 }
 
 // cgroupMemory reads the limit and usage of the process's memory cgroup, from the paths

@@ -26,7 +26,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"featurelab/app/saved"
@@ -145,16 +144,13 @@ func benchFeaturelab(bin, base string, wl workload, f *folder) (float64, error) 
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		return 0, fmt.Errorf("featurelab's JSON: %v", err)
 	}
-	maxRSS := int64(0)
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		maxRSS = ru.Maxrss << 10
-	}
+	peak := maxRSS(cmd.ProcessState)
 	fmt.Printf("featurelab  %d images at %d×%d×%d, PCA %s\n", s.NImages, s.Width, s.Height, s.Channels, s.PCAMethod)
 	fmt.Printf("  %-22s %8s %12s\n", "stage", "seconds", "peak MB")
 	fmt.Printf("  %-22s %8.2f %12.0f\n", "load", s.Seconds.Load, mb(s.PeakMemory.Load))
 	fmt.Printf("  %-22s %8.2f %12.0f\n", "PCA", s.Seconds.PCA, mb(s.PeakMemory.PCA))
 	fmt.Printf("  %-22s %8.2f %12.0f\n", "K-features K=5", s.Seconds.Algorithm, mb(s.PeakMemory.Algorithm))
-	fmt.Printf("  %-22s %8.2f %12.0f\n", "whole command", wall, mb(maxRSS))
+	fmt.Printf("  %-22s %8.2f %12.0f\n", "whole command", wall, mb(peak))
 	fmt.Printf("  load + PCA %.2f s; data matrix %0.f MB; budget N·P·4 + 512 MB = %.0f MB\n",
 		s.Seconds.Load+s.Seconds.PCA, mb(int64(s.NImages*s.Width*s.Height*s.Channels*4)),
 		mb(int64(s.NImages*s.Width*s.Height*s.Channels*4)+512<<20))

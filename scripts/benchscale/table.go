@@ -21,7 +21,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"golang.org/x/image/draw"
@@ -198,9 +197,7 @@ func analyze(bin, dir, out string, args []string) cell {
 	err := cmd.Run()
 	m := cell{wall: time.Since(t0).Seconds()}
 	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			m.rss = ru.Maxrss << 10 // kilobytes on Linux
-		}
+		m.rss = maxRSS(cmd.ProcessState)
 	}
 	if err != nil {
 		m.failed = fmt.Sprintf("%v: %s", err, lastLines(stderr.String(), 1))
