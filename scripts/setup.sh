@@ -1,28 +1,28 @@
 #!/usr/bin/env bash
 # Installs, idempotently, the Debian packages Feature Lab needs: the C toolchain and X11/GL
 # headers for Fyne's cgo build, OpenBLAS for the PCA's products, libjpeg-turbo for decoding
-# camera JPEGs already reduced; with --windows, the MinGW-w64 C compiler for featurelab.exe;
-# with --dist, what `make dist` packs with (xz, and dpkg-dev for dpkg-shlibdeps; for Windows
-# MinGW-w64, zip and NSIS); with --test, those and Xvfb and the tools of the window smoke test
-# and of the release files' check (desktop-file-validate); with --windows-check, the --dist
-# packages, Wine and the window tools (`make windows-check`).
+# camera JPEGs already reduced; with --windows, the MinGW-w64 C compiler for featurelab.exe,
+# zip and NSIS for its .zip and installer; with --dist, what the Linux release files are
+# packed with (xz, and dpkg-dev for dpkg-shlibdeps); with --test, those and Xvfb and the
+# tools of the window smoke test and of the release files' check (desktop-file-validate);
+# with --windows-check, all of those, Wine, unzip and file (`make windows-check`).
 # --no-upgrade keeps an installed Mesa as it is: upgrading it mid-session breaks llvmpipe.
 set -euo pipefail
 
 build_pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
   libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libopenblas-dev
   libturbojpeg0-dev)
-windows_pkgs=(gcc-mingw-w64-x86-64)
-dist_pkgs=(xz-utils dpkg-dev "${windows_pkgs[@]}" zip nsis)
-test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri desktop-file-utils unzip file)
-wine_pkgs=(wine wine64)
+windows_pkgs=(gcc-mingw-w64-x86-64 zip nsis)
+dist_pkgs=(xz-utils dpkg-dev)
+test_pkgs=(xvfb xauth x11-utils x11-apps xdotool imagemagick libgl1-mesa-dri desktop-file-utils)
+wine_pkgs=(wine wine64 unzip file)
 
 pkgs=("${build_pkgs[@]}")
 case "${1:-}" in
   --windows) pkgs+=("${windows_pkgs[@]}") ;;
   --dist) pkgs+=("${dist_pkgs[@]}") ;;
   --test) pkgs+=("${dist_pkgs[@]}" "${test_pkgs[@]}") ;;
-  --windows-check) pkgs+=("${dist_pkgs[@]}" "${test_pkgs[@]}" "${wine_pkgs[@]}") ;;
+  --windows-check) pkgs+=("${dist_pkgs[@]}" "${windows_pkgs[@]}" "${test_pkgs[@]}" "${wine_pkgs[@]}") ;;
 esac
 
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
