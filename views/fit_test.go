@@ -207,7 +207,7 @@ func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
 }
 
 // TestEveryTabFitsAfterLargeResults: on 1 000 pictures with names of 150 characters,
-// after results of K = 1, 30 and 300 features (each image owning each feature with
+// after results of K = 1 and 300 features (each image owning each feature with
 // probability 0.3, so 1 000 distinct codes of up to 300 digits) from two learners, so
 // that Compare matches up to 300 pairs, every tab of a 1024×700 and of an 800×600
 // window asks for no more room than the window has (a real window grows to what its
@@ -241,7 +241,7 @@ func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 	if n != images {
 		t.Fatalf("%d images loaded, want %d", n, images)
 	}
-	for _, k := range []int{1, 30, 300} {
+	for _, k := range []int{1, 300} { // the fewest and the most: a middle K added a third of the time and no failure of its own
 		for _, algo := range []string{"bpmeans", "kfeatures"} {
 			rng := rand.New(rand.NewPCG(uint64(k), uint64(len(algo))))
 			Z, A := mat.NewDense(n, k, nil), mat.NewDense(k, d, nil)
