@@ -23,7 +23,7 @@ import (
 func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
 	ui := loadedUI(t)
 	// The sampler alone (the gamma prior): how codes show is this test's question, not the
-	// tied prior's pricing run, which under the race detector was most of its 40 s.
+	// tied prior's stepwise pricing, which would be most of its time under -race.
 	ui.run.picker.SetSelected(algorithms.Title("ibp"))
 	ui.run.byKey["alpha-prior"].choice.SetSelected(learn.AlphaGamma)
 	p := runAlgorithm(t, ui, "ibp", map[string]string{"sweeps": "40", "chains": "1"})

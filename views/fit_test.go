@@ -241,7 +241,7 @@ func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 	if n != images {
 		t.Fatalf("%d images loaded, want %d", n, images)
 	}
-	for _, k := range []int{1, 300} { // the fewest and the most: a middle K added a third of the time and no failure of its own
+	for _, k := range []int{1, 300} { // the fewest and the most features
 		for _, algo := range []string{"bpmeans", "kfeatures"} {
 			rng := rand.New(rand.NewPCG(uint64(k), uint64(len(algo))))
 			Z, A := mat.NewDense(n, k, nil), mat.NewDense(k, d, nil)

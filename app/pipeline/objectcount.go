@@ -388,8 +388,8 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 // judged without finding that form: a feature whose separation is below
 // features.SeparationClear in both orientations (features.SeparationEitherWay, clear of
 // the threshold by refuseMargin) is below it in the readable form. False says nothing.
-// On the card deck the second path's widest K = 20 is mostly gradual, and finding its
-// readable form to say so took 0.4 s.
+// Finding the readable form of a large K only to read it as gradual is most of a second
+// path's count on a folder with no objects.
 func (p *Prepared) surelyGradual(Z, A, seen *mat.Dense, shifts bool) bool {
 	z, _, _ := p.withBase(Z, A)
 	if z == nil {
