@@ -25,7 +25,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 APPID := $(shell sed -nE 's/^[[:space:]]*ID[[:space:]]*=[[:space:]]*"([^"]*)".*/\1/p' FyneApp.toml)
 
-.PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke first-paint bench gobench bench-scale segment-compare samples fmt \
+.PHONY: run test setup setup-test setup-dist build vet unit fuzz smoke screenshots first-paint bench gobench bench-scale segment-compare samples fmt \
 	archive dist dist-linux dist-check install uninstall user-install user-uninstall \
 	setup-windows setup-windows-check windows windows-dist windows-check
 
@@ -78,6 +78,11 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzGradientDescriptors$$' -fuzztime 20000x ./imgproc/
 	$(GO) test -run XXX -fuzz '^FuzzOpenSaved$$' -fuzztime 20000x ./app/saved/
 	$(GO) test -tags '$(TESTTAGS)' -run XXX -fuzz '^FuzzOpenSavedAndDraw$$' -fuzztime 100x ./views/
+
+# The guide's pictures (docs/img), from the real window under Xvfb; redo them when the
+# window changes (TestGuidePicturesAreCurrent says when).
+screenshots: build setup-test
+	bash scripts/screenshots.sh $(BIN)
 
 smoke: build
 	bash scripts/window-smoke.sh $(BIN)

@@ -27,7 +27,9 @@ mkdir -p "$out/home/.config/fyne/io.github.featurelab"
 default_prefs='{"param.stepwise.restarts": "1000"}'
 echo "${SMOKE_PREFS:-$default_prefs}" > "$out/home/.config/fyne/io.github.featurelab/preferences.json"
 launched=$(date +%s.%N)
-HOME="$out/home" "$bin" >"$out/app.log" 2>&1 &
+# SMOKE_ARGS: what the window opens on (a folder; none: the built-in sample).
+# shellcheck disable=SC2086
+HOME="$out/home" "$bin" ${SMOKE_ARGS:-} >"$out/app.log" 2>&1 &
 app_pid=$!
 
 wid=""
@@ -41,12 +43,29 @@ done
 found=$(date +%s.%N)
 echo "smoke: window found $(awk -v a="$launched" -v b="$found" 'BEGIN { printf "%.2f", b - a }') s after launch"
 
+# The whole screen, or with SMOKE_WINDOW_ONLY=1 the window alone (the guide's pictures).
+grab="-root"
+[ "${SMOKE_WINDOW_ONLY:-}" = 1 ] && grab="-id $wid"
+# shoot PNG: the screen (or the window) into PNG, through xwd; a window being mapped or
+# resized refuses xwd for a moment (BadMatch), so it tries again for up to 2 s.
+shoot() {
+  local try
+  for try in $(seq 1 20); do
+    # shellcheck disable=SC2086
+    if xwd -silent $grab -display "$display" > "${1%.png}.xwd" 2>/dev/null; then
+      /usr/bin/convert "xwd:${1%.png}.xwd" "$1"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "smoke: xwd could not take $1" >&2
+  return 1
+}
 # Wait until the thumbnails are drawn: the screenshot has many colours once the sample shows.
 shot="$out/window.png"
 colours=0
 for _ in $(seq 1 100); do
-  xwd -silent -root -display "$display" > "$out/window.xwd"
-  /usr/bin/convert "xwd:$out/window.xwd" "$shot"
+  shoot "$shot"
   colours=$(/usr/bin/convert "$shot" -format '%k' info:)
   [ "$colours" -gt 2000 ] && break
   sleep 0.2
@@ -70,6 +89,9 @@ done
 grep -m1 'msg=status text="Loaded' "$out/app.log" || true
 [ -n "$xy" ] || { echo "smoke: the window did not log where Run is" >&2; cat "$out/app.log" >&2; exit 1; }
 read -r x y <<<"$xy"
+# The data set is in: its view as the user sees it before Run ($SMOKE_OUT/loaded.png).
+sleep 0.5
+shoot "$out/loaded.png"
 xdotool mousemove --window "$wid" "$x" "$y" click 1
 done_line=""
 for _ in $(seq 1 600); do
@@ -84,13 +106,21 @@ echo "smoke: clicked Run at $x,$y: $done_line"
 features="$out/features.png"
 fcolours=0; changed=0
 for _ in $(seq 1 50); do
-  xwd -silent -root -display "$display" > "$out/features.xwd"
-  /usr/bin/convert "xwd:$out/features.xwd" "$features"
+  shoot "$features"
   fcolours=$(/usr/bin/convert "$features" -format '%k' info:)
   changed=$(/usr/bin/compare -metric AE "$shot" "$features" null: 2>&1 || true)
   changed=${changed%% *}
   awk -v c="$fcolours" -v d="$changed" 'BEGIN { exit !(c > 2000 && d > 10000) }' && break
   sleep 0.2
+done
+# Then until the picture holds still (the status line and the tab are redrawn after the
+# result's line is logged): two shots alike, for at most 5 s.
+for _ in $(seq 1 25); do
+  sleep 0.2
+  shoot "$out/settled.png"
+  same=$(/usr/bin/compare -metric AE "$features" "$out/settled.png" null: 2>&1 || true)
+  cp "$out/settled.png" "$features"
+  [ "${same%% *}" = 0 ] && break
 done
 grep 'msg="ui latency"' "$out/app.log" | grep -v 'during="showing the result"' | tail -n 1 | sed 's/^/smoke: while it ran, /' || true
 echo "smoke: features view $features, $fcolours colours, $changed pixels differ from the data set view"
