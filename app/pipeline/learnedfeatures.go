@@ -11,6 +11,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/imgproc"
+	"featurelab/internal/parallel"
 )
 
 // Feature is one learned feature ready to be shown: its picture mapped back to pixels,
@@ -192,31 +193,56 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 	}
 	ds := a.Data
 	separation := a.Separation()
-	// Every feature is read against the same picture: prepared once, each feature's
-	// change to it on its own (imgproc.Change).
-	var scene, scratch *imgproc.Picture
-	delta := make([]float64, ds.Values())
+	// Every feature is read against the same picture, prepared once where the features
+	// act (PrepareFor) and then read by all of them at once, each feature's change to it
+	// on its own (imgproc.Change), as orient reads them.
+	var without []float64
+	changes := make([]*imgproc.Change, K)
+	var read []int // the features read by their pictures, not by degrees
 	for k := range out {
 		if k == base {
 			continue
 		}
-		without, with := pix.RawRowView(2*K), pix.RawRowView(K+k)
+		w, with := pix.RawRowView(2*K), pix.RawRowView(K+k)
 		if base >= 0 {
-			without, with = pix.RawRowView(base), pix.RawRowView(k)
+			w, with = pix.RawRowView(base), pix.RawRowView(k)
 		}
+		without = w
 		if s := separation[k]; !math.IsNaN(s) && s < features.SeparationClear {
-			out[k] = brightness(without, with)
+			out[k] = brightness(w, with)
 			continue
 		}
-		if scene == nil {
-			scene, scratch = imgproc.NewPicture(without, ds.Width, ds.Height, ds.Channels), new(imgproc.Picture)
+		read = append(read, k)
+	}
+	if len(read) == 0 {
+		return out
+	}
+	scene := imgproc.NewPicture(without, ds.Width, ds.Height, ds.Channels)
+	scratch := make([]imgproc.Picture, a.workerCount())
+	parallel.For(len(scratch), len(read), func(w, i int) {
+		k := read[i]
+		with := pix.RawRowView(K + k)
+		if base >= 0 {
+			with = pix.RawRowView(k)
 		}
+		delta := make([]float64, ds.Values())
 		floats.SubTo(delta, with, without)
+		changes[k] = imgproc.NewChange(delta, ds.Width, ds.Height, ds.Channels, &scratch[w])
+	})
+	var prepared []*imgproc.Change
+	for _, k := range read {
+		prepared = append(prepared, changes[k])
+	}
+	if scene != nil { // pictures under 2 × 2 read nothing: every feature adds
+		scene.PrepareFor(prepared)
+	}
+	parallel.For(a.workerCount(), len(read), func(_, i int) {
+		k := read[i]
 		out[k] = Adds
-		if scene.HoldsChange(imgproc.NewChange(delta, ds.Width, ds.Height, ds.Channels, scratch)) < 0 {
+		if scene.HoldsChange(changes[k]) < 0 {
 			out[k] = Removes
 		}
-	}
+	})
 	return out
 }
 
