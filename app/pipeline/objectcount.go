@@ -316,20 +316,12 @@ func (p *Prepared) keepReading(key readKey, r *objectReading) {
 // λ² path's K = 21…30 fail on separation and 11…20 on pairs, and reading them was 40 of
 // the run's 50 s. A false here is a false there; a true is decided there.
 func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
-	z, a, _ := p.withBase(Z, A)
+	z, a, separation := p.separationEitherWay(Z, A, seen, shifts)
 	if z == nil {
 		return true // readableFit says nil, and objectK goes on
 	}
-	if shifts {
-		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
-	}
-	aSeen, ok := features.LeastSquaresA(z, seen)
-	if !ok {
-		return true
-	}
 	// Found on the form as found, the figures here differ from the readable form's by
 	// rounding: a feature or pair is refused only clear of its threshold by refuseMargin.
-	separation := features.SeparationEitherWay(seen, z, aSeen, objectQuantile)
 	for j := range separation {
 		separation[j] += refuseMargin
 	}
@@ -391,18 +383,10 @@ func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 // Finding the readable form of a large K only to read it as gradual is most of a second
 // path's count on a folder with no objects.
 func (p *Prepared) surelyGradual(Z, A, seen *mat.Dense, shifts bool) bool {
-	z, _, _ := p.withBase(Z, A)
+	z, _, separation := p.separationEitherWay(Z, A, seen, shifts)
 	if z == nil {
 		return false
 	}
-	if shifts {
-		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
-	}
-	aSeen, ok := features.LeastSquaresA(z, seen)
-	if !ok {
-		return false
-	}
-	separation := features.SeparationEitherWay(seen, z, aSeen, objectQuantile)
 	gradual := 0
 	for _, s := range separation[1:] {
 		if s+refuseMargin < features.SeparationClear { // NaN: not sure
@@ -410,6 +394,26 @@ func (p *Prepared) surelyGradual(Z, A, seen *mat.Dense, shifts bool) bool {
 		}
 	}
 	return 2*gradual > len(separation)-1
+}
+
+// separationEitherWay is the fit Z, A with the base in column 0 (withBase) and each
+// feature's separation either way (features.SeparationEitherWay) as seen in seen, the
+// small shifts of its features taken out with shifts: what a K is refused on before its
+// readable form is found (mayCountObjects, surelyGradual). z is nil when the base or
+// the features in seen cannot be fitted: then the readable form decides.
+func (p *Prepared) separationEitherWay(Z, A, seen *mat.Dense, shifts bool) (z, a *mat.Dense, separation []float64) {
+	z, a, _ = p.withBase(Z, A)
+	if z == nil {
+		return nil, nil, nil
+	}
+	if shifts {
+		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
+	}
+	aSeen, ok := features.LeastSquaresA(z, seen)
+	if !ok {
+		return nil, nil, nil
+	}
+	return z, a, features.SeparationEitherWay(seen, z, aSeen, objectQuantile)
 }
 
 // refuseMargin is how far from its threshold a figure of mayCountObjects must be to refuse
