@@ -172,16 +172,8 @@ func BenchmarkZStepExactRowsK5(b *testing.B) {
 	walk := newGrayWalk(k)
 	q, qg := make([]float64, 1<<k), make([]float64, 1<<k)
 	quadTable(q, qg, g, k)
-	bt := make([]float64, k*n)
-	for i, row := range bs {
-		for j := range k {
-			bt[j*n+i] = row[j]
-		}
-	}
-	cur, tol, out := make([]uint64, n), make([]float64, n), make([]uint64, n)
-	for i := range tol {
-		tol[i] = 1e-12
-	}
+	bt, out := asColumns(bs, k), make([]uint64, n)
+	cur, tol := randomStarts(rng, n, k)
 	for b.Loop() {
 		zStepExactRows(bt, q, qg, walk, cur, tol, out)
 	}
@@ -195,17 +187,8 @@ func BenchmarkZBlocksRowsK16(b *testing.B) {
 	_, g, _, bs := kfRandomAX(rng, k, 20, n)
 	zb := newZBlocks(k)
 	zb.setGram(g)
-	bt := make([]float64, k*n)
-	for i, row := range bs {
-		for j := range k {
-			bt[j*n+i] = row[j]
-		}
-	}
-	cur, tol, out := make([]uint64, n), make([]float64, n), make([]uint64, n)
-	for i := range cur {
-		cur[i] = rng.Uint64() & (1<<k - 1)
-		tol[i] = 1e-12
-	}
+	bt, out := asColumns(bs, k), make([]uint64, n)
+	cur, tol := randomStarts(rng, n, k)
 	for b.Loop() {
 		zb.stepRows(bt, g, cur, tol, out)
 	}

@@ -257,16 +257,8 @@ func TestZStepExactRowsMatches(t *testing.T) {
 			walk := newGrayWalk(k)
 			q, qg := make([]float64, 1<<k), make([]float64, 1<<k)
 			quadTable(q, qg, g, k)
-			bt := make([]float64, k*n)
-			cur := make([]uint64, n)
-			tol := make([]float64, n)
-			for i, b := range bs {
-				for j := range k {
-					bt[j*n+i] = b[j]
-				}
-				cur[i] = rng.Uint64() & (1<<k - 1)
-				tol[i] = 1e-12 * (1 + rng.Float64())
-			}
+			bt := asColumns(bs, k)
+			cur, tol := randomStarts(rng, n, k)
 			out := make([]uint64, n)
 			zStepExactRows(bt, q, qg, walk, cur, tol, out)
 			var bb [2 * maxExactK]float64
@@ -297,19 +289,8 @@ func TestZBlocksStepRowsMatches(t *testing.T) {
 			}
 			zb := newZBlocks(k)
 			zb.setGram(g)
-			bt := make([]float64, k*n)
-			cur := make([]uint64, n)
-			tol := make([]float64, n)
-			for i, b := range bs {
-				for j := range k {
-					bt[j*n+i] = b[j]
-				}
-				cur[i] = rng.Uint64()
-				if k < 64 {
-					cur[i] &= 1<<k - 1
-				}
-				tol[i] = 1e-12 * (1 + rng.Float64())
-			}
+			bt := asColumns(bs, k)
+			cur, tol := randomStarts(rng, n, k)
 			out := make([]uint64, n)
 			zb.stepRows(bt, g, cur, tol, out)
 			for i, b := range bs {
@@ -319,4 +300,31 @@ func TestZBlocksStepRowsMatches(t *testing.T) {
 			}
 		}
 	}
+}
+
+// asColumns lays the rows' b (k values each) out as kfWork keeps Bᵀ: k × n, column i
+// the b of row i.
+func asColumns(bs [][]float64, k int) []float64 {
+	n := len(bs)
+	bt := make([]float64, k*n)
+	for i, b := range bs {
+		for j := range k {
+			bt[j*n+i] = b[j]
+		}
+	}
+	return bt
+}
+
+// randomStarts is, for n rows of k features, a random current code and a tie tolerance
+// of about 1e-12 each.
+func randomStarts(rng *rand.Rand, n, k int) (cur []uint64, tol []float64) {
+	cur, tol = make([]uint64, n), make([]float64, n)
+	for i := range cur {
+		cur[i] = rng.Uint64()
+		if k < 64 {
+			cur[i] &= 1<<k - 1
+		}
+		tol[i] = 1e-12 * (1 + rng.Float64())
+	}
+	return cur, tol
 }
