@@ -115,13 +115,8 @@ func diceKMeans(t *testing.T, ui testUI) {
 // header has none.
 func TestFolderWithNoObjectsSaysSoAtTheHead(t *testing.T) {
 	ui := loadedUI(t)
-	ui.run.picker.SetSelected(algorithms.Title("stepwise"))
-	setParam(ui, "lambda2", "")
-	setParam(ui, "restarts", "5")
-	test.Tap(ui.run.runBtn)
-	ui.Wait()
-	if ui.pres == nil || len(ui.pres.Analysis.Path()) == 0 {
-		t.Fatal("no stepwise result with a λ² path")
+	if res := runAlgorithm(t, ui, "stepwise", map[string]string{"lambda2": "", "restarts": "5"}); len(res.Analysis.Path()) == 0 {
+		t.Fatal("no λ² path in the stepwise result")
 	}
 	const note = "No objects come and go in these pictures: 5 of the 5 features are patterns shared by groups of pictures"
 	p := *ui.pres
