@@ -76,6 +76,14 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	blurred := make([]float64, band*row)
 	bands := (h + band - 1) / band
 	workers := max(m.workers, 1)
+	along := make([]int, len(kernel)) // the taps along a row, the same for every row
+	for t := range along {
+		along[t] = t * c * D
+	}
+	down := make([][]int, workers) // each worker's taps down a column
+	for i := range down {
+		down[i] = make([]int, len(kernel))
+	}
 	for y0 := 0; y0 < h; y0 += band {
 		y1 := min(y0+band, h)
 		lo, hi := max(y0-reach, 0), min(y1+reach, h)
@@ -83,17 +91,17 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 		parallel.For(workers, hi-lo, func(_, i int) {
 			y := lo + i
 			out := across[i*row : (i+1)*row]
-			clear(out)
 			src := v.Data[y*stride*D : (y+1)*stride*D] // V's rows are D values apart
 			inner := 0
 			if w > 2*reach {
-				// The pixels whose taps all fall inside the row: one shifted add a tap.
+				// The pixels whose taps all fall inside the row, summed in one pass; the
+				// edges are summed below from zero.
 				inner = w - 2*reach
-				off := make([]int, len(kernel))
-				for t := range off {
-					off[t] = t * c * D
-				}
-				taps(out[reach*c*D:(w-reach)*c*D], src, off, kernel)
+				taps(out[reach*c*D:(w-reach)*c*D], src, along, kernel)
+				clear(out[:reach*c*D])
+				clear(out[(w-reach)*c*D:])
+			} else {
+				clear(out)
 			}
 			for x := 0; x < w; x++ {
 				if x == reach && inner > 0 {
@@ -109,9 +117,9 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 			}
 		})
 		// Then down each column, a whole row of pixels at a time.
-		parallel.For(workers, y1-y0, func(_, i int) {
+		parallel.For(workers, y1-y0, func(wk, i int) {
 			y := y0 + i
-			off := make([]int, len(kernel))
+			off := down[wk]
 			for t := range off {
 				off[t] = (min(max(y+t-reach, 0), h-1) - lo) * row
 			}

@@ -11,7 +11,7 @@ typedef double fl_v8d __attribute__((vector_size(64)));
 // terms added in tap order, each product rounded before its sum (no contraction under
 // -std=c11): the sums a clear followed by one floats.AddScaled a tap makes, in one pass.
 __attribute__((target_clones("avx512f", "avx2", "default")))
-static void fl_taps_impl(double *dst, const double *base, const long *off, const double *k, int taps, long n) {
+static void fl_taps_impl(double *dst, const double *base, const int64_t *off, const double *k, int taps, long n) {
 	long j = 0;
 	for (; j + 8 <= n; j += 8) {
 		fl_v8d acc = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -29,6 +29,6 @@ static void fl_taps_impl(double *dst, const double *base, const long *off, const
 	}
 }
 
-void fl_taps(double *dst, const double *base, const long *off, const double *k, int taps, long n) {
+void fl_taps(double *dst, const double *base, const int64_t *off, const double *k, int taps, long n) {
 	fl_taps_impl(dst, base, off, k, taps, n);
 }

@@ -17,13 +17,15 @@ func taps(dst, base []float64, off []int, k []float64) {
 		clear(dst)
 		return
 	}
-	coff := make([]C.long, len(off))
-	for t, o := range off {
+	if len(off) != len(k) {
+		panic("pca: blur taps without one offset each")
+	}
+	for _, o := range off {
 		if o < 0 || o+n > len(base) {
 			panic("pca: a blur tap reaches past its data")
 		}
-		coff[t] = C.long(o)
 	}
-	C.fl_taps((*C.double)(unsafe.Pointer(&dst[0])), (*C.double)(unsafe.Pointer(&base[0])), &coff[0],
+	// int is int64 here (amd64): the offsets go to C as they are.
+	C.fl_taps((*C.double)(unsafe.Pointer(&dst[0])), (*C.double)(unsafe.Pointer(&base[0])), (*C.int64_t)(unsafe.Pointer(&off[0])),
 		(*C.double)(unsafe.Pointer(&k[0])), C.int(len(k)), C.long(n))
 }

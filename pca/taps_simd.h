@@ -1,2 +1,4 @@
 // The blur's taps in vector lanes, for taps_simd.go.
-void fl_taps(double *dst, const double *base, const long *off, const double *k, int taps, long n);
+#include <stdint.h>
+
+void fl_taps(double *dst, const double *base, const int64_t *off, const double *k, int taps, long n);
