@@ -38,18 +38,22 @@ func main() {
 	if *others {
 		specs = append(specs, scenes.Others(*data)...)
 	}
-	var kinds []string // per folder, its kind, when drawn by kind
+	var kinds []string  // per folder, its kind, when drawn by kind
+	var chosen []string // the kinds drawn, in order
 	switch {
 	case *kind != "":
 		count := *random
 		if count == 0 {
 			count = 6
 		}
-		chosen := []string{*kind}
+		chosen = []string{*kind}
 		if *kind == "all" {
 			chosen = scenes.Kinds
 		}
 		specs = nil
+		if *bin == "" {
+			return // nothing was read
+		}
 		for _, k := range chosen {
 			specs = append(specs, drawn(*data, count, 301, func(d string, seed uint64) (scenes.Spec, error) { return scenes.RandomKind(d, seed, k) })...)
 			for range count {
@@ -62,11 +66,14 @@ func main() {
 		specs = drawn(*data, *lights, 201, scenes.RandomLight)
 	}
 	totals := map[string][]tally{}
+	drawnOf := map[string]int{} // folders of each kind written so far
 	defer func() {
-		for _, k := range uniq(kinds) {
+		for _, k := range chosen {
 			var kRight, found, asIs, objects int
 			for _, r := range totals[k] {
-				kRight += b2i(r.kRight)
+				if r.kRight {
+					kRight++
+				}
 				found += r.found
 				asIs += r.asIs
 				objects += r.objects
@@ -84,7 +91,8 @@ func main() {
 		}
 		name := fmt.Sprintf("set%d", i+1)
 		if kinds != nil {
-			name = fmt.Sprintf("%s%d", kinds[i], i%max(1, len(specs)/len(uniq(kinds)))+1)
+			drawnOf[kinds[i]]++
+			name = fmt.Sprintf("%s%d", kinds[i], drawnOf[kinds[i]])
 		}
 		dir := filepath.Join(*out, name)
 		f, err := scenes.Write(dir, spec)
@@ -174,23 +182,4 @@ func drawn(data string, count int, first uint64, draw func(string, uint64) (scen
 type tally struct {
 	kRight               bool
 	found, asIs, objects int
-}
-
-// uniq is s without repeats, in first-seen order.
-func uniq(s []string) []string {
-	var out []string
-	for _, v := range s {
-		if len(out) == 0 || out[len(out)-1] != v {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// b2i is 1 for true.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
