@@ -196,20 +196,18 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 	// Every feature is read against the same picture, prepared once where the features
 	// act (PrepareFor) and then read by all of them at once, each feature's change to it
 	// on its own (imgproc.Change), as orient reads them.
-	var without []float64
+	without, with := pix.RawRowView(2*K), func(k int) []float64 { return pix.RawRowView(K + k) }
+	if base >= 0 {
+		without, with = pix.RawRowView(base), pix.RawRowView
+	}
 	changes := make([]*imgproc.Change, K)
 	var read []int // the features read by their pictures, not by degrees
 	for k := range out {
 		if k == base {
 			continue
 		}
-		w, with := pix.RawRowView(2*K), pix.RawRowView(K+k)
-		if base >= 0 {
-			w, with = pix.RawRowView(base), pix.RawRowView(k)
-		}
-		without = w
 		if s := separation[k]; !math.IsNaN(s) && s < features.SeparationClear {
-			out[k] = brightness(w, with)
+			out[k] = brightness(without, with(k))
 			continue
 		}
 		read = append(read, k)
@@ -221,12 +219,8 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 	scratch := make([]imgproc.Picture, a.workerCount())
 	parallel.For(len(scratch), len(read), func(w, i int) {
 		k := read[i]
-		with := pix.RawRowView(K + k)
-		if base >= 0 {
-			with = pix.RawRowView(k)
-		}
 		delta := make([]float64, ds.Values())
-		floats.SubTo(delta, with, without)
+		floats.SubTo(delta, with(k), without)
 		changes[k] = imgproc.NewChange(delta, ds.Width, ds.Height, ds.Channels, &scratch[w])
 	})
 	var prepared []*imgproc.Change
