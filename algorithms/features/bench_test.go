@@ -193,3 +193,28 @@ func BenchmarkZBlocksRowsK16(b *testing.B) {
 		zb.stepRows(bt, g, cur, tol, out)
 	}
 }
+
+// BenchmarkKFeaturesManyRows is K-features at K = 10 with 100 restarts on 2 000 rows of
+// 100 values (planted features under noise, as a large folder's PCA scores): the
+// restarts searching on a sample of kfSearchRows rows and carried to all of them, and,
+// side by side, all 100 run on every row.
+func BenchmarkKFeaturesManyRows(b *testing.B) {
+	X, _, _ := kfSynthetic(rand.New(rand.NewPCG(71, 72)), 2000, 10, 100, 100, 2)
+	cfg := learn.Config{Restarts: 100, MaxIter: 1000, Workers: 0}
+	p := newKFProblem(X)
+	for _, c := range []struct {
+		name string
+		fit  func() (*kfFit, error)
+	}{
+		{"searched", func() (*kfFit, error) { return p.best(context.Background(), 10, cfg, 1, nil, nil) }},
+		{"whole", func() (*kfFit, error) { return p.restarts(context.Background(), 10, cfg, 1, nil, nil, nil) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.fit(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

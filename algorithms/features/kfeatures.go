@@ -46,6 +46,9 @@ const kfReseedRounds = 2
 // already fitted exactly) the feature is dropped, so Result.K can be smaller than opt.K.
 // The objective never rises.
 //
+// With more than kfSearchRows rows the random restarts search on that many rows spread
+// through X, and the best fits they find start restarts on all of X (search.go).
+//
 // K must lie in 1…min(64, N): with more features than rows Z'Z is always singular.
 // BPObjective is Objective + λ²K with λ² = opt.Lambda2. Progress reports Stage "restart".
 func KFeatures(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
@@ -128,6 +131,8 @@ type kfProblem struct {
 	tiny float64
 	// centred is set when the mean row is zero (PCA scores are centred).
 	centred bool
+	// sample is where the random restarts search when N > kfSearchRows.
+	sample searchSet
 }
 
 func newKFProblem(X *mat.Dense) *kfProblem {
@@ -201,6 +206,26 @@ type kfFit struct {
 // (kfWork.startFrom).
 func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint64, starts []kfStart,
 	progress func(done, total int, best float64)) (*kfFit, error) {
+	if cfg.Restarts <= len(starts) || p.search() == nil {
+		return p.restarts(ctx, k, cfg, seed, starts, progress, nil)
+	}
+	starts, objectives, err := p.searched(ctx, k, cfg, seed, starts, progress)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Restarts = len(starts)
+	fit, err := p.restarts(ctx, k, cfg, seed, starts, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	fit.objectives = objectives
+	return fit, nil
+}
+
+// restarts runs the restarts of best on p itself; kept, when not nil, is given every
+// restart's fit.
+func (p *kfProblem) restarts(ctx context.Context, k int, cfg learn.Config, seed uint64, starts []kfStart,
+	progress func(done, total int, best float64), kept *keptFits) (*kfFit, error) {
 	var walk *grayWalk
 	if k <= kfExactK {
 		walk = newGrayWalk(k)
@@ -215,6 +240,9 @@ func (p *kfProblem) best(ctx context.Context, k int, cfg learn.Config, seed uint
 			obj, iters, err := w.run(ctx, r, rng)
 			if err != nil {
 				return nil, 0, err
+			}
+			if kept != nil {
+				kept.add(r, w.k, obj, w.z)
 			}
 			// learn.BestOfRestarts keeps, per worker, the first restart with the lowest
 			// objective; a worker's restarts come in increasing order, so "strictly lower"

@@ -88,7 +88,10 @@ func (w *kfWork) feature(j int) []float64 { return w.a[j*w.p.d : (j+1)*w.p.d] }
 // run performs restart r and returns its objective and number of Z-steps. Even restarts
 // start from the paper's mean base feature, odd ones draw every feature (see initialise).
 func (w *kfWork) run(ctx context.Context, r int, rng *rand.Rand) (obj float64, iters int, err error) {
-	if r >= len(w.starts) || !w.startFrom(w.starts[r]) {
+	switch {
+	case r < len(w.starts) && w.starts[r].a != nil:
+		w.startFromFeatures(w.starts[r])
+	case r >= len(w.starts) || !w.startFrom(w.starts[r]):
 		w.initialise(rng, r%2 == 0)
 	}
 	if w.trace != nil {
@@ -131,6 +134,7 @@ func (w *kfWork) run(ctx context.Context, r int, rng *rand.Rand) (obj float64, i
 type kfStart struct {
 	k int
 	z []uint64
+	a []float64 // instead of z: features (k × d), each row given its best code for them
 }
 
 // startFrom begins a restart from st: its codes, then, while it has fewer features than

@@ -33,7 +33,9 @@ type Result struct {
 	PosteriorObjective float64
 	// BPObjective is Objective + λ²K, the BP-means (or DP-means) objective.
 	BPObjective float64
-	// RestartObjectives holds the final objective of every restart, in restart order.
+	// RestartObjectives holds the final objective of every restart, in restart order; for
+	// K-features on more rows than its restarts search on, their objectives on that
+	// sample, scaled to all the rows.
 	RestartObjectives []float64
 	// Curve is stepwise K-features' objective-vs-K curve.
 	Curve []CurvePoint
