@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sync/atomic"
 
 	"featurelab/internal/parallel"
 )
@@ -80,8 +81,9 @@ func (e Exposure) Range() (lo, hi float64) {
 
 // MeasureExposure measures each picture's exposure gain against the folder's reference
 // picture, robustly to the objects that come and go (see exposureGrid): a picture taken
-// 5 % brighter has a gain of about 1.05 whatever is on it.
-func (d *Dataset) MeasureExposure() Exposure {
+// 5 % brighter has a gain of about 1.05 whatever is on it. progress, when not nil, hears
+// of each picture measured, from the workers measuring them.
+func (d *Dataset) MeasureExposure(progress func(done, total int)) Exposure {
 	n, p := len(d.Names), d.Values()
 	e := Exposure{Gains: make([]float64, n), Measured: make([]bool, n), Reference: make([]float32, p)}
 	if n == 0 || p == 0 {
@@ -111,8 +113,12 @@ func (d *Dataset) MeasureExposure() Exposure {
 	r.medians(e.Reference, needed, true)
 	// Each picture is measured on its own, one scratch buffer per worker.
 	scratch := make([]tileScratch, r.workers)
+	var measured atomic.Int64
 	parallel.For(r.workers, n, func(w, i int) {
 		e.Gains[i], e.Measured[i] = tl.gain(d.Row(i), e.Reference, &scratch[w])
+		if progress != nil {
+			progress(int(measured.Add(1)), n)
+		}
 	})
 	if e.Count() == 0 {
 		e.Reference = nil

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"featurelab/internal/accuracy"
@@ -48,9 +49,21 @@ func exposedFolder(n int, lo float64) (*Dataset, []float64) {
 // is measured against the reference alike.
 func TestMeasureExposure(t *testing.T) {
 	d, truth := exposedFolder(41, 0.2)
-	e := d.MeasureExposure()
+	var mu sync.Mutex
+	heard := map[int]bool{}
+	e := d.MeasureExposure(func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if total != 41 || heard[done] {
+			t.Errorf("progress %d of %d, again or of the wrong total", done, total)
+		}
+		heard[done] = true
+	})
 	if e.Count() != 41 {
 		t.Fatalf("%d of 41 pictures measured", e.Count())
+	}
+	if len(heard) != 41 {
+		t.Errorf("progress heard of %d of the 41 pictures", len(heard))
 	}
 	// The reference is the median picture: the gains are the truth over its gain.
 	scale := e.Gains[0] / truth[0]
@@ -70,7 +83,7 @@ func TestMeasureExposure(t *testing.T) {
 		t.Errorf("GainAgainst gives %.4f (%v), MeasureExposure %.4f", g, ok, e.Gains[3])
 	}
 	d.DivideExposure(e.Gains)
-	for i, g := range d.MeasureExposure().Gains {
+	for i, g := range d.MeasureExposure(nil).Gains {
 		if math.Abs(g-1) > 0.01 {
 			t.Errorf("after dividing, picture %d has gain %.4f", i, g)
 		}
@@ -90,7 +103,7 @@ func TestExposureRefusesWhatItCannotTell(t *testing.T) {
 	for i := range noise.Pixels {
 		noise.Pixels[i] = float32(0.1 + 0.8*rng.Float64())
 	}
-	e := dark.MeasureExposure()
+	e := dark.MeasureExposure(nil)
 	if e.Count() != 0 {
 		t.Errorf("dark: %d pictures measured, want none", e.Count())
 	}
@@ -99,7 +112,7 @@ func TestExposureRefusesWhatItCannotTell(t *testing.T) {
 			t.Errorf("dark: picture %d has gain %v, want 1", i, g)
 		}
 	}
-	for i, g := range noise.MeasureExposure().Gains {
+	for i, g := range noise.MeasureExposure(nil).Gains {
 		if math.Abs(g-1) > 0.02 {
 			t.Errorf("noise: picture %d has gain %v, want about 1", i, g)
 		}
@@ -132,7 +145,7 @@ func BenchmarkMeasureExposure(b *testing.B) {
 	}{{"gains", gains}, {"none", dark}} {
 		b.Run(f.name, func(b *testing.B) {
 			for b.Loop() {
-				f.d.MeasureExposure()
+				f.d.MeasureExposure(nil)
 			}
 		})
 		b.Run(f.name+"/thorough", func(b *testing.B) {
@@ -209,9 +222,9 @@ func TestExposureAsThorough(t *testing.T) {
 	folders["tiny"] = &Dataset{Width: 3, Height: 2, Channels: 1, Names: make([]string, 4), Pixels: []float32{
 		0.5, 0.6, 0.7, 0.8, 0.9, 1, 0.55, 0.66, 0.77, 0.88, 0.99, 1, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6}}
 	for what, d := range folders {
-		sameExposure(t, what, d.MeasureExposure(), measureExposureThorough(d))
+		sameExposure(t, what, d.MeasureExposure(nil), measureExposureThorough(d))
 	}
-	if folders["gains"].MeasureExposure().Count() == 0 || folders["dark"].MeasureExposure().Count() != 0 {
+	if folders["gains"].MeasureExposure(nil).Count() == 0 || folders["dark"].MeasureExposure(nil).Count() != 0 {
 		t.Errorf("the folders no longer test both a folder that tells gains and one that does not")
 	}
 }
@@ -267,7 +280,7 @@ func TestExposureAsThoroughRealData(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameExposure(t, name, d.MeasureExposure(), measureExposureThorough(d))
+			sameExposure(t, name, d.MeasureExposure(nil), measureExposureThorough(d))
 		})
 	}
 }

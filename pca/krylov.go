@@ -29,7 +29,7 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 	b, q := krylovShape(d, n, p)
 	m := b * (q + 1)
 	op := newCentredOperator(y, mean, inv, max(b, d), workers)
-	c := &blockCounter{report: progress, total: 2*q + 3}
+	c := &blockCounter{report: progress, total: 2*q + 4}
 
 	rng := rand.New(rand.NewPCG(seed, 0x5ca1ab1e))
 	omega := mat.NewDense(p, b, nil)
@@ -114,6 +114,7 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 		}
 	}
 	completeBasis(V, r)
+	c.add()
 
 	scores := mat.NewDense(n, d, nil)
 	op.mul(scores, V)

@@ -43,13 +43,13 @@ type ExposureHandling struct {
 
 // handleExposure measures ds's exposure and, when half of its pictures or more tell
 // their gain and some differ by more than exposureSlight, divides the gains out of ds's
-// pictures.
-func handleExposure(ds *imgproc.Dataset, mode string) ExposureHandling {
+// pictures. progress, when not nil, hears of the pictures measured.
+func handleExposure(ds *imgproc.Dataset, mode string, progress func(done, total int)) ExposureHandling {
 	h := ExposureHandling{Mode: mode}
 	if mode == ExposureNone {
 		return h
 	}
-	h.Measured = ds.MeasureExposure()
+	h.Measured = ds.MeasureExposure(progress)
 	lo, hi := h.Measured.Range()
 	if 2*h.Measured.Count() >= len(ds.Names) && (lo < 1-exposureSlight || hi > 1+exposureSlight) {
 		ds.DivideExposure(h.Measured.Gains)

@@ -340,7 +340,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if mode != ExposureNone {
 		tr.Phase(phaseExposure, 0)
 	}
-	p.Exposure = handleExposure(ds, mode)
+	p.Exposure = handleExposure(ds, mode, func(done, total int) { tr.Update(phaseExposure, done, total) })
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
