@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"featurelab/assets"
+	"featurelab/cli"
 	"featurelab/internal/about"
-	"featurelab/internal/cli"
 )
 
 // fyneAppTOML is the app's metadata file, the one `fyne package` reads: embedding it gives

@@ -4,6 +4,6 @@
 // subpackages — pipeline (load → PCA → learner), saved (saved analyses and the result's
 // JSON), report (feature grid, plots, codes CSV, what the window shows of a result) and
 // segmenting (one image's segmentation, its evaluation, co-segmentation). It never draws
-// widgets; views/ does that, and the headless command line (internal/cli) uses the same
+// widgets; views/ does that, and the headless command line (cli) uses the same
 // subpackages.
 package app

@@ -17,7 +17,7 @@ import (
 // build info lists no modules, so Fyne's version is checked on the real binary, by
 // scripts/dist-check.sh.)
 func TestVersion(t *testing.T) {
-	toml, err := os.ReadFile("../../FyneApp.toml")
+	toml, err := os.ReadFile("../FyneApp.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

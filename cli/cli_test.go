@@ -92,7 +92,7 @@ func TestAnalyzeRealData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "..", "shared", "data", tt.dir)
+			dir := filepath.Join("..", "..", "shared", "data", tt.dir)
 			if _, err := os.Stat(dir); err != nil {
 				t.Skipf("real data not here (%v): it lives in ../shared/data on development machines and in CI", err)
 			}
@@ -111,7 +111,7 @@ func TestAnalyzeRealData(t *testing.T) {
 }
 
 func TestAnalyzeBadFolder(t *testing.T) {
-	s, stderr, code := analyze(t, filepath.Join("..", "..", "testdata", "images", "bad"), "--algo", "kmeans", "--k", "2", "--restarts", "2")
+	s, stderr, code := analyze(t, filepath.Join("..", "testdata", "images", "bad"), "--algo", "kmeans", "--k", "2", "--restarts", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
