@@ -25,9 +25,9 @@ const exposureFloor = 0.05
 // least exposureTiles tiles are bright enough to measure and half of them agree with it
 // within exposureAgree; a tile whose samples change by different factors
 // (exposureSpread) is not counted. A camera's exposure changes every tile alike; objects
-// that come and go change a few. On the real tabletop (a dark table whose bright objects are most of
-// what can be measured), on faces (which move) and on the synthetic samples no picture
-// passes, so nothing is divided; on the generated scene folders every picture does.
+// that come and go change a few, and a folder whose pictures differ mostly by what is on
+// them (bright objects over a dark table, faces that move) has no picture pass, so
+// nothing is divided.
 const (
 	exposureGrid  = 8
 	exposureTiles = 8

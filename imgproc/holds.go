@@ -6,12 +6,11 @@ import "math"
 // dims the scene to a third under it): a region counts as shaded when the two pictures'
 // fine texture correlates by shadowTexture or more, its gain agrees with the mean's within
 // a factor shadowAgree, and the mean changes by a factor shadowGain or more. On those
-// folders shadows correlate by 0.55–0.95 with gains within 1.2 of each other; cards,
-// stripes, the real tabletop's objects (bright over a dark table whose texture they
-// follow at 0.5–0.75, but with texture gains of 0.9–2 against mean gains of 3–6) and the
-// built-in faces do not pass all three. shadowWeight makes a shadow's gain of a third
-// (log 3 ≈ 1.1) outweigh the outline's say (Structure), which reads a shadow over texture
-// backwards by up to a factor of 2.
+// folders shadows pass all three; cards, stripes, the real tabletop's objects (bright
+// over a dark table whose texture they follow, but with texture gains far from their
+// mean gains) and the built-in faces do not (docs/DESIGN.md, "Measurements behind the
+// code"). shadowWeight makes a shadow's gain of a third (log 3 ≈ 1.1) outweigh the
+// outline's say (Structure), which can read a shadow over texture backwards.
 const (
 	shadowTexture = 0.5
 	shadowAgree   = 1.5

@@ -401,9 +401,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		resized[i] = g.reduced
 	}
 	// The rows are made in float64, as every decoder and the resampler work, and stored
-	// in float32. The float64 rows are reused, not made per picture: on 10 000 pictures
-	// a new one each time was a gigabyte of garbage, and the collector let the process
-	// grow to three times the data matrix before it caught up.
+	// in float32. The float64 rows are reused, not made per picture: a new one each time
+	// makes garbage larger than the data matrix on a large folder, and the collector lets
+	// the process grow to several times the data matrix before it catches up.
 	scratch := sync.Pool{New: func() any { return make([]float64, p) }}
 	err = Parallel(ctx, len(good), opt.Workers, func(i int) {
 		img := good[i].img

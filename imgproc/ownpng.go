@@ -16,10 +16,9 @@ import (
 const ownMark = "Software\x00Feature Lab"
 
 // EncodePNG writes img as a PNG marked as Feature Lab's own (see ownMark), which Load
-// skips. It compresses at png.BestSpeed: the boundaries.png of a 4000×2669 camera
-// photo took as long to write at the default level as half its segmentation.
-// BenchmarkEncodePNGCamera: 1.27 s against 5.93 s, for a file 17 % larger (14.1 MB
-// against 12.0 MB).
+// skips. It compresses at png.BestSpeed: at the default level a camera photo's
+// boundaries.png takes several times as long to write, as long as much of its
+// segmentation, for a file only somewhat smaller (BenchmarkEncodePNGCamera).
 func EncodePNG(w io.Writer, img image.Image) error {
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {

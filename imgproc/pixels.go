@@ -163,8 +163,9 @@ func (r *rowReader) read(y int, dst []float64) {
 
 // readYCbCr converts one row of JPEG/WebP pixels with the JFIF formulas in 16.16 fixed
 // point, rounding to nearest as libjpeg does. color.YCbCrToRGB truncates instead, which
-// makes 29% of the tabletop photos' bytes one lower than MATLAB/Octave read them and
-// moves the reference objectives (K = 1: 617.58 instead of 615.89). alpha, when not nil, is the row's non-premultiplied alpha (WebP).
+// makes many of a photo's bytes one lower than MATLAB/Octave read them and moves the
+// reference objectives. alpha, when not nil, is the row's non-premultiplied alpha
+// (WebP).
 func readYCbCr(m *image.YCbCr, alpha []uint8, b image.Rectangle, y int, dst []float64) {
 	w := b.Dx()
 	py := b.Min.Y + y

@@ -1,9 +1,10 @@
 package imgproc
 
-// A netpbm (PBM/PGM/PPM, plain and raw, 8 and 16 bit) decoder. github.com/jbuchbinder/gopnm
-// was tried and dropped: it skips "comments" after the maxval, so a raw PGM whose first
-// pixel is 35 ('#') fails to decode — 6 of the 400 ORL faces do. The netpbm spec allows
-// exactly one whitespace byte there and no comment, which is what this decoder reads.
+// A netpbm (PBM/PGM/PPM, plain and raw, 8 and 16 bit) decoder of its own, not
+// github.com/jbuchbinder/gopnm: that one skips "comments" after the maxval, so a raw PGM
+// whose first pixel is 35 ('#') fails to decode, as some of the ORL faces do. The netpbm
+// spec allows exactly one whitespace byte there and no comment, which is what this
+// decoder reads.
 
 import (
 	"bufio"

@@ -9,7 +9,7 @@ const haveTurboJPEG = false
 
 // decodeJPEGReduced, in the builds without libjpeg-turbo (Windows, the purego tag),
 // always returns errNoTurboJPEG: the caller then decodes the JPEG in full with
-// image/jpeg and reduces it with the same box filter, about 5× slower on a camera
+// image/jpeg and reduces it with the same box filter, several times slower on a camera
 // JPEG than libjpeg-turbo's decode at 1/8. An arithmetic-coded JPEG, which image/jpeg
 // cannot read, is skipped with that reason.
 func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, error) {

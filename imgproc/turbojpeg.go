@@ -20,8 +20,8 @@ const haveTurboJPEG = true
 // n = 1…8, applied in the DCT domain) that is still at least min on both sides, so
 // that the box filter after it has as many source pixels per output pixel as it needs.
 // Scaling in the DCT domain skips most of the inverse transform and the colour
-// conversion of the pixels a reduction would throw away: a 4000×3000 camera JPEG took
-// about 50 ms at 1/8 where Go's image/jpeg took 240–330 ms for the full picture. It
+// conversion of the pixels a reduction would throw away: on a camera JPEG it is several
+// times faster than Go's image/jpeg decoding the full picture. It
 // returns an error for what libjpeg-turbo cannot decode or only with a warning
 // (truncated or damaged data, CMYK), and for a header whose size is not size, the one
 // image/jpeg read and the pixel budget was checked against; the caller then decodes with

@@ -49,11 +49,10 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	// The component pictures blurred where they lie, each pixel's D values a row of V:
 	// a tap of the blur adds a row of D values to another, along a row of pixels, then
 	// a whole row of pixels to another, down the columns; then G = (BV)ᵀ(BV) by
-	// OpenBLAS's single-threaded rank-k update (see openblas): 0.08 s for the tabletop's
-	// 230 400 × 100 components, where gonum's Go took 0.75 s. A band of rows of pixels
-	// at a time, G summed over the bands: the whole pictures blurred were another copy
-	// of the components (184 MB on the tabletop), and turning them to one picture after
-	// the other for a blur was half of its time.
+	// OpenBLAS's single-threaded rank-k update (see openblas), several times faster here
+	// than gonum's pure-Go one. A band of rows of pixels at a time, G summed over the
+	// bands: the whole pictures blurred would be another copy of the components, and
+	// turning them to one picture after the other for a blur would cost much of its time.
 	v := m.Components.RawMatrix()
 	if v.Stride != D {
 		return nil, errors.New("pca: BlurMetric needs the components' rows one after the other")
@@ -158,7 +157,7 @@ const gramBlock = 32
 // gramAdd adds AᵀA to the upper triangle of g (D × D), A being n × D with rows D apart:
 // a block of G's columns against another on each of workers goroutines, each one
 // single-threaded OpenBLAS call (a rank-k update on the diagonal, a product above it).
-// One update of the whole took 0.29 s of the tabletop's 0.47 s blur metric on one core.
+// The update is most of the blur metric's time, hence the sharing out.
 func gramAdd(g, A []float64, n, D, workers int) {
 	nb := (D + gramBlock - 1) / gramBlock
 	type pair struct{ a, b int }

@@ -54,7 +54,7 @@ func learnRate(pth path, w float64, took time.Duration) {
 }
 
 // calibrationShapes are the synthetic fits that measure a path no real fit has timed
-// yet: each takes its path, in about 30–60 ms on a 2-core machine.
+// yet: each takes its path, in tens of milliseconds.
 var calibrationShapes = map[path][3]int{
 	pathGram:       {100, 4000, 50},
 	pathSVD:        {1000, 100, 30},

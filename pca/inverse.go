@@ -50,9 +50,8 @@ func (m *Model) InverseDense(S *mat.Dense) *mat.Dense {
 
 // inverse sets each row of dst to (s Vᵀ + m)·Scale for the matching row s of S. Blocks
 // of pixels are independent; each is one single-threaded OpenBLAS product of all the
-// score rows with its rows of V (a row at a time on gonum's Gemv took 1.2 s of a card
-// deck's reading of 30 features of 222 × 323 colour pictures), the same calls whatever
-// the number of workers.
+// score rows with its rows of V (gonum's Gemv a row at a time is far slower when many
+// features of large pictures are read), the same calls whatever the number of workers.
 func (m *Model) inverse(S, dst blas64.General) {
 	v := m.Components.RawMatrix()
 	parallel.For(m.workers, blocks(m.P, inverseBlock), func(_, blk int) {

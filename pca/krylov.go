@@ -38,8 +38,8 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 	}
 	// Q is the orthonormal Krylov basis, block j in columns [jb, (j+1)b). Bt = YcᵀQ,
 	// block by block, is the largest matrix of the path (P × m); it is kept in the data's
-	// element type, which halves it for a folder: on 1 287 photos of 339×226×3 it was
-	// 643 MB as float64, and a fresh page costs its first touch.
+	// element type, half the size of float64 for a folder's float32 pictures, as a fresh
+	// page costs its first touch.
 	Q := mat.NewDense(n, m, nil)
 	bt := make([]T, p*m)
 	hugepage.Advise(Q.RawMatrix().Data)
@@ -75,9 +75,9 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 
 	// Rayleigh–Ritz: the components are the top right singular vectors of B = QᵀYc,
 	// V = Bᵀ W Λ^−½ for the eigenpairs (Λ, W) of the small m × m matrix BBᵀ = BtᵀBt. That
-	// is a rank-m update and an m × m decomposition, where a QR of the tall Bt took
-	// twice as long. The division by √λ leaves V orthonormal only to about 1e−16·λ₁/λ_k,
-	// so V is re-orthonormalised (P × d, cheap); components the data do not span get an
+	// is a rank-m update and an m × m decomposition, cheaper than a QR of the tall Bt.
+	// The division by √λ leaves V orthonormal only to about 1e−16·λ₁/λ_k, so V is
+	// re-orthonormalised (P × d, cheap); components the data do not span get an
 	// arbitrary orthonormal completion, as on the Gram path.
 	G := make([]float64, m*m)
 	btChunks(bt, p, m, func(chunk []float64, rows int) {
@@ -138,9 +138,9 @@ func fitKrylov[T sample](y rows[T], mean []float64, d int, inv float64, seed uin
 // krylovShape returns the block size b and depth q for d components of an n × p
 // matrix: blocks of d/2 columns (at least oversample), six deep, a space of width 3.5d.
 // Where that does not fit in min(n, p) it is one block of width min(n, p), whose span
-// is the whole range of Yc, so the result is exact. Measured on slowly decaying spectra (TestKrylovAccuracy): with σ_k ∝ k^−½
-// six blocks of 50 leave the 100 components' variances within 0.02 % of the exact ones,
-// and with σ_k ∝ k^−¼ within 0.5 %; four blocks, or blocks of 40, miss 1 %.
+// is the whole range of Yc, so the result is exact. The shape is the smallest that keeps
+// the variances close to the exact ones on slowly decaying spectra (TestKrylovAccuracy;
+// docs/DESIGN.md, "Measurements behind the code").
 func krylovShape(d, n, p int) (b, q int) {
 	q = krylovDepth
 	b = max(oversample, (d+1)/2)

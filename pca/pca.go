@@ -72,7 +72,7 @@ type Options struct {
 	Progress func(done, total int)
 
 	// Context, when set, stops the fit early: Fit returns its error between passes over
-	// the data (well under a second apart on 10 000 images of 64×64×3).
+	// the data, which are short even on a large folder.
 	Context context.Context
 
 	// path forces a factorisation; tests use it to compare the paths.

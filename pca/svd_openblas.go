@@ -10,10 +10,10 @@ import "fmt"
 
 // leftSingularVectors returns the first d left singular vectors of the m × m row-major
 // matrix r, in order of decreasing singular value, as a row-major m × d matrix, and all
-// m singular values: LAPACK's divide-and-conquer dgesdd in OpenBLAS, about 10 ms for
-// m = 350 where gonum's Dgesvd took 100 ms. Read column-major, r is rᵀ = W Σ Uᵀ, so
-// dgesdd's Vᵀ of rᵀ, read row-major, is U. For a symmetric positive semi-definite r
-// these are its eigenvectors and eigenvalues.
+// m singular values: LAPACK's divide-and-conquer dgesdd in OpenBLAS, several times
+// faster than gonum's Dgesvd at the sizes the PCA asks for. Read column-major, r is
+// rᵀ = W Σ Uᵀ, so dgesdd's Vᵀ of rᵀ, read row-major, is U. For a symmetric positive
+// semi-definite r these are its eigenvectors and eigenvalues.
 func leftSingularVectors(r []float64, m, d int) ([]float64, []float64, error) {
 	a := append([]float64(nil), r[:m*m]...) // dgesdd overwrites its input
 	sv := make([]float64, m)

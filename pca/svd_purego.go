@@ -13,7 +13,7 @@ import (
 // leftSingularVectors returns the first d left singular vectors of the m × m row-major
 // matrix r, in order of decreasing singular value, as a row-major m × d matrix, and all
 // m singular values: gonum's Dgesvd, in the builds without OpenBLAS's LAPACK
-// (svd_openblas.go: dgesdd, about 10× faster at m = 350). A vector may come out with the
+// (svd_openblas.go: dgesdd, several times faster). A vector may come out with the
 // other sign than dgesdd gives it, as a singular vector may.
 func leftSingularVectors(r []float64, m, d int) ([]float64, []float64, error) {
 	a := blas64.General{Rows: m, Cols: m, Stride: m, Data: append([]float64(nil), r[:m*m]...)}

@@ -16,10 +16,9 @@ import "math"
 // model per cluster, the bound refused to part such a piece into a cluster of its own:
 // the second Normal–Wishart's KL and its covariance prior cost more than the stick terms
 // gained. With the colour shared, the split costs only what it changes — the sticks and
-// the pointers' prior — and the spatial prior alone decides it. On the 200 BSDS500 train
-// photos, seeds 1–3, PRI went from 0.7899, 0.7847 and 0.7883 (mean 0.7876) to 0.7935,
-// 0.7919 and 0.7927 (mean 0.7927), higher with every seed; VoI from 2.120 to 2.130 bits
-// (means), and 17.0 segments to 19.6 (with the split pieces of pixelPieces).
+// the pointers' prior — and the spatial prior alone decides it. On the BSDS500 train
+// photos sharing colours scores a higher PRI with every seed (docs/DESIGN.md,
+// "Measurements behind the code").
 
 // atomConcentration is γ of the colour models' DP: the pointers' prior favours sharing
 // by ln n for an atom of n clusters, a few nats against the hundreds a colour model's

@@ -14,9 +14,9 @@ const textureRadius = 2
 
 // wideTextureRadius is the half-width of the second, wider window whose standard
 // deviation of L* is the last texture feature (11×11): a textured region's spread at a
-// scale where grass or water is one texture rather than blades and ripples. On the 200
-// BSDS500 train photos it took PRI from 0.7821 to 0.7837 and VoI from 2.215 to 2.197
-// bits; a 21×21 window scored 0.7834 and 2.249, and adding the 11×11 mean too 0.7797.
+// scale where grass or water is one texture rather than blades and ripples. Chosen on
+// the BSDS500 train photos against a wider window and against adding the wide window's
+// mean too (docs/DESIGN.md, "Measurements behind the code").
 const wideTextureRadius = 5
 
 // textureDims is the number of feature dimensions with texture: L*, a*, b*, then the
@@ -139,16 +139,12 @@ func (p *pixels) addTexture() {
 // distance's free colour step and the superpixels' colour distance mean one colour
 // difference whatever else the photo holds. It is the geometric mean, over the 200
 // BSDS500 train photos, of the photo's own colour spread (the root of the mean variance
-// of L*, a* and b*, 4.1 to 27.5 ΔE), so a photo of typical contrast is segmented as
-// before. Features used to be scaled by each photo's own spread. That made the prior
-// data-dependent in the wrong direction: a low-contrast photo (a lion on grass, geese
-// on water) had its small colour differences stretched into many segments, and a
-// colourful one had its real edges shrunk into few. With the spread of the unsmoothed
-// L*a*b* under 11.5 ΔE the humans draw 12.6 segments (their largest region 59 % of the
-// photo) and the KPYP drew 14.3; over 16.9 ΔE they draw 26.4 and it drew 16.8. In fixed
-// units it draws 10.1 and 23.0. PRI on all 200 rose with every seed: 0.7990, 0.7911,
-// 0.7938 → 0.8090, 0.8063, 0.8030 (seeds 1–3; mean 0.7946 → 0.8061), and VoI fell from
-// 2.011, 2.033, 2.034 to 1.959, 1.966, 1.988 bits.
+// of L*, a* and b*), so a photo of typical contrast is segmented at the scale the priors
+// were chosen at. A unit per photo would make the prior data-dependent in the wrong
+// direction: a low-contrast photo (a lion on grass, geese on water) would have its small
+// colour differences stretched into many segments, and a colourful one its real edges
+// shrunk into few, where humans draw few segments on the first and many on the second
+// (docs/DESIGN.md, "Measurements behind the code").
 const ColourUnit = 12.86
 
 // centre centres every column of the n×d matrix y and divides it by unit. Every column

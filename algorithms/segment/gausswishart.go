@@ -19,24 +19,17 @@ import (
 // near (ν⁺σ0²I + nS)/(ν⁺ + n): it cannot shrink onto the lattice of 8-bit values of a
 // dark region or onto one streak of sensor noise, which with a weak prior (ν0 = D + 2)
 // the bound rewards with one more cluster each time — the background of a photo then
-// breaks into many interleaved segments. σ0 = nwSigma0 is in the features' unit, ColourUnit
-// ΔE, the same for every photo (it was each photo's own colour spread until σ0 and ν⁺
-// below had been chosen; ColourUnit is that spread's geometric mean over the photos).
+// breaks into many interleaved segments. σ0 = nwSigma0 is in the features' unit,
+// ColourUnit ΔE, the same for every photo (ColourUnit is the geometric mean over the
+// photos of their own colour spread).
 //
 // The values were chosen on the 200 BSDS500 train photos with their human segmentations
-// (issue 15): with texture features, σ0 = 0.5 and ν⁺ = 0.2·N/C scored PRI 0.784 on 40 of
-// them against 0.767 at the earlier 0.3 and 0.8·N/C. The width σ0 matters more than the
-// strength ν⁺: a broader prior covariance keeps a textured region (grass, sky) from
-// breaking into clusters of shades, and at σ0 = 1 real regions merge (PRI 0.71). With
-// the geodesic kernel, the likelihood power and the wide texture column the strength
-// was chosen again on all 200 (PRI, VoI in bits): ν⁺ = 0.1·N/C 0.7829, 2.297; 0.2
-// 0.7837, 2.197; 0.3 0.7871, 2.140; 0.4 0.7868, 2.111; 0.55 0.7831; 0.8 0.7794; 1.6
-// 0.7686. The seed moves the mean PRI by ±0.004 (seeds 1, 2, 3 at 0.3: 0.7871, 0.7795,
-// 0.7877; at 0.2: 0.7837, 0.7807, 0.7879), so on PRI 0.3 and 0.2 are level; 0.3 was kept
-// for VoI, lower on every seed (2.140, 2.152, 2.127 against 2.197, 2.202, 2.171). σ0
-// stayed: 0.4 and 0.65 scored 0.7814 and 0.7804 at ν⁺ = 0.2. A prior width of its own
-// for L* (×1.4), for a* and b* (×0.7) or for the texture (×1.4) scored 0.7847, 0.7876
-// and 0.7776 at ν⁺ = 0.4: no better than one width. ν⁺ in proportion to N keeps the
+// (issue 15; docs/DESIGN.md, "Measurements behind the code"). The width σ0 matters more
+// than the strength ν⁺: a broader prior covariance keeps a textured region (grass, sky)
+// from breaking into clusters of shades, and at σ0 = 1 real regions merge. On PRI the
+// strengths 0.2·N/C and 0.3·N/C are level within the seeds' spread; 0.3 has the lower
+// VoI on every seed. One prior width for all the features scores as well as a width of
+// their own for L*, for a* and b* or for the texture. ν⁺ in proportion to N keeps the
 // prior's weight the same whatever the image's size or Options.Stride; it makes the
 // prior depend on the data, which is why it is a heuristic (the paper's §3.4 selects
 // these heuristically too), not a belief.

@@ -209,19 +209,17 @@ func (m *kpyp) thetaStep() error {
 // Why: the last component has v_C ≡ 1 and no location. It stands for every cluster
 // beyond the truncation, each at a location of its own, and its prior weight
 // ∏_{c<C}(1 − v_c(x)) is near 1 wherever the located sticks' kernels are small. Fitted
-// like the others, it became a cluster free of the spatial prior — on 65019 (yellow
-// lanterns) the largest, holding 4 083 of the 9 600 fitted pixels in nine pieces across
-// the photo — and the bound refused to hand any of those pieces to an empty located
-// cluster (for each large piece the stick and covariance terms cost 800 to 1 500
-// nats). At its prior, as
+// like the others, it becomes a cluster free of the spatial prior — often the largest,
+// in pieces across the photo — and the bound refuses to hand any of those pieces to an
+// empty located cluster (for each large piece the stick and covariance terms cost far
+// more than it gains). At its prior, as
 // the clusters beyond the truncation are in Kurihara, Welling & Vlassis (NIPS 2006), it
 // explains only what no located cluster fits, and a colour spread over the photo must
 // be held by located clusters, whose far pieces the split moves can part. Holding one
 // factor of the mean-field family fixed keeps every update an ascent step: the bound
-// still never falls. On the 200 BSDS500 train photos (mean of seeds 1–3, with the split
-// pieces of cells of that time, at C = 20) PRI went from 0.7848 to 0.7832, within the seeds'
-// spread of ±0.004, and VoI from 2.140 to 2.082 bits, lower with every seed; it also
-// made C = 30 pay (DefaultTruncation).
+// still never falls. On the BSDS500 train photos it keeps PRI within the seeds' spread
+// and lowers VoI with every seed, and it makes a larger truncation pay
+// (DefaultTruncation; docs/DESIGN.md, "Measurements behind the code").
 func (m *kpyp) tailStats(set []int, n float64, m1, m2 []float64) (float64, []float64, []float64) {
 	if !m.isTail(set) {
 		return n, m1, m2

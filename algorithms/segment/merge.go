@@ -24,10 +24,10 @@ import (
 // mergeMaxDist is the largest squared Mahalanobis distance between two clusters' means,
 // under their average covariance, for them to be tried as a merge: only a speed-up,
 // since the bound decides. With the likelihood's power 0.5 the bound accepts merges of
-// clusters further apart than the earlier 25 let it try (a textured region's shades):
-// on the 200 BSDS500 train photos 200 (with 4 trials) took VoI from 2.248 to 2.215 bits
-// and 16.6 segments to 15.9, and ran faster (0.63 s a photo against 0.94 s: fewer
-// clusters to iterate); 1000 with 8 trials gave the same labels.
+// clusters far apart (a textured region's shades), so the distance tried is wide: on
+// the BSDS500 train photos it scores a lower VoI than a narrower one and runs faster,
+// with fewer clusters to iterate, and a wider one gives the same labels
+// (docs/DESIGN.md, "Measurements behind the code").
 const mergeMaxDist = 200.0
 
 // mergeMaxTrials·C caps the merges tried per round, closest colours first.

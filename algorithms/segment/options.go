@@ -22,13 +22,12 @@ const (
 // Defaults of the zero Options fields.
 const (
 	// DefaultTruncation is the KPYP's truncation C. With the last component held at its
-	// prior (tailStats) every segment needs a located cluster of its own, and 20 was too
-	// few for busy photos. On the 200 BSDS500 train photos, seeds 1–3, C = 30 scored PRI
-	// 0.7899, 0.7847 and 0.7883 against 20's 0.7860, 0.7789 and 0.7847 (higher with every
-	// seed), VoI 2.120 bits against 2.082 (means), with 17.0 segments against 14.1; C = 40
-	// (with ψ 0.4) scored 0.7866 and 2.203 on seed 1. The prior's pseudo-pixels
-	// ν⁺ = nwPseudo·ζN/C are shared among the C clusters, so C also sets how strongly
-	// each cluster's covariance is held.
+	// prior (tailStats) every segment needs a located cluster of its own, and busy photos
+	// need many. Chosen on the BSDS500 train photos, where it scores a higher PRI than a
+	// smaller C with every seed and a larger C does no better (docs/DESIGN.md,
+	// "Measurements behind the code"). The prior's pseudo-pixels ν⁺ = nwPseudo·ζN/C
+	// are shared among the C clusters, so C also sets how strongly each cluster's
+	// covariance is held.
 	DefaultTruncation = 30
 	DefaultMaxIter    = 100
 	DefaultTol        = 1e-5
@@ -41,41 +40,35 @@ const (
 	// DefaultK is the number of clusters of K-means, and the target number of clusters
 	// from which DP-means chooses λ² when Lambda2 is 0.
 	DefaultK = 5
-	// DefaultCell is the side of the cells of pixels that share a location: 16 scored
-	// PRI 0.738 against 8's 0.736 on 40 BSDS500 train photos, and is faster.
+	// DefaultCell is the side of the cells of pixels that share a location: on the
+	// BSDS500 train photos it scores as well as smaller cells, and is faster.
 	DefaultCell = 16
-	// DefaultStride fits the KPYP to every 4th pixel each way: on the 200 BSDS500 train
-	// photos with texture it scored PRI 0.773 at 0.49 s a photo, as every 2nd pixel did
-	// (0.773, 0.94 s); the prior's strength scales with the pixels fitted, so the fit's
-	// balance of prior and data does not change.
+	// DefaultStride fits the KPYP to every 4th pixel each way: on the BSDS500 train
+	// photos it scores as every 2nd pixel does in about half the time; the prior's
+	// strength scales with the pixels fitted, so the fit's balance of prior and data
+	// does not change.
 	DefaultStride = 4
 	// DefaultTexture is whether the command line and the window add the texture
-	// features (Options' zero value does not): the largest single gain on BSDS500, PRI
-	// 0.761 against 0.736 on 40 train photos, since a textured region's brightness
-	// spread is one Gaussian where its shades were several.
+	// features (Options' zero value does not): the largest single gain on BSDS500, since
+	// a textured region's brightness spread is one Gaussian where its shades would be
+	// several.
 	DefaultTexture = true
 	// DefaultEdgeCost is the geodesic distance's cost β of a colour step: a step across
 	// an edge of 1.5 colour units (ColourUnit ΔE) costs β·(1.5 − 1) = 1, as much as
-	// crossing the whole image. On the 200 BSDS500 train photos (before the wide texture column) β = 1
-	// scored PRI 0.7809, 2 0.7821 and 4 0.7827: flat from 2 on.
+	// crossing the whole image. On the BSDS500 train photos PRI is flat from β = 2 on.
 	DefaultEdgeCost = 2.0
-	// DefaultPower is the power ζ of the likelihood. On the 200 BSDS500 train photos ζ =
-	// 0.5 scored PRI 0.7837 and VoI 2.197 bits against the plain likelihood's 0.7810 and
-	// 2.319; before the wide texture column 0.35 and 0.7 scored 0.7815 and 0.7816
-	// against 0.5's 0.7821.
+	// DefaultPower is the power ζ of the likelihood. On the BSDS500 train photos it
+	// scores better than the plain likelihood and as well as powers either side of it
+	// (docs/DESIGN.md, "Measurements behind the code").
 	DefaultPower = 0.5
 	// DefaultDiscount is the Pitman–Yor discount d the command line and the window use
 	// (Options' zero value is the paper's d = 0, as DefaultTexture is for the texture).
-	// On the 200 BSDS500 train photos, seeds 1, 2, 3, d = 0.2 scored PRI 0.7970, 0.7893
-	// and 0.7918 (mean 0.7927) against d = 0's 0.7931, 0.7919 and 0.7927, and VoI 2.043,
-	// 2.065 and 2.070 bits against 2.122, 2.131 and 2.135: the same PRI, with fewer
-	// segments (15.9 against 19.1) that match the human maps better on every seed. At
-	// a cluster's own location its stick is then Beta(0.8, α + 0.2c), the Pitman–Yor
-	// stick, with a prior mean below the DP's Beta(1, α); why that leaves fewer
-	// segments on these photos has not been traced. d = 0.1, 0.3, 0.5 and
-	// 0.7 scored 0.7927, 0.7945, 0.7874 and 0.7848 on seed 1 (VoI 2.082, 2.022, 2.004,
-	// 1.955): PRI falls beyond 0.3 as regions merge; 0.3 on seeds 2 and 3 scored 0.7878
-	// and 0.7930.
+	// On the BSDS500 train photos it scores the same PRI as d = 0, with fewer segments
+	// that match the human maps better (a lower VoI) on every seed (docs/DESIGN.md,
+	// "Measurements behind the code"). At a cluster's own location its stick is then
+	// Beta(0.8, α + 0.2c), the Pitman–Yor stick, with a prior mean below the DP's
+	// Beta(1, α); why that leaves fewer segments on these photos has not been traced.
+	// PRI falls beyond d = 0.3 as regions merge.
 	DefaultDiscount = 0.2
 )
 

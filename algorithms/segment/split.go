@@ -19,18 +19,17 @@ import (
 // pointers' prior, and the entropy of q(z) where the target already had responsibility
 // (TestSplitScreenIsExact).
 //
-// With the Euclidean kernel the bound refused nearly every such split (PRI 0.7839 →
-// 0.7847 on 40 BSDS500 train photos): a piece far from x̂_c still had a kernel near
-// 1/e. Across edges the geodesic kernel is near its floor, which the piece's cells pay
-// for in every iteration, and the split pays off.
+// With the Euclidean kernel the bound refuses nearly every such split: a piece far from
+// x̂_c still has a kernel near 1/e. Across edges the geodesic kernel is near its floor,
+// which the piece's cells pay for in every iteration, and the split pays off.
 
 // splitMinCount is the least responsibility a piece must hold to be split off.
 const splitMinCount = 4.0
 
 // pixelPiecesTried caps the pieces of one cluster tried in a round, the largest first:
-// each costs a geodesic distance map over the fitted pixels. With 8,
-// BenchmarkKPYPCameraPhoto took 9.6 s a photo; with 2, 3.6 s, and on the 200 BSDS500
-// train photos (seed 1) PRI 0.7931 and VoI 2.122 bits against 8's 0.7935 and 2.124.
+// each costs a geodesic distance map over the fitted pixels. Trying more pieces costs
+// several times the time on a camera photo (BenchmarkKPYPCameraPhoto) and scores the
+// same on the BSDS500 train photos (docs/DESIGN.md, "Measurements behind the code").
 const pixelPiecesTried = 2
 
 // splitRound tries, for every cluster, to split off its far pieces in turn
@@ -376,11 +375,9 @@ func (m *kpyp) movedCounts(piece []int, c int) []float64 {
 // Why pixels: a cluster's label can be in separate places, what a user counts as
 // separate segments. Pieces of cells — where c holds most pixels — missed those that
 // share cells with other clusters, and with the colour shared they cut connected
-// regions along cell edges (a uniform background into two blocky halves). On the 200
-// BSDS500 train photos, seeds 1–3: PRI 0.7935, 0.7919 and 0.7927 (mean 0.7927) and VoI
-// 2.130 bits (mean, lower with every seed), against 0.7924 and 2.142 for pieces of
-// cells not joined to the location through c's label, and 0.7925 and 2.155 for pieces
-// of cells alone.
+// regions along cell edges (a uniform background into two blocky halves). Pieces of
+// pixels score a lower VoI on the BSDS500 train photos with every seed
+// (docs/DESIGN.md, "Measurements behind the code").
 func (m *kpyp) pixelPieces(comp []int32, c int) [][]int {
 	home := m.homeComponents(comp, c)
 	byComp := map[int32][]int{}

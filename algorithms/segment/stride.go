@@ -15,10 +15,9 @@ import (
 // fit. Once the posterior has settled every pixel of the image — observed or not — is
 // labelled at the fit's q(θ) and q(α), with superpixels as the locations (labelAll).
 
-// minFitPixels is the fewest pixels a strided fit keeps. A 48×48 icon at stride 4 left
-// 144 pixels, which the likelihood power halves again, too few for the bound to pay for
-// more than 2 segments (the ac-adapter icon's bolt, plug and cable became one); a
-// 481×321 photo keeps 9 600 at stride 4.
+// minFitPixels is the fewest pixels a strided fit keeps. A small icon at stride 4 keeps
+// too few pixels, which the likelihood power halves again, for the bound to pay for
+// more than a couple of segments; a 481×321 photo keeps 9 600 at stride 4.
 const minFitPixels = 2500
 
 // fitStride is the stride the fit uses for an image of n pixels: the largest s ≤ stride
@@ -48,12 +47,9 @@ const (
 	// superpixelSweeps is the number of rounds of a superpixel's sticks and its
 	// pixels' responsibilities in labelAll.
 	superpixelSweeps = 3
-	// superpixelScale is the side of labelAll's superpixels in cells. On the 200
-	// BSDS500 train photos (seed 1, the same fits labelled both ways) superpixels of
-	// 1, 1.5 and 2 cells raised PRI over the cells' labelling by 0.0014, 0.0020 and
-	// 0.0019 (standard error 0.0002–0.0004 over the photos) and lowered VoI by 0.029,
-	// 0.032 and 0.024 bits; 1.5 cells raised PRI by 0.0019 and 0.0021 with seeds 2
-	// and 3 too.
+	// superpixelScale is the side of labelAll's superpixels in cells, chosen on the
+	// BSDS500 train photos against labelling by cells and by other superpixel sizes
+	// (docs/DESIGN.md, "Measurements behind the code").
 	superpixelScale = 1.5
 )
 

@@ -11,9 +11,9 @@ import (
 
 // chainClock follows the IBP's chains — run a few at a time, as many as there are
 // workers — and estimates the time left of them all. Counting the sweeps of all the
-// chains at the average rate so far was far too hopeful (on the ORL faces "1m57s left" at
-// 3 s of a 561 s run): a sweep's cost grows with the features the chain holds, so the
-// first sweeps are the cheapest, and the chains still to start pay them again. Here a
+// chains at the average rate so far would be far too hopeful: a sweep's cost grows with
+// the features the chain holds, so the first sweeps are the cheapest, and the chains
+// still to start pay them again. Here a
 // running chain's sweeps still to go are counted at its recent rate; a chain not yet
 // started takes as long as the leading chain's whole run so far and to come; and the
 // chains waiting are laid onto the workers as they free.
@@ -41,8 +41,8 @@ const checkpoints = 200
 
 // The recent rate of a chain is measured over the later half of the sweeps it has done,
 // and at least recentShare of a chain's sweeps: long enough that a busy moment of a
-// shared machine does not swing it (over the last 5 %, 50 sweeps of 2 ms, one did: "20 s
-// left" of 6), short enough to follow the growth of a sweep's cost with K.
+// shared machine does not swing it, short enough to follow the growth of a sweep's cost
+// with K.
 const recentShare = 0.05
 
 // observe takes one sweep's report.
@@ -151,17 +151,17 @@ func (c *chainClock) remaining(now time.Time) (time.Duration, bool) {
 			if i != ref {
 				at, _ := r.reached(ch.sweeps)
 				pace := 1.0
-				// Its own figures count in full from a quarter of its sweeps on: over
-				// its first few dozen, which a busy machine or a K slow to settle can
-				// slow threefold, they said 3.4 s left of 1.0 on the real tabletop.
+				// Its own figures count in full from a quarter of its sweeps on: its
+				// first few dozen, which a busy machine or a K slow to settle can slow
+				// several times over, would make the estimate far too long.
 				trust := min(1, 4*float64(ch.sweeps)/float64(c.sweeps))
 				if at > 0 {
 					pace = 1 + trust*(float64(ch.last.Sub(ch.began))/float64(at)-1)
 				}
 				left = time.Duration(float64(whole-at) * pace)
 				// Then half of it from its own recent rate, which a change of the
-				// machine's load since the reference ran does not mislead: on a shared
-				// machine the reference's pace alone said 6.8 s left of 2.1.
+				// machine's load since the reference ran does not mislead, as the
+				// reference's pace alone would on a shared machine.
 				if rate := ch.rate(c.sweeps); rate > 0 {
 					own := time.Duration(c.sweeps-ch.sweeps) * rate
 					left += time.Duration(trust / 2 * float64(own-left))

@@ -59,8 +59,8 @@ func handleExposure(ds *imgproc.Dataset, mode string, progress func(done, total 
 }
 
 // exposureSlight is the change of light too slight to divide out: within ±1 % a picture is
-// as good as taken at the folder's exposure (the built-in faces measure 0–0.5 %, JPEG and
-// rounding), and dividing such gains out only moves the data.
+// as good as taken at the folder's exposure (JPEG and rounding alone measure less), and
+// dividing such gains out only moves the data.
 const exposureSlight = 0.01
 
 // Gains is, per picture, the gain divided out of it; nil when none was.

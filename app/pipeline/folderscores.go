@@ -18,8 +18,8 @@ type FolderScores struct {
 // FolderScores scores a clustering's images against their subfolders. It reports false
 // when there is nothing to score: a feature learner's result (an image may own several
 // features), images that are not all in subfolders of at least two kinds, or the hard
-// HDP's, whose groups are those subfolders: told the answer's groups, it scored NMI 0.98
-// to 1.00 on the ORL faces, a measure of nothing.
+// HDP's, whose groups are those subfolders: told the answer's groups, it scores near
+// perfectly, a measure of nothing.
 func (a *Analysis) FolderScores() (FolderScores, bool) {
 	if !a.IsClustering() || a.Data == nil || algorithms.TraitsOf(a.Algorithm).Groups {
 		return FolderScores{}, false

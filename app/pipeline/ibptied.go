@@ -16,19 +16,19 @@ const stepwiseAlgo = "stepwise"
 // α = exp(−λ²/2σ_X²), so that a feature costs the sampler what it costs BP-means at λ²
 // (MAD-Bayes §3.1). The papers' Gamma prior lets K grow on photos without bound: there
 // the noise is not white (small shifts, exposure, JPEG), σ_X shrinks as K grows, and
-// each shrink makes the next small feature worth its price (ORL faces: K = 156 after
-// 561 s; scene folders K = 30–35 for 4 objects).
+// each shrink makes the next small feature worth its price (on the ORL faces and the
+// scene folders, K in the tens or hundreds for a few objects).
 //
 // With no λ² given, stepwise K-features chooses it as it chooses K for itself: from
 // its λ² path, counting the objects on the pictures seen through a slight blur. The
 // chains then sample those same pictures, starting from stepwise's fit: at that price
-// the posterior is so peaked that chains started from the prior stayed in the mode
-// they first found (scene set 7: K = 3 against 4 objects). Where stepwise counted the
-// objects with the images' small shifts taken out (shiftsMatter), so are they from what
-// the chains see: random scene set 10's chains otherwise traded its shadow for a card's
-// jitter again. The result — its A and objectives — is given on the scores themselves
-// (learn.Options.ReportOn); σ_X and the trace are those of the pictures the chains saw,
-// which it returns with the result and the options asked.
+// the posterior is so peaked that chains started from the prior stay in the mode they
+// first find, short of the objects. Where stepwise counted the objects with the images'
+// small shifts taken out (shiftsMatter), so are they from what the chains see: else the
+// chains trade a weak object (a shadow) for a card's jitter again. The result — its A and
+// objectives — is given on the scores themselves (learn.Options.ReportOn); σ_X and the
+// trace are those of the pictures the chains saw, which it returns with the result and
+// the options asked.
 func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, desc Description,
 	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
 	// The options the run was asked for are what reproduces it; the λ² chosen is the

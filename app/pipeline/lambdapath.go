@@ -89,8 +89,8 @@ func (e PathEntry) centre() float64 {
 // KNote is, for a run that chose its own K off its λ² path, why that K should not be
 // taken for a count of things, or "" when it can: when most of its features vary by
 // degrees (Separation below features.SeparationClear: a face's width, lighting) rather
-// than come and go, no K counts objects, and the path's other K are as good a reading.
-// On the ORL faces 9 of the 11 features are gradual; on the tabletop photos none is.
+// than come and go, no K counts objects, and the path's other K are as good a reading:
+// most of the ORL faces' features are gradual; none of the tabletop photos' is.
 // Whatever the learner's K, a folder with no objects that come and go (NoObjects: most
 // features neither stable nor cleanly split, as on a deck of distinct cards) is said so.
 func (a *Analysis) KNote() string {

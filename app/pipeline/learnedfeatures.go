@@ -96,8 +96,8 @@ const (
 // the signed picture's to show, not the caption's: a dark phone on a brown table adds an
 // object.
 // A gradual feature (its images do not split cleanly, features.SeparationClear) is no
-// object to add: it "brightens" or "darkens", as most of its change does. On the ORL
-// faces 9 of 11 features are gradual, and the outline measure called a face darkened
+// object to add: it "brightens" or "darkens", as most of its change does. Most of the
+// ORL faces' features are gradual, and the outline measure would call a face darkened
 // all over one that adds. In a folder with no objects that come and go (NoObjects), a
 // feature that is neither stable nor cleanly split is a Pattern that a group of pictures
 // shares, not a thing added.

@@ -14,16 +14,16 @@ import (
 
 // objectBlur is the Gaussian, in pixels, through which K-from-objects looks at the
 // pictures while it fits: a shift of an object's sharp print by a pixel then costs much
-// less than the object itself. On the generated scene folders it lifts the folders
-// counted right from 4 of 7 to 5 of 7 (set 1: K = 2 → 5); σ = 2 blurs away the stripes'
-// texture.
+// less than the object itself. Chosen on the generated scene folders, where it counts
+// more folders right than no blur does, and a wider blur loses the stripes' texture
+// (docs/DESIGN.md, "Measurements behind the code").
 const objectBlur = 1.0
 
 // Two features are one object seen twice, or one object cut in two, when half the
 // picture energy of each lies where the other acts (within objectReach pixels of where
 // it carries a tenth of its peak) and their owners are nested or apart up to objectSlack
 // of the smaller set. Each only: on the built-in cards, pips of different cards sit half
-// in each other's place with owners apart, and one-way overlap counted them as one.
+// in each other's place with owners apart, and one-way overlap would count them as one.
 const (
 	objectOverlap = 0.5
 	objectReach   = 2
@@ -34,15 +34,16 @@ const (
 // objectQuantile is the share of each side a separation leaves out when the objects rule
 // reads it (features.SeparationAt): a tenth, where the display leaves out a twentieth. An
 // object's copies shifted by a pixel are among its owners' least amounts; with exposure
-// divided out (ExposureAuto), the striped patch of scene set 3, whose diagonal stripes a
-// shift changes most, kept 6 % of its owners below objectClear.
+// divided out (ExposureAuto), a striped patch, whose diagonal stripes a shift changes
+// most, can keep more than a twentieth of its owners below objectClear.
 const objectQuantile = 0.1
 
 // objectClear is the separation (features.Separation, on the blurred scores) a feature
-// needs to be counted as an object. On the generated scenes the objects separate by
-// 0.67–0.97, and the features that model a card's ±1 px shifts, owned by part of its
-// images, by 0.55–0.61: above features.SeparationClear, which only says the feature
-// reads as on/off, so counting asks more.
+// needs to be counted as an object. Chosen on the generated scenes, between what the
+// objects separate by and what the features that model a card's ±1 px shifts, owned by
+// part of its images, separate by (docs/DESIGN.md, "Measurements behind the code"):
+// those are above features.SeparationClear, which only says the feature reads as
+// on/off, so counting asks more.
 const objectClear = 0.65
 
 // countsObjectsFor reports whether a run of algo with opt chooses its K by counting
@@ -55,8 +56,8 @@ func (p *Prepared) countsObjectsFor(algo string, desc Description, opt learn.Opt
 
 // smoothedScores are the scores as the pictures look through a Gaussian of objectBlur
 // pixels (pca.Model.BlurMetric): every fit on them is a fit of the blurred pictures.
-// They are worked out once per data set (about 2 s for 100 components of 320×240
-// colour pictures on 2 cores), for every run after the first to share.
+// They are worked out once per data set, a cost of seconds on ordinary folders, for
+// every run after the first to share.
 // progress, when not nil, hears of the bands of the blur done (pca.Model.BlurMetric) when
 // this call works them out.
 func (p *Prepared) smoothedScores(progress func(done, total int)) (*mat.Dense, error) {
@@ -120,8 +121,8 @@ func (p *Prepared) refitOnScores(res *learn.Result) error {
 }
 
 // The widest interval is no count either way: on the scene folders of internal/scenes
-// (four objects each) it gave K = 10, 10, 13, 9, 5, 10 and 3, extra features modelling a
-// card's pixel shifts or cutting an object in two, or an object in 88 % of the pictures
+// (four objects each) its K is rarely the objects', with extra features modelling a
+// card's pixel shifts or cutting an object in two, or an object in most of the pictures
 // left in the base.
 //
 // objectK is the K that counts the things that come and go on the scene, for a run that
@@ -204,8 +205,8 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReadin
 	}
 	z := form.Z
 	// Each image's small shifts of the features' pictures are no part of its amounts:
-	// they blur the split of a weak object (the dark patch of scene set 10 separated by
-	// 0.16 with them, 0.90 without).
+	// they blur the split of a weak object, which can read as no split with them and a
+	// clean one without.
 	if shifts {
 		seen = features.ProjectOut(seen, p.shiftNuisance(z, nil))
 	}
@@ -312,9 +313,9 @@ func (p *Prepared) keepReading(key readKey, r *objectReading) {
 // objectClear in one orientation or the other (features.SeparationEitherWay), is owned
 // by some images and not all, and no two features are one object twice or cut in two
 // however each is turned (pairRejects in all four ways). Finding the form reads every
-// feature's picture against the base, round after round (orient); on the card deck the
-// λ² path's K = 21…30 fail on separation and 11…20 on pairs, and reading them was 40 of
-// the run's 50 s. A false here is a false there; a true is decided there.
+// feature's picture against the base, round after round (orient), and on a long λ² path
+// most K fail on separation or pairs, so reading them in full would be most of the run.
+// A false here is a false there; a true is decided there.
 func (p *Prepared) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	z, a, separation := p.separationEitherWay(Z, A, seen, shifts)
 	if z == nil {
@@ -484,7 +485,7 @@ func pairRejects(inA, inB float64, both, onlyA, onlyB, countA, countB int) bool 
 // allClear reports whether every feature of r (the base aside) comes and goes by
 // objectClear's margin: then the widest interval's K counts no nuisance, and stands.
 // On the built-in cards, pips of several cards share places and owners, yet each of the
-// widest K's 9 features is on/off by 0.95 or more.
+// widest K's features is clearly on/off.
 func allClear(r *objectReading) bool {
 	if r == nil {
 		return false
@@ -512,9 +513,8 @@ func mostlyGradual(r *objectReading) bool {
 // and no two of them acting on the same pixels with owners nested (one object twice, a
 // variant of its outline) or apart (one object cut in two). One feature lying mostly
 // where another acts, with owners nested, is no object of its own either: with the
-// pictures' shifts modelled (shiftNuisance), the λ² path's last K on scene sets 11 and
-// fixed 2 split an object that way (owners 156 within 177, 97 % of its energy within
-// the other's reach), each part on/off by 0.9.
+// pictures' shifts modelled (shiftNuisance), the λ² path's last K can split an object
+// that way, each part cleanly on/off.
 func (p *Prepared) countsObjects(r *objectReading) bool {
 	_, k := r.Z.Dims()
 	owners, count, ok := ownersOf(r.Z, r.separation)

@@ -127,10 +127,9 @@ const (
 // that stops at K = stop, from the time the blur metric took for D components: reading
 // a fit of K features maps them back to pictures and prepares each (about K/D of the blur
 // metric's work, from the pixels and the components alike), and the rule reads up to
-// every K of the path. Measured on the real tabletop and the card deck, it said 0.2 s
-// and 0.7 s of what took 0.25 s and 1.2 s, where the path's clock alone said 0.1 s.
-// It is nil, and the path's time left its own, when the blur metric was made before (a
-// second run on the same data).
+// every K of the path. It comes closer to the true time than the path's clock alone,
+// which leaves the reading out. It is nil, and the path's time left its own, when the
+// blur metric was made before (a second run on the same data).
 func readingEstimate(blur time.Duration, D int) func(stop int) time.Duration {
 	if blur < time.Millisecond || D < 1 {
 		return nil
@@ -147,8 +146,8 @@ const readingPerFeature = 1.5
 
 // runSlack is the memory a run may use over its estimate before the collector works
 // harder: the reading's garbage is large pointer-free arrays, whose collection takes a
-// few milliseconds; with the 256 MB of the other stages, the real tabletop's run peaked
-// at 430 MB, its garbage uncollected.
+// few milliseconds; with the 256 MB of the other stages that garbage is left
+// uncollected, and it raises the run's peak.
 const runSlack = 32 << 20
 
 // readingBytes is what reading the fits of a run on p holds at once, about: the blurred
@@ -280,8 +279,8 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	// far (their size as kept, their colour, the share of the files that are pictures)
 	// until the first pass has decoded them all, then for the true size. The guess is
 	// made aside: the first estimate on a path times a small fit, and the decoders must
-	// not wait for it. A guess made for the largest pictures the load can keep said
-	// 27 s left of the 400 faces of 92×112 grey, which took 1.1 s in all.
+	// not wait for it. A guess made for the largest pictures the load can keep would be
+	// far too long for a folder of small ones.
 	var guessPCA sync.Once
 	lopt.Progress = func(lp imgproc.LoadProgress) {
 		if lp.Pictures >= etaMinUnits {
@@ -467,8 +466,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	times.Describe = described
 	peak.Algorithm = peakResident()
 	// What the run made and dropped (the blurred components, the fits it read) is freed
-	// now, not counted on top of what the result's pictures and exports make next (on
-	// the real tabletop the process's peak was 510 MB without, 320 MB of it held), and
+	// now, not counted on top of what the result's pictures and exports make next, and
 	// the next work is held near what is live: its garbage is pictures, a collection
 	// of them a few milliseconds.
 	budgetStage(0, runSlack)

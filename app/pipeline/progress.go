@@ -57,8 +57,8 @@ func roundDuration(d time.Duration) string {
 }
 
 // progressInterval throttles reports: a window redrawn more often than this gains
-// nothing, and under software rendering it falls behind (a frame takes 15–30 ms, and
-// the UI loop runs about one posted update per frame).
+// nothing, and under software rendering it falls behind (a frame takes tens of
+// milliseconds, and the UI loop runs about one posted update per frame).
 const progressInterval = 100 * time.Millisecond
 
 // Tracker turns raw counts from workers into Progress reports, at most one per
@@ -186,9 +186,9 @@ const (
 // UpdateWork is Update for units of different sizes, such as the files of a load: done
 // of total units are counted in the report, but the time left follows work of
 // totalWork (the bytes of the files), at the rate measured over the stage so far, and
-// is given only once etaMinUnits units and etaMinTime are behind. Counting files, a
-// load of small pictures after large ones, or of files skipped at once, was off by
-// tens of times; a totalWork of 0 (sizes unknown) falls back to the units.
+// is given only once etaMinUnits units and etaMinTime are behind. Counting files alone
+// would be far off for a load of small pictures after large ones, or of files skipped
+// at once; a totalWork of 0 (sizes unknown) falls back to the units.
 func (t *Tracker) UpdateWork(stage string, done, total int, work, totalWork int64) {
 	if totalWork <= 0 {
 		work, totalWork = int64(done), int64(total)

@@ -8,14 +8,12 @@ import (
 
 // settleClock estimates how long a KPYP segmentation has still to go. Its iterations end
 // once the share of pixels changing label in one falls to a tolerance (and no merge is
-// accepted), well before the most iterations allowed: 8 to 23 of 100 on BSDS500 photos.
-// The share falls about as a power of the iteration, quickly at first and slowly in a
-// long tail (0.32, 0.14, 0.07, 0.04, … 0.006 from the 12th iteration to the 22nd on
-// photo 100098): a power fitted to the shares so far, log-log by least squares, puts the
-// end where it reaches the tolerance. A geometric fit put it at 9 for that photo, which
-// took 23. After the iterations every pixel of the picture is labelled, which costs
-// about what preparing it did (reading its colours and texture at full size): 1.5 s and
-// 1.6 s on a 1924×1284 photo, so the time left counts the preparation's time again.
+// accepted), well before the most iterations allowed. The share falls about as a power
+// of the iteration, quickly at first and slowly in a long tail: a power fitted to the
+// shares so far, log-log by least squares, puts the end where it reaches the tolerance,
+// where a geometric fit would put it far too early. After the iterations every pixel of
+// the picture is labelled, which costs about what preparing it did (reading its colours
+// and texture at full size), so the time left counts the preparation's time again.
 // Its methods are called under the tracker's lock.
 type settleClock struct {
 	tol     float64

@@ -12,14 +12,14 @@ import (
 // scores, k objects counted on it, 0 for none) is worth fitting again with the images'
 // small shifts of the features' pictures modelled as a nuisance (shiftNuisance), to
 // count the objects on both: when the path goes on by two K or more past the objects
-// (a nuisance is taking features: the real tabletop's path ends one K past its five,
-// scene set 10's eight past its four), and its widest K does not change mostly by
-// degrees (faces: mostlyGradual), where there are no objects to count. On the generated scene folders the shifts are what hides a weak
-// object — a card's ±1 px jitter outweighs a shadow on dark water, so the shadow gets
-// no feature at any K up to 8 — and the fit with shifts modelled finds it. Elsewhere
-// modelling shifts does harm, and the plain path's larger count stands: tetris's 6 × 6
-// pictures make a pixel's shift another picture (K 6 → 3), and the cards' pips a few
-// pixels apart make one pip's derivative much of its neighbour (K 9 → 3).
+// (a nuisance is taking features), and its widest K does not change mostly by degrees
+// (faces: mostlyGradual), where there are no objects to count. On the generated scene
+// folders the shifts are what hides a weak object — a card's ±1 px jitter outweighs a
+// shadow on dark water, so the shadow gets no feature at any K — and the fit with
+// shifts modelled finds it. Elsewhere modelling shifts does harm, and the plain path's
+// larger count stands: tetris's 6 × 6 pictures make a pixel's shift another picture,
+// and the cards' pips a few pixels apart make one pip's derivative much of its
+// neighbour; both lose features to the shifts.
 func (p *Prepared) shiftsMatter(res *learn.Result, seen *mat.Dense, k int) bool {
 	last := 0
 	for _, f := range res.PathFits {

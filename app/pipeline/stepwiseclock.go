@@ -13,12 +13,9 @@ import (
 // the first K whose decrease of the K-features objective falls below λ² (MAD-Bayes §5).
 // The decreases shrink (the paper's assumption), about geometrically on image data, so
 // a geometric fit to them predicts the K it stops at. Each K to come is counted at the
-// time of the last K done. A K's time grows with K, steeply at large K (on the ORL
-// faces K = 13 took 7 s, K = 16 50 s), so that undercounts; the predicted stop tends to
-// be a K or two late, which makes up part of it. Replayed on that run, the estimates at
-// the start of K = 14, 15 and 16 were 36, 64 and 92 s against a true 92, 76 and 53 s
-// (at K = 13, 11 s against 99 s); a geometric growth fitted to the K done gave 8–18
-// times the truth at the same points.
+// time timeAt predicts for it from the K done: a K's time grows with K, steeply at
+// large K, so the last K's time would undercount, and a geometric growth fitted to the
+// K done overcounts many times over (docs/DESIGN.md, "Measurements behind the code").
 // Its methods are called under the tracker's lock.
 type stepwiseClock struct {
 	lambda2 float64
@@ -84,9 +81,9 @@ func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration
 // timeAt predicts how long K = k will take from the K done: a power of K fitted by least
 // squares to their times, log-log, from K = 2 on (K = 1 has no search to speak of). A
 // restart's work grows with K — the Z-step tries more codes, the A-step solves a larger
-// system — so counting each K to come at the last K's time, as this clock did, undercounted:
-// on the ORL faces it said 3.6 s left at 2.5 s into a run of 21 s. The power is held to
-// [0, 3]: times taken on a busy machine are noisy, and no step here costs more than K³.
+// system — so counting each K to come at the last K's time would undercount. The power
+// is held to [0, 3]: times taken on a busy machine are noisy, and no step here costs
+// more than K³.
 func (c *stepwiseClock) timeAt(k int) time.Duration {
 	m := len(c.took)
 	var n, sx, sy, sxx, sxy float64
@@ -105,9 +102,9 @@ func (c *stepwiseClock) timeAt(k int) time.Duration {
 }
 
 // decreases fits the decreases of the objective so far, log-linearly in K by least
-// squares: single decreases are noisy (on the ORL faces they went 1.6, 4.3, 1.5 at K =
-// 14–16), and a ratio of the last two swung the estimate from one K to thirty. It
-// returns the fitted decrease at the last K done and the ratio from one K to the next.
+// squares: single decreases are noisy, and a ratio of the last two would swing the
+// predicted stop by tens of K. It returns the fitted decrease at the last K done and the
+// ratio from one K to the next.
 func (c *stepwiseClock) decreases() (last, ratio float64) {
 	m := len(c.obj)
 	var n, sk, sy, skk, sky float64
