@@ -13,7 +13,8 @@ import (
 // A code's bits drawn as squares, each as dark (in the theme's foreground colour) as the
 // image's probability of owning the feature: the IBP's code is one sample of a posterior,
 // and a bit the sweeps left at ½ is drawn half-tone beside the sure 0s (empty squares)
-// and 1s (full ones). A bit takes about a monospace digit's width, as the text code did.
+// and 1s (full ones). A bit takes about a monospace digit's width, as in the code
+// written in 0s and 1s.
 const (
 	bitSide = 8 // side of a bit's square
 	bitStep = 9 // from one square to the next

@@ -28,8 +28,8 @@ const (
 var codesHeaders = [codesColumns]string{"Image", "Name", "Code", "Recon.", "Residual"}
 
 // codesWidths are the columns' widths; the code column is sized to the codes shown
-// (codeWidth). Together they fit the table's share of a 1024-pixel window: at the old
-// widths (90, 170, 120, 90, 100) the reconstruction and residual were cut off.
+// (codeWidth). Together they fit the table's share of a 1024-pixel window: wider ones
+// cut off the reconstruction and residual.
 var codesWidths = [codesColumns]float32{72, 120, 80, 72, 68}
 
 // codesView lists every image with its binary code, reconstruction and residual, counts
@@ -407,8 +407,8 @@ func (v *codesView) selectImage(i int) {
 // The line above the codes table lists at most shownCodeCounts of the commonest codes,
 // and stops before it passes shownCountsRunes characters (about three lines at 1 024
 // pixels); a code longer than shownCodeDigits shows its first digits and "…" — the table
-// has it whole. All 202 codes of a run on the ORL faces made the line eleven lines tall,
-// and 24 codes of 156 bits (the IBP on ORL) made the window 1 219 pixels tall.
+// has it whole. Without those bounds a run with many codes, or long ones, makes the line
+// many lines tall and the window taller than the screen.
 const (
 	shownCodeCounts  = 24
 	shownCountsRunes = 360
@@ -444,7 +444,7 @@ func codeCountsText(counts []report.CodeCount) string {
 // codeWidth is the code column's width for codes: room for their K binary digits
 // as the cell's label lays them out (the text and the label's inner padding on both
 // sides), or for K squares when they are shaded by probability (shaded), at least the
-// default. The padding was once counted short, and 16 digits showed as 14 and an
+// default. The padding is counted in full: counted short, the last digits show as an
 // ellipsis.
 func codeWidth(codes []string, shaded bool) float32 {
 	k := 0

@@ -109,7 +109,7 @@ func newCosegmentView(ui *UI) *cosegmentView {
 
 	legendTitle := widget.NewLabelWithStyle("Global clusters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// The form scrolls above the legend, which gets most of the column once there is a
-	// result (finish): below a fixed form the legend showed two rows at 1024×700.
+	// result (finish): below a fixed form the legend would show two rows at 1024×700.
 	v.column = container.NewVSplit(container.NewVScroll(container.NewVBox(v.form, v.more.accordion, v.help, v.message)),
 		container.NewBorder(legendTitle, nil, nil, nil, v.legend))
 	v.column.Offset = 0.75

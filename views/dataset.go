@@ -124,15 +124,15 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	}
 	top := container.NewBorder(nil, nil, container.NewHBox(p.open, p.samples), p.infoFig, p.info)
 	// One row of short labels, and the field's complaint on a line of its own that wraps:
-	// "PCA components" and a complaint beside Reload made the tab 659 px wide, too much for
-	// an 800×600 screen.
+	// long labels and a complaint beside Reload make the tab too wide for an 800×600
+	// screen.
 	p.message.Wrapping = fyne.TextWrapWord
 	options := container.NewHBox(
 		widget.NewLabel("Colour"), p.colour,
 		widget.NewLabel("Size"), container.NewGridWrap(fyne.NewSize(110, p.size.MinSize().Height), p.size),
 		widget.NewLabel("PCA"), container.NewGridWrap(fyne.NewSize(64, p.pca.MinSize().Height), p.pca),
 		p.reload)
-	// Exposure on a row of its own: beside the others it widened the tab past what an
+	// Exposure on a row of its own: beside the others it widens the tab past what an
 	// 800×600 screen leaves it.
 	exposure := container.NewHBox(widget.NewLabel("Exposure"), p.exposure)
 	p.box = container.NewBorder(container.NewVBox(top, options, exposure, p.message, p.working), p.skippedBox, nil, nil, p.grid)
@@ -262,7 +262,7 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 		p.infoFig.set()
 	}
 	// The figures first, the source last: it is what the line cuts short when the
-	// window is narrow ("99 PCA co…" was cut behind a long path).
+	// window is narrow (a long path first would cut the figures off).
 	p.info.SetText(fmt.Sprintf("%s, %d×%d %s, %s — %s",
 		imagesText(len(ds.Names)), ds.Width, ds.Height, colour, dims, prep.Source))
 	p.working.SetText("Working size " + ds.SizeReason() + ". Set Size to choose another. " + prep.Exposure.Note())

@@ -10,7 +10,7 @@ import (
 )
 
 // What each figure the window shows is, in one line each, and which way is better. A
-// figure shown without it ("objective 98.999", "λ² = 1.059", "PRI 0.79") told a newcomer
+// figure shown without it ("objective 98.999", "λ² = 1.059", "PRI 0.79") tells a newcomer
 // nothing; each view puts an info mark (ⓘ) beside the line that shows figures, listing the
 // lines of the figures on it.
 const (

@@ -76,7 +76,7 @@ func newFeaturesView(ui *UI) *featuresView {
 	v.back = widget.NewButton("Back to the training images", func() { v.ui.showTraining() })
 	v.back.Hide()
 	// The header, the reading switch and the λ² path scroll with the cards: fixed above
-	// them they left the cards about 330 px of a 1024×700 window, less than one card.
+	// them they would leave the cards less than one card's height of a 1024×700 window.
 	v.scroll = container.NewVScroll(container.NewVBox(withInfo(v.header, v.info), container.NewHBox(v.back), v.asFound, v.path, v.cards, v.minor.box))
 	v.box = v.scroll
 	return v
@@ -174,8 +174,8 @@ func (v *featuresView) lay(p *report.Presentation) {
 		c := v.card(f)
 		v.cards.Add(c)
 		if v.clusters {
-			// As tall as a cluster's card is: the feature's card left a blank picture
-			// and three blank lines under each, and at 1024×700 one row showed.
+			// As tall as a cluster's card is: the feature's card would leave a blank
+			// picture and blank lines under each, and at 1024×700 only one row would show.
 			cell.Height = c.MinSize().Height
 		}
 	}

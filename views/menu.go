@@ -256,8 +256,8 @@ func (ui *UI) Export(file, path string) {
 const prefExportFolder = "lastExportFolder"
 
 // exportFolder is where a save dialog starts: the folder of the last export, else the
-// home folder. Never the image folder by default: an export saved there joined the data
-// set on the next load (101 images instead of 100).
+// home folder. Never the image folder by default: an export saved there would join the
+// data set on the next load.
 func (ui *UI) exportFolder() string {
 	if last := ui.fyneApp.Preferences().String(prefExportFolder); last != "" {
 		if st, err := os.Stat(last); err == nil && st.IsDir() {

@@ -12,8 +12,9 @@ import (
 
 // minorFold is the Features tab's one entry for a result's minor features
 // (report.RankFeatures): "N minor features …" and a button that shows their cards below
-// it, or folds them again. The IBP's 156 features on the ORL faces made a tab of 156
-// cards, most of them a few pixels of jitter. The exported grid follows it: with the
+// it, or folds them again: a result with many features, most of them a few pixels of
+// jitter (the IBP's on the ORL faces), would otherwise make a tab of as many cards. The
+// exported grid follows it: with the
 // minor features shown, it draws them too.
 type minorFold struct {
 	box    *fyne.Container // label and button, then the cards; hidden with no minor features

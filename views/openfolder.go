@@ -15,7 +15,7 @@ import (
 )
 
 // pathDialog asks for a path, typed or pasted, with Browse… for Fyne's chooser: that
-// chooser has no path field, and reaching a folder in it took seven clicks. Enter opens;
+// chooser has no path field, and reaching a folder in it takes many clicks. Enter opens;
 // a path that does not resolve says why and stays. Open folder and Open image… both use
 // it, so that the two work alike.
 type pathDialog struct {

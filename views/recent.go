@@ -152,7 +152,7 @@ func (r *recentAnalyses) forget() {
 }
 
 // keptText opens the status line after a new data set set results aside. It comes
-// before the line about the load: at 1024 pixels a long folder's path cut it off.
+// before the line about the load: at 1024 pixels a long folder's path would cut it off.
 // Words, not an arrow: the window's font has no "→".
 func keptText(n int) string {
 	switch n {

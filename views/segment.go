@@ -437,8 +437,8 @@ const prefTruthFolder = "segment.truthFolder"
 
 // chooseTruth asks for the folder of human segmentations (<id>_<k>.png, 16-bit labels,
 // as in BSDS500) that segmentations are scored against, in a path dialog as Open
-// image… does: Fyne's chooser, its only way before, started in the folder the program
-// was started from, and had no path field.
+// image… does: Fyne's chooser alone starts in the folder the program was started from,
+// and has no path field.
 func (v *segmentView) chooseTruth() {
 	v.truthDialog = showPathDialog(v.ui.win, pathAsk{
 		title:       "Human segmentations",
@@ -520,8 +520,8 @@ func (v *segmentView) showScore(score string) {
 }
 
 // truthChosen sets the folder of human segmentations the user chose and scores the
-// segmentation shown against it at once: Segment had to be pressed again, and until then
-// the line kept the previous folder's score.
+// segmentation shown against it at once, so that Segment need not be pressed again and
+// the line never keeps the previous folder's score.
 func (v *segmentView) truthChosen(dir string) {
 	v.setTruth(dir)
 	seg := v.result

@@ -25,7 +25,7 @@ type statusBar struct {
 	// set, an algorithm's first moments):
 	// a stage shorter than this needs none — the label already says what is happening —
 	// and under software rendering (Mesa llvmpipe) the animation's redraws take so much
-	// CPU that the sample's PCA ran 1.7 times slower beside it. 0 (tests) shows the bar
+	// CPU that the work beside it runs markedly slower. 0 (tests) shows the bar
 	// at once.
 	animateAfter time.Duration
 	pending      *time.Timer                             // shows the animated bar after animateAfter; nil if none

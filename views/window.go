@@ -23,7 +23,8 @@ const Title = "Feature Lab"
 
 // firstSize is the window's size when it opens: the smallest screen it has to fit
 // (1024×700), so that Run and the status bar are on screen without a window manager
-// to shrink it; 1200×800 ran off a 1024×700 screen. The window can be made larger.
+// to shrink it; a larger first size runs off such a screen. The window can be made
+// larger.
 var firstSize = fyne.NewSize(1024, 700)
 
 // Run opens the window and blocks until it is closed. It opens on open: a saved analysis
@@ -41,8 +42,7 @@ func Run(open string) {
 	w.SetMainMenu(ui.mainMenu())
 	w.Resize(firstSize)
 	// The sample loads once the window is up: decoding it while the window is being
-	// created slowed both, and the pictures reached the screen later (1.10 s instead
-	// of 0.85 s under Xvfb).
+	// created slows both, and the pictures reach the screen later.
 	a.Lifecycle().SetOnStarted(func() {
 		logStarted()
 		switch {

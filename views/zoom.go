@@ -233,7 +233,7 @@ func showZoom(win fyne.Window, title string, img image.Image) *zoomView {
 
 // zoomImage shows a picture in a view's layout and opens it in the zoom viewer when
 // tapped. It takes the canvas.Image the view already updates, so the view keeps setting
-// its Image as before, and the same minimum size.
+// its Image as it would without the viewer, and the same minimum size.
 type zoomImage struct {
 	widget.BaseWidget
 

@@ -177,9 +177,9 @@ func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, e
 // least 1). A local cluster whose mean differs from a global mean by d pays d for each of
 // its m rows, so at λ_top = m·λ_bottom it opens a global cluster of its own only when its
 // mean is as far from every global mean as a lone row has to be to open a local one.
-// With λ_top = λ_bottom (the paper's penalties split evenly) a segment of 600 cells of a
-// tabletop photo whose lighting differed by one unit of L* from another photo's opened a
-// cluster of its own: 56 global clusters for 100 photos of one table. It returns zeros
+// With λ_top = λ_bottom (the paper's penalties split evenly) a large segment of a photo
+// whose lighting differs slightly from another photo's opens a cluster of its own, and
+// photos of one table get dozens of global clusters. It returns zeros
 // when it cannot propose (see FarthestFirstLambda2).
 func ProposeHDPLambdas(X *mat.Dense, groups, k int, div string) (local, global float64) {
 	kind, err := parseDivergence(div)

@@ -69,7 +69,7 @@ type Result struct {
 	Cell  int           // pixels on a cell's side
 	// CellLabels is, per image, row-major over its cells ((W+Cell−1)/Cell per row), the
 	// global cluster of each (for L*a*b*, that of the cell's centre pixel): 4 bytes a
-	// cell, where a label per pixel took 4·Cell².
+	// cell, where a label per pixel would take 4·Cell².
 	CellLabels [][]int32
 	// For the squared distance on L*a*b*, what Labels needs to label every pixel: the
 	// images, the global means, per image the global clusters its cells use, and the
@@ -266,10 +266,9 @@ func Memory(n, w, h int, opt Options) int64 {
 	return cells*(bytesPerCell+bytesPerCellWorker*int64(workers)) + 28*int64(w)*int64(h)
 }
 
-// The bytes per cell of Memory, measured with the runtime's allocation counter on 20
-// photos of 320×240 (TestMemory), besides the one image's buffers: 491 per cell on 1
-// worker, 536 on 2 and 580 on 3 (4 asked, 3 restarts), about 45 more per worker, and
-// some 35 more under the race detector.
+// The bytes per cell of Memory, measured with the runtime's allocation counter
+// (TestMemory), besides the one image's buffers, and rounded up so that the race
+// detector's extra stays within them (docs/DESIGN.md, "Measurements behind the code").
 const (
 	bytesPerCell       = 512
 	bytesPerCellWorker = 64

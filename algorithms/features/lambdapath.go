@@ -90,12 +90,11 @@ func MostStable(path []PathPoint) (i int, lambda2 float64, ok bool) {
 
 // StableTie is how close, as a share of the widest log-width, another K's λ² interval
 // must come to tie with it. Past the true K the objective falls by what the noise gives
-// up, and those falls can by chance make an overfitted K's interval as wide as the true
-// K's: on the built-in tabletop sample (four objects, K = 5) K = 6's interval came out
-// 2 % wider on a log scale than K = 5's once the restarts fitted K = 6 well. The smaller
-// of two nearly equally stable K explains the data as well with fewer features. The
-// margin is narrow on purpose: on the real tabletop photos collapsed BP-means's path
-// gives K = 4 an interval 8 % narrower than K = 5's, and K = 5 is the answer there.
+// up, and those falls can by chance make an overfitted K's interval a little wider than
+// the true K's, as on the built-in tabletop sample once the restarts fit the K past it
+// well. The smaller of two nearly equally stable K explains the data as well with fewer
+// features. The margin is narrow on purpose: on the real tabletop photos the K below
+// the answer comes close too (docs/DESIGN.md, "Measurements behind the code").
 const StableTie = 0.95
 
 // slope is the objective's fall per feature from a to b (a.K < b.K): the λ² at which

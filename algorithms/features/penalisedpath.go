@@ -26,8 +26,8 @@ const penalisedPathSteps = 48
 // stepwise: the most stable (MostStable), its fit the run's that reached it, at λ² in
 // the middle of its interval; PathFits keeps every path K's fit.
 //
-// A run costs what one BP-means run costs; the grid takes 10 to 20 of them on the
-// tabletop photos and the ORL faces.
+// A run costs what one BP-means run costs; the grid takes a dozen or two of them on real
+// photos.
 func penalisedPath(ctx context.Context, algo string, X *mat.Dense, opt learn.Options,
 	newRunner func(x []float64, n, d int) bpRunner) (*learn.Result, error) {
 	start := time.Now()
@@ -87,8 +87,8 @@ func penalisedPath(ctx context.Context, algo string, X *mat.Dense, opt learn.Opt
 		return nil, fmt.Errorf("%s found no feature at any λ² from %.4g down", algo, top)
 	}
 	// The grid's runs fit each K once or not at all, and a BP-means run stops where no
-	// single flip or new feature pays: on the tabletop photos with 30 restarts K = 5
-	// ended at 189.3 where K-features reaches 161.2, and the path chose K = 6. The
+	// single flip or new feature pays, so a K can end far above K-features' fit and move
+	// the path's choice. The
 	// backward pass of the stepwise path (stepwiseRun.shrink) drops each feature of
 	// every K's fit in turn and descends at K − 1, which also fills the K the grid
 	// stepped over. At a fixed K a lower ‖X − ZA‖² is a lower BP-means objective, so

@@ -145,8 +145,8 @@ type kfStart struct {
 // Stepwise's restarts at each K are otherwise independent of the K before and after, so
 // a K's best fit can come out worse than a neighbour's fit with a feature added or
 // dropped. The λ² path reads K off the differences between neighbouring K's objectives,
-// so one poorly fitted K moves the answer: on the real tabletop photos with 30 restarts,
-// K = 5 ended at 169.1 instead of 161.2 and the widest interval went to K = 6.
+// so one poorly fitted K moves the answer: on the real tabletop photos a poorly fitted
+// K = 5 gives the widest interval to K = 6 (docs/DESIGN.md, "Measurements behind the code").
 func (w *kfWork) startFrom(st kfStart) bool {
 	w.k = st.k
 	copy(w.z, st.z)

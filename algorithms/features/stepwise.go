@@ -190,9 +190,8 @@ func stepwiseMaxK(X *mat.Dense, opt learn.Options) (int, error) {
 
 // PathFlat is where a path run stops: once the objective's decrease at a K falls below
 // this share of the largest decrease so far, the curve has flattened and the K after it
-// only win for ever smaller λ². On the real tabletop photos (decreases 193, 128, 90,
-// 45, then 6 to 10.4 depending on the restarts) it stops after K = 6 or 7, one or two
-// past the answer.
+// only win for ever smaller λ². On the real tabletop photos it stops one or two K past
+// the answer (docs/DESIGN.md, "Measurements behind the code").
 const PathFlat = 0.05
 
 // stepwisePath is stepwise K-features with no λ² given: it tries K = 1, 2, … until the

@@ -5,8 +5,8 @@ import (
 )
 
 // The block Z-step is K-features' Z-step above kfExactK features, where walking all 2^K
-// codes of every row costs more than the rest of an iteration (2^16 codes for each of
-// 400 faces made a stepwise run on ORL take over a minute). It minimises
+// codes of every row costs more than the rest of an iteration, and at the largest K
+// most of a stepwise run. It minimises
 // zᵀGz − 2zᵀb block by block: with the bits outside a block B fixed, the part that
 // depends on z_B is
 //
@@ -19,9 +19,9 @@ import (
 // same block), has been tried. Two partitions of the bits are used, the second shifted
 // by half a block, so that bits at a boundary of one share a block in the other.
 
-// zBlockSize is the largest block. On the ORL faces at K = 16 (100 restarts) blocks of
-// 8 took 0.97 s and reached 90.3, blocks of 6 0.48 s and 88.1, blocks of 4 0.32 s and
-// 93.0: 6 is as good as 8 at half the time; 4 loses joint moves that matter.
+// zBlockSize is the largest block: chosen on the ORL faces, where it does as well as
+// larger blocks in about half the time and smaller ones lose joint moves that matter
+// (docs/DESIGN.md, "Measurements behind the code").
 const zBlockSize = 6
 
 // zBlock is one block of bits and the tables of its sub-matrix G_BB.

@@ -22,11 +22,10 @@ import (
 const maxExactK = 16
 
 // kfExactK is the largest K at which K-features' Z-step walks all 2^K codes of a row;
-// above it the block step (zblocks.go) is cheaper. Measured on the 400 ORL faces (PCA
-// 100, 100 restarts, 2 cores): at K = 11 the exact step took 1.17 s and the block step
-// 0.61 s, at K = 13 4.9 s against 0.68 s, at K = 16 40 s against 0.5–1 s. The exact
-// step reaches lower objectives (at K = 16 83.9 against 88–90), but a stepwise path,
-// which grows and shrinks the fits of neighbouring K (kfStart), closes most of that gap.
+// above it the block step (zblocks.go) is cheaper, and its cost grows far more slowly
+// with K (chosen on the ORL faces: docs/DESIGN.md, "Measurements behind the code"). The
+// exact step reaches lower objectives, but a stepwise path, which grows and shrinks the
+// fits of neighbouring K (kfStart), closes most of that gap.
 const kfExactK = 10
 
 // grayResync is how many Gray-code steps the running linear term may take before it is
@@ -154,11 +153,10 @@ func codeQuad(z uint64, g []float64, k int) float64 {
 // MAD-Bayes Alg. 1 states. The exact step is the per-row minimisation of the collapsed
 // algorithm (Alg. 3) and of the K-features Z-step, applied to Alg. 1: it also sees moves
 // that change several bits at once — a row leaving a feature that is the sum of two others
-// for those two — which single flips cannot make. On the tabletop photos (λ² = 20, 1000
-// restarts) single flips stop at BP objectives of 278–286 (seeds 1–3) — typically with a
-// feature that stands for two objects at once, the failure the paper reports for BP-means
-// — while the exact step reaches 261.2, the best K-features objective at K = 5, for half
-// the seeds and 261–270 for the others.
+// for those two — which single flips cannot make. On the tabletop photos single flips
+// stop at higher BP objectives, typically with a feature that stands for two objects at
+// once, the failure the paper reports for BP-means, where the exact step often reaches
+// the best K-features objective (docs/DESIGN.md, "Measurements behind the code").
 // The walk costs O(1) a code, so 2^10 codes per row cost about as much as the K dot
 // products that set the row up.
 const bpExactMaxK = 10

@@ -106,11 +106,10 @@ func settingsFrom(X *mat.Dense, opt learn.Options) (settings, error) {
 		st.chains = 1
 	}
 	// σ_X and σ_A start at the data's own scale, the root mean square of X. A start far
-	// above it (σ = 1 on PCA scores of rms 0.29, as the tabletop photos have) lets the
-	// first sweep drown every feature in noise, and K = 0 is nearly absorbing: α then
-	// shrinks, and a feature born for one row costs more in the marginal likelihood than
-	// it explains. Single chains on the tabletop photos ended with no features for 5 of
-	// seeds 1–8 from σ = 1 and for none from the data's scale.
+	// above it (σ = 1 on PCA scores of a much smaller spread, as the tabletop photos'
+	// are) lets the first sweep drown every feature in noise, and K = 0 is nearly
+	// absorbing: α then shrinks, and a feature born for one row costs more in the
+	// marginal likelihood than it explains (docs/DESIGN.md, "Measurements behind the code").
 	scale := rms(X)
 	if !(scale > 0) {
 		scale = 1
@@ -218,9 +217,8 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 		tied.tie = st.tie
 		// The pair moves re-express features without changing the fit. At the tied
 		// price the chains stay in one mode, so they buy no mixing and only walk among
-		// that mode's equivalent forms: the real tabletop's four objects and base, as
-		// stepwise starts the chains, ended as five features that each add one object
-		// and remove another (objective 161.236 both ways). Twins are still merged.
+		// that mode's equivalent forms, such as features that each add one object and
+		// remove another at the same objective. Twins are still merged.
 		tied.keepForm = true
 		cfg = &tied
 	}

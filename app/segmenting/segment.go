@@ -44,9 +44,9 @@ type Summary struct {
 
 // segmentBytesPerPixel is what segmenting a picture holds per pixel of the original,
 // which it decodes whole and labels whole (the segmentation itself works on a copy of at
-// most 1 MP): measured as the process's peak on a BSDS photo enlarged to 4, 12 and 24 MP
-// (250, 319 and 493 MB: 12 to 15 bytes a pixel beyond some 190 MB the program and its
-// 1 MP working copy take whatever the picture).
+// most 1 MP): measured as the process's peak on a BSDS photo enlarged to camera sizes,
+// beyond what the program and its working copy take whatever the picture
+// (docs/DESIGN.md, "Measurements behind the code").
 const segmentBytesPerPixel = 15
 
 // LoadImage reads one picture from disk the way the folder loader reads each of its
@@ -104,7 +104,7 @@ func Segment(ctx context.Context, img image.Image, opt segment.Options, report f
 	}
 	// The KPYP says how many pixels changed label in each iteration, which tells how
 	// many are still to come (Tracker.UpdateSettling); counted against the most allowed,
-	// the bar stood at 12 % when a camera frame was three quarters done.
+	// the bar would lag far behind the work done.
 	var changed float64
 	settling := false
 	opt.Settling = func(c float64) { changed, settling = c, true }

@@ -5,11 +5,11 @@
 // avoid mat.Dense.
 //
 // The factorisation is the Cholesky–Banachiewicz form (row by row) with every sum taken
-// in index order, so a factor is the same to the bit whoever calls it. It was measured
-// against gonum's lapack64.Potrf and blas64.Trsm on the same slices (bench_test.go): the
-// hand-written loops are faster for K ≤ 5, gonum's from K ≈ 10 (about 2× for the factor
-// at K = 20…40), but gonum rounds differently (TestGonumRoundsDifferently), which changes
-// the learners' printed outputs, so the hand-written loops stay. The solves' row
+// in index order, so a factor is the same to the bit whoever calls it. gonum's
+// lapack64.Potrf and blas64.Trsm are faster at the larger K (bench_test.go;
+// docs/DESIGN.md, "Measurements behind the code"), but gonum rounds differently
+// (TestGonumRoundsDifferently), which changes the learners' printed outputs, so the
+// loops are hand-written. The solves' row
 // operations go through gonum's vector kernels (floats.AddScaled, floats.Scale), which
 // round every entry as the plain loops do (TestSolveBitsAsPlainLoops).
 //
