@@ -6,6 +6,9 @@ package guide
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"go/scanner"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,8 +16,9 @@ import (
 )
 
 // SourcesDigest is the SHA-256 over the window's Go files in dir (views/, not its tests
-// nor its subfolders), each name and content in name order: it changes when the window
-// code does.
+// nor its subfolders), each name and code in name order: it changes when the window code
+// does, not when a comment or the layout of the text does (each file is hashed as its
+// tokens, without comments and the semicolons a line's end stands for).
 func SourcesDigest(dir string) (string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -29,12 +33,29 @@ func SourcesDigest(dir string) (string, error) {
 	slices.Sort(names)
 	h := sha256.New()
 	for _, n := range names {
-		b, err := os.ReadFile(filepath.Join(dir, n))
+		src, err := os.ReadFile(filepath.Join(dir, n))
 		if err != nil {
 			return "", err
 		}
 		h.Write([]byte(n + "\n"))
-		h.Write(b)
+		var s scanner.Scanner
+		var bad error
+		s.Init(token.NewFileSet().AddFile(n, -1, len(src)), src, func(pos token.Position, msg string) {
+			bad = fmt.Errorf("%s: %s", pos, msg)
+		}, 0)
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.SEMICOLON && lit == "\n" {
+				continue // a line's end, not code
+			}
+			fmt.Fprintf(h, "%d %s\n", tok, lit)
+		}
+		if bad != nil {
+			return "", bad
+		}
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }

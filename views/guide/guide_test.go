@@ -49,3 +49,37 @@ func TestGuidePicturesAreCurrent(t *testing.T) {
 		t.Errorf("the guide's pictures were made from other window code (%s, now %s): make screenshots", got, want)
 	}
 }
+
+// TestSourcesDigestFollowsTheCode: the digest changes with the code and with a file's
+// name, not with a comment or a file's layout, nor with a test file.
+func TestSourcesDigestFollowsTheCode(t *testing.T) {
+	digest := func(files map[string]string) string {
+		t.Helper()
+		dir := t.TempDir()
+		for name, src := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d, err := SourcesDigest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	base := digest(map[string]string{"a.go": "package v\n\nfunc f() int { return 1 }\n"})
+	for _, c := range []struct {
+		what  string
+		files map[string]string
+		same  bool
+	}{
+		{"a comment", map[string]string{"a.go": "package v\n\n// f is one.\nfunc f() int {\n\treturn 1 // one\n}\n"}, true},
+		{"a test file", map[string]string{"a.go": "package v\n\nfunc f() int { return 1 }\n", "a_test.go": "package v\n"}, true},
+		{"the code", map[string]string{"a.go": "package v\n\nfunc f() int { return 2 }\n"}, false},
+		{"the name", map[string]string{"b.go": "package v\n\nfunc f() int { return 1 }\n"}, false},
+	} {
+		if got := digest(c.files); (got == base) != c.same {
+			t.Errorf("%s: digest the same %v, want %v", c.what, got == base, c.same)
+		}
+	}
+}
