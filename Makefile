@@ -56,13 +56,14 @@ vet:
 	$(GO) vet -tags '$(TESTTAGS)' ./...
 
 # Two kinds of test, two passes (internal/accuracy): the unit and window tests under the
-# race detector, on small fixtures; then, without it, the packages with accuracy checks
-# (real data sets, generated folders of scenes, long restarts and sweeps: the tests that
-# call accuracy.Check, which the race pass skips), so that every test runs in one pass.
+# race detector, on small fixtures; then, without it, the accuracy checks alone (real data
+# sets, generated folders of scenes, long restarts and sweeps: the tests that call
+# accuracy.Check, which the race pass skips, listed by scripts/accuracytests), so that
+# every test runs in exactly one pass.
 unit:
 	$(GO) test -race -tags '$(TESTTAGS)' -count=1 -timeout 25m ./...
-	$(GO) test -tags '$(TESTTAGS)' -count=1 -timeout 15m ./internal/accuracy \
-		$$(grep -rl --include='*_test.go' 'accuracy\.Check(' . | xargs -n1 dirname | sort -u)
+	$(GO) test -tags '$(TESTTAGS)' -count=1 ./internal/accuracy
+	checks=$$($(GO) run ./scripts/accuracytests) && $(GO) test -tags '$(TESTTAGS)' -count=1 -timeout 15m $$checks
 
 # Each fuzz target runs a few seconds' worth of new inputs on top of its seed corpus (the
 # seeds, and the inputs that found bugs, in testdata/fuzz, also run in every plain go
