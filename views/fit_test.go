@@ -21,6 +21,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/internal/accuracy"
 )
 
 // smallScreen is the smallest screen the window has to fit: nothing it shows may ask
@@ -216,6 +217,9 @@ func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
 // below the menu bar's height. The Dataset tab's options row once needed 872 px.
 // The pictures are 16×12: 300 features of 320×240 took 5.9 GB to draw under -race.
 func TestEveryTabFitsAfterLargeResults(t *testing.T) {
+	// A generated folder of 1 000 pictures and results of 300 features: the window at
+	// scale, at full speed in the pass without the race detector (8× slower under it).
+	accuracy.Check(t)
 	ui := newTestUI(t)
 	dir := t.TempDir()
 	const images = 1000
