@@ -245,13 +245,19 @@ func (a *Algorithm) Uses(key string) bool {
 func (a *Algorithm) Check(opt learn.Options) error { return a.Params.Check(opt) }
 
 // Run runs the algorithm called algo on X: one of Names. It is how the window and the
-// command line call every learner, so switching algorithm changes one word.
+// command line call every learner, so switching algorithm changes one word; the result
+// carries the algorithm's name, stamped here rather than by each learner.
 func Run(ctx context.Context, algo string, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	a, err := Lookup(algo)
 	if err != nil {
 		return nil, err
 	}
-	return a.Fit(ctx, X, opt)
+	res, err := a.Fit(ctx, X, opt)
+	if err != nil {
+		return nil, err
+	}
+	res.Algorithm = a.Name
+	return res, nil
 }
 
 // Segmenter describes one segmenter of single images once, as Algorithm does a learner.

@@ -36,7 +36,7 @@ import (
 func CollapsedDPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	start := time.Now()
 	if opt.Divergence != "" && opt.Divergence != "euclidean" {
-		return nil, fmt.Errorf("collapsed dpmeans supports the euclidean divergence only (MAD-Bayes Alg. 2), got %q", opt.Divergence)
+		return nil, fmt.Errorf("collapsed-dpmeans supports the euclidean divergence only (MAD-Bayes Alg. 2), got %q", opt.Divergence)
 	}
 	cfg, err := learn.Check(X, opt)
 	if err != nil {
@@ -47,11 +47,11 @@ func CollapsedDPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*le
 		return nil, err
 	}
 	n, d := data.n, data.d
-	lambda2, err := data.lambda2For("collapsed dpmeans", opt)
+	lambda2, err := data.lambda2For("collapsed-dpmeans", opt)
 	if err != nil {
 		return nil, err
 	}
-	if err := learn.PositiveLambda2("collapsed dpmeans", lambda2); err != nil {
+	if err := learn.PositiveLambda2("collapsed-dpmeans", lambda2); err != nil {
 		return nil, err
 	}
 	prog := newProgress(opt.Progress, "restart", 0)
@@ -79,7 +79,6 @@ func CollapsedDPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*le
 	}
 	res := oneHotResult(assign, cent, n, d, k)
 	res.Objective = sqDistSum(data.y, cent, assign, n, d)
-	res.Algorithm = "collapsed-dpmeans"
 	res.Lambda2 = lambda2
 	res.BPObjective = res.Objective + lambda2*float64(k)
 	res.RestartObjectives = objs

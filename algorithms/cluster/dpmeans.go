@@ -74,7 +74,6 @@ func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resul
 		return nil, err
 	}
 	res := oneHotResult(best.assign, best.cent, n, d, best.k)
-	res.Algorithm = "dpmeans"
 	res.Objective = data.objective(best, 0)
 	res.BPObjective = res.Objective + lambda2*float64(best.k)
 	res.Lambda2 = lambda2

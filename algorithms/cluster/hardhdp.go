@@ -163,7 +163,6 @@ func HDP(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, e
 	}
 	n, d := X.Dims()
 	res := oneHotResult(h.Assign, h.Means.RawMatrix().Data, n, d, h.K)
-	res.Algorithm = "hardhdp"
 	res.Objective, res.BPObjective, res.Lambda2 = h.Objective, h.Penalised, h.LambdaLocal
 	res.RestartObjectives, res.Iterations, res.Seconds = h.RestartObjectives, h.Iterations, h.Seconds
 	return res, nil

@@ -58,7 +58,6 @@ func KMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result
 		return nil, err
 	}
 	res := oneHotResult(best.assign, best.cent, n, d, k)
-	res.Algorithm = "kmeans"
 	res.Objective = sqDistSum(x, best.cent, best.assign, n, d)
 	res.BPObjective = res.Objective + opt.Lambda2*float64(k)
 	res.Lambda2 = opt.Lambda2

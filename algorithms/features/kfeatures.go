@@ -76,7 +76,6 @@ func KFeatures(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Res
 	if err != nil {
 		return nil, err
 	}
-	res.Algorithm = "kfeatures"
 	res.Lambda2 = opt.Lambda2
 	res.BPObjective = res.Objective + opt.Lambda2*float64(res.K)
 	res.Seconds = time.Since(start).Seconds()

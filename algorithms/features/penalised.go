@@ -67,7 +67,6 @@ func runPenalised(ctx context.Context, algo string, X *mat.Dense, opt learn.Opti
 	if err != nil {
 		return nil, err
 	}
-	res.Algorithm = algo
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }

@@ -132,7 +132,6 @@ func penalisedPath(ctx context.Context, algo string, X *mat.Dense, opt learn.Opt
 		curve[j].BPObjective = curve[j].Objective + lambda2*float64(curve[j].K)
 	}
 	res.Curve = curve
-	res.Algorithm = algo
 	res.Seconds = time.Since(start).Seconds()
 	return &res, nil
 }

@@ -84,7 +84,6 @@ func Stepwise(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resu
 // finishStepwise fills in what both forms of stepwise report beyond the fit: λ², the
 // BP-means objective, the curve and the time.
 func finishStepwise(res *learn.Result, lambda2 float64, curve []learn.CurvePoint, start time.Time) *learn.Result {
-	res.Algorithm = "stepwise"
 	res.Lambda2 = lambda2
 	res.BPObjective = res.Objective + lambda2*float64(res.K)
 	res.Curve = curve

@@ -276,7 +276,6 @@ func gibbs(ctx context.Context, X *mat.Dense, opt learn.Options, cfg *config) (*
 	}
 	z, a, k := mergeDuplicates(best.z, best.a, n, best.k, d)
 	res := &learn.Result{
-		Algorithm:   "ibp",
 		Z:           dense(n, k, z),
 		A:           dense(k, d, a),
 		K:           k,
