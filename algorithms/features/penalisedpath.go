@@ -124,7 +124,7 @@ func penalisedPath(ctx context.Context, algo string, X *mat.Dense, opt learn.Opt
 	res := *results[path[i].K]
 	for _, v := range path {
 		f := results[v.K]
-		res.PathFits = append(res.PathFits, learn.PathFit{K: f.K, Z: f.Z, A: f.A, Objective: f.Objective})
+		res.PathFits = append(res.PathFits, learn.PathFit{K: f.K, Z: f.Z, A: f.A, Objective: f.Objective, RestartObjectives: f.RestartObjectives})
 	}
 	res.Lambda2 = lambda2
 	res.BPObjective = res.Objective + lambda2*float64(res.K)

@@ -282,7 +282,7 @@ func stepwisePath(ctx context.Context, X *mat.Dense, opt learn.Options, start ti
 				return nil, err
 			}
 		}
-		res.PathFits = append(res.PathFits, learn.PathFit{K: r.K, Z: r.Z, A: r.A, Objective: r.Objective})
+		res.PathFits = append(res.PathFits, learn.PathFit{K: r.K, Z: r.Z, A: r.A, Objective: r.Objective, RestartObjectives: r.RestartObjectives})
 	}
 	for j := range curve {
 		curve[j].BPObjective = curve[j].Objective + lambda2*float64(curve[j].K)

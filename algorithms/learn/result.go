@@ -14,6 +14,9 @@ type PathFit struct {
 	K         int
 	Z, A      *mat.Dense
 	Objective float64
+	// RestartObjectives are the restarts' objectives at this K (Result.RestartObjectives
+	// of a run that ends at it); nil when not kept, as in a saved analysis.
+	RestartObjectives []float64
 }
 
 // Result is what every learner returns.

@@ -46,8 +46,9 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 	return &b, nil
 }
 
-// atPathK is r with its result at K = k of its λ² path, the fit the run kept, at a λ²
-// inside k's interval; r is unchanged.
+// atPathK is r with its result at K = k of its λ² path, the fit the run kept (with its
+// restarts' objectives, where the run kept them), at a λ² inside k's interval; r is
+// unchanged.
 func atPathK(r *learn.Result, k int) (*learn.Result, error) {
 	var entry *features.PathPoint
 	for _, p := range features.LambdaPath(r.Curve) {
@@ -62,6 +63,9 @@ func atPathK(r *learn.Result, k int) (*learn.Result, error) {
 		res := *r
 		res.K, res.Objective = f.K, f.Objective
 		res.Z, res.A = f.Z, f.A
+		if f.RestartObjectives != nil {
+			res.RestartObjectives = f.RestartObjectives // the restarts of the K shown
+		}
 		res.Lambda2 = PathEntry{K: k, Low: entry.Lambda2Low, High: entry.Lambda2High}.centre()
 		res.BPObjective = res.Objective + res.Lambda2*float64(res.K)
 		res.Curve = make([]learn.CurvePoint, len(r.Curve))

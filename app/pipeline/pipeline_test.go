@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -264,6 +265,12 @@ func TestAtKSwitchesAlongThePath(t *testing.T) {
 		r := b.Result
 		if r.K != e.K || r.Lambda2 < e.Low || r.Lambda2 > e.High || learn.ResidualSS(p.Scores, r.Z, r.A) > r.Objective*(1+1e-9)+1e-9 {
 			t.Errorf("K = %d: got K = %d at λ² %v (interval %v–%v), objective %v", e.K, r.K, r.Lambda2, e.Low, e.High, r.Objective)
+		}
+		// The restarts shown are that K's: the best of them is its point on the curve.
+		for _, c := range r.Curve {
+			if best := slices.Min(append([]float64{math.Inf(1)}, r.RestartObjectives...)); c.K == e.K && math.Abs(best-c.Objective) > 1e-9*c.Objective {
+				t.Errorf("K = %d: the best of its %d restarts is %v, its curve point %v", e.K, len(r.RestartObjectives), best, c.Objective)
+			}
 		}
 	}
 	if _, err := a.AtK(99); err == nil {
