@@ -47,12 +47,11 @@ type datasetPanel struct {
 	info     *widget.Label
 	infoFig  *infoMark     // what the figures of info are
 	working  *widget.Label // the working size chosen and why
-	skipped  *widget.Label
-	// skippedBox scrolls the skipped list, at most skippedLines lines tall: a folder of
-	// 34 stray files once made the window 1 071 pixels tall, its buttons off the screen.
-	skippedBox *container.Scroll
-	grid       *escGridWrap
-	box        fyne.CanvasObject
+	// skipped lists the files the load skipped, at most skippedLines lines tall: a
+	// folder of 34 stray files must not make the window taller than the screen.
+	skipped *skippedList
+	grid    *escGridWrap
+	box     fyne.CanvasObject
 
 	// Set on the UI goroutine only.
 	source   pipeline.Source // what is open, or being opened
@@ -101,10 +100,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	p.working = widget.NewLabel("")
 	p.working.Wrapping = fyne.TextWrapWord // a long reason must not widen the window
 	p.working.Hide()
-	p.skipped = widget.NewLabel("")
-	p.skipped.Truncation = fyne.TextTruncateEllipsis // one line a file, however long its path
-	p.skippedBox = container.NewVScroll(p.skipped)
-	p.skippedBox.Hide()
+	p.skipped = newSkippedList()
 	p.grid = newGridWrap(
 		func() int { return len(p.thumbs) },
 		newThumbCell,
@@ -135,7 +131,7 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	// Exposure on a row of its own: beside the others it widens the tab past what an
 	// 800×600 screen leaves it.
 	exposure := container.NewHBox(widget.NewLabel("Exposure"), p.exposure)
-	p.box = container.NewBorder(container.NewVBox(top, options, exposure, p.message, p.working), p.skippedBox, nil, nil, p.grid)
+	p.box = container.NewBorder(container.NewVBox(top, options, exposure, p.message, p.working), p.skipped.box, nil, nil, p.grid)
 	return p
 }
 
@@ -219,7 +215,7 @@ type datasetShown struct {
 // shown before in case the PCA fails or is cancelled; call on the UI goroutine.
 func (p *datasetPanel) preview(src pipeline.Source, names []string, thumbs []image.Image) {
 	if p.previous == nil {
-		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.working.Text, p.skipped.Text}
+		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.working.Text, p.skipped.text()}
 	}
 	p.names, p.thumbs = names, thumbs
 	// The folder's own skips are known once it has loaded; the last one's would mislead.
@@ -281,24 +277,8 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	p.grid.ScrollToTop()
 }
 
-// skippedLines is the most lines of the skipped list shown at once; the rest scroll.
-const skippedLines = 4
-
 // setSkipped shows text as the skipped-files list, or hides the list when text is "".
-// The list is as tall as its lines up to skippedLines, so a short list takes no more
-// room than it needs and a long one scrolls.
-func (p *datasetPanel) setSkipped(text string) {
-	p.skipped.SetText(text)
-	if text == "" {
-		p.skippedBox.Hide()
-		return
-	}
-	lines := strings.Count(text, "\n") + 1
-	probe := widget.NewLabel(strings.Repeat("\n", min(lines, skippedLines)-1))
-	p.skippedBox.SetMinSize(fyne.NewSize(0, probe.MinSize().Height))
-	p.skippedBox.ScrollToTop()
-	p.skippedBox.Show()
-}
+func (p *datasetPanel) setSkipped(text string) { p.skipped.set(text) }
 
 // LoadSample loads a built-in sample in the background.
 func (ui *UI) LoadSample(name string) {

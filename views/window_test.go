@@ -267,16 +267,16 @@ func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	ui.LoadFolder(dir)
 	ui.Wait()
 	p := ui.dataset
-	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
-		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.Text, p.skippedBox.Visible())
+	if !p.skipped.box.Visible() || !strings.Contains(p.skipped.text(), "notes.txt") {
+		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.text(), p.skipped.box.Visible())
 	}
 	p.preview(pipeline.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
-	if p.skippedBox.Visible() || p.skipped.Text != "" {
-		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.Text)
+	if p.skipped.box.Visible() || p.skipped.text() != "" {
+		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.text())
 	}
 	p.restore()
-	if !p.skippedBox.Visible() || !strings.Contains(p.skipped.Text, "notes.txt") {
-		t.Fatalf("after going back the list shows %q (visible %v)", p.skipped.Text, p.skippedBox.Visible())
+	if !p.skipped.box.Visible() || !strings.Contains(p.skipped.text(), "notes.txt") {
+		t.Fatalf("after going back the list shows %q (visible %v)", p.skipped.text(), p.skipped.box.Visible())
 	}
 }
 
