@@ -377,16 +377,7 @@ func (w *kfWork) walk(k int) *grayWalk {
 func (w *kfWork) solve() bool {
 	p := w.p
 	k, n, d := w.k, p.n, p.d
-	m := w.m[:k*k]
-	clear(m)
-	for _, code := range w.z {
-		for r := code; r != 0; r &= r - 1 {
-			i := bits.TrailingZeros64(r)
-			for t := r; t != 0; t &= t - 1 {
-				m[bits.TrailingZeros64(t)*k+i]++ // lower triangle
-			}
-		}
-	}
+	m := w.codesGram()
 	if !chol.Factor(m, k, k, aStepPivotTol) {
 		return false
 	}
@@ -397,10 +388,34 @@ func (w *kfWork) solve() bool {
 		chol.Solve(m, k, k, w.bt, n, n)
 		return true
 	}
-	// Bᵀ = A·Xᵀ: one single-threaded OpenBLAS product on this worker.
+	w.projectRows()
+	return true
+}
+
+// projectRows sets Bᵀ = A·Xᵀ for the current A: one single-threaded OpenBLAS product on
+// this worker.
+func (w *kfWork) projectRows() {
+	p := w.p
+	k, n, d := w.k, p.n, p.d
 	x := p.x.RawMatrix()
 	ob.BLAS.Dgemm(blas.NoTrans, blas.Trans, k, n, d, 1, w.a[:k*d], d, x.Data, x.Stride, 0, w.bt[:k*n], n)
-	return true
+}
+
+// codesGram sets w.m to the lower triangle of Z'Z (k × k, row-major), counted from the
+// row codes, and returns it.
+func (w *kfWork) codesGram() []float64 {
+	k := w.k
+	m := w.m[:k*k]
+	clear(m)
+	for _, code := range w.z {
+		for r := code; r != 0; r &= r - 1 {
+			i := bits.TrailingZeros64(r)
+			for t := r; t != 0; t &= t - 1 {
+				m[bits.TrailingZeros64(t)*k+i]++ // lower triangle
+			}
+		}
+	}
+	return m
 }
 
 // aStep sets A to the least-squares features of Z. When Z'Z is singular — a feature owned
@@ -461,18 +476,7 @@ func (w *kfWork) residualNorms() {
 // columns before it (an empty column included): the pivots chol.Factor rejects, found
 // by the same factorisation of Z'Z but skipping such columns instead of stopping.
 func (w *kfWork) dependentFeatures() uint64 {
-	k := w.k
-	m := w.m[:k*k]
-	clear(m)
-	for _, code := range w.z {
-		for r := code; r != 0; r &= r - 1 {
-			i := bits.TrailingZeros64(r)
-			for t := r; t != 0; t &= t - 1 {
-				m[bits.TrailingZeros64(t)*k+i]++ // lower triangle
-			}
-		}
-	}
-	return chol.DependentColumns(m, k, k, aStepPivotTol)
+	return chol.DependentColumns(w.codesGram(), w.k, w.k, aStepPivotTol)
 }
 
 // compressCode deletes the bits in dep from code, shifting the higher bits down.

@@ -7,11 +7,9 @@ import (
 	"slices"
 	"sync"
 
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/learn"
-	ob "featurelab/internal/openblas"
 )
 
 // kfSearchRows is the most rows K-features' random restarts run on. With more, the
@@ -128,6 +126,5 @@ func (w *kfWork) startFromFeatures(st kfStart) {
 	clear(w.z)
 	w.rebuild()
 	copy(w.a[:w.k*p.d], st.a)
-	x := p.x.RawMatrix()
-	ob.BLAS.Dgemm(blas.NoTrans, blas.Trans, w.k, p.n, p.d, 1, w.a[:w.k*p.d], p.d, x.Data, x.Stride, 0, w.bt[:w.k*p.n], p.n)
+	w.projectRows()
 }

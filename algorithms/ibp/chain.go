@@ -398,20 +398,7 @@ func (c *chain) updateRow(i int) {
 	s := c.rowStats(i)
 	w, e := c.w[:k], c.e
 	if den := 1 - s; den >= downdateMin {
-		for a := 0; a < k; a++ {
-			if w[a] == 0 {
-				continue
-			}
-			g := w[a] / den
-			ra := c.M[a*kc : a*kc+k]
-			for b, v := range w {
-				ra[b] += g * v
-			}
-			ha := c.H[a*c.d : a*c.d+d]
-			for j, v := range e {
-				ha[j] -= g * v
-			}
-		}
+		c.rankOne(w, e, den, 1)
 		// The leave-one-out quantities follow without another pass:
 		// M₋ᵢz = w/(1−s), z'M₋ᵢz = s/(1−s), x − H₋ᵢ'z = e/(1−s).
 		inv := 1 / den
@@ -486,23 +473,31 @@ func (c *chain) updateRow(i int) {
 
 	// 5. Put row i back: M ← M − ww'/(1+s), H ← H + we'/(1+s).
 	den := 1 + s
+	c.rankOne(w, e, den, -1)
+	for f, v := range zi {
+		if v != 0 {
+			c.m[f]++
+		}
+	}
+}
+
+// rankOne applies the rank-one change of a row to M and H: M ← M + sign·ww'/den and
+// H ← H − sign·we'/den, sign +1 to take a row out, −1 to put it back. The sign multiplies
+// w_a/den, which is exact, so either way each entry changes by the same rounded amount.
+func (c *chain) rankOne(w, e []float64, den, sign float64) {
+	k, kc, d := len(w), c.kc, c.d
 	for a := 0; a < k; a++ {
 		if w[a] == 0 {
 			continue
 		}
-		g := w[a] / den
+		g := sign * (w[a] / den)
 		ra := c.M[a*kc : a*kc+k]
 		for b, v := range w {
-			ra[b] -= g * v
+			ra[b] += g * v
 		}
 		ha := c.H[a*d : a*d+d]
 		for j, v := range e {
-			ha[j] += g * v
-		}
-	}
-	for f, v := range zi {
-		if v != 0 {
-			c.m[f]++
+			ha[j] -= g * v
 		}
 	}
 }
