@@ -54,16 +54,10 @@ func CollapsedDPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*le
 	if err := learn.PositiveLambda2("collapsed-dpmeans", lambda2); err != nil {
 		return nil, err
 	}
-	prog := newProgress(opt.Progress, "restart", 0)
-	newWorker := func() learn.RestartFunc[*cdpState] {
+	best, objs, err := bestRestart(ctx, cfg, opt, 0, func() learn.RestartFunc[*cdpState] {
 		w := newCDPWork(data.y, n, d, lambda2, cfg.MaxIter)
-		return func(r int, rng *rand.Rand) (*cdpState, float64, error) {
-			st, obj, err := w.restart(ctx, rng)
-			prog.offer(obj)
-			return st, obj, err
-		}
-	}
-	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+		return func(_ int, rng *rand.Rand) (*cdpState, float64, error) { return w.restart(ctx, rng) }
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -78,13 +72,7 @@ func CollapsedDPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*le
 		floats.Scale(1/float64(count[c]), cent[c*d:(c+1)*d])
 	}
 	res := oneHotResult(assign, cent, n, d, k)
-	res.Objective = sqDistSum(data.y, cent, assign, n, d)
-	res.Lambda2 = lambda2
-	res.BPObjective = res.Objective + lambda2*float64(k)
-	res.RestartObjectives = objs
-	res.Iterations = best.iters
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return finish(res, sqDistSum(data.y, cent, assign, n, d), lambda2, objs, best.iters, start), nil
 }
 
 // cdpState is one restart's clustering: a cluster index per row (indices may have gaps

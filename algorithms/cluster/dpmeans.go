@@ -59,28 +59,16 @@ func DPMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Resul
 		return nil, err
 	}
 
-	prog := newProgress(opt.Progress, "restart", 0)
-	newWorker := func() learn.RestartFunc[*dpState] {
+	best, objs, err := bestRestart(ctx, cfg, opt, 0, func() learn.RestartFunc[*dpState] {
 		w := &dpWork{data: data, lambda2: lambda2, maxIter: cfg.MaxIter, mean: mean, lmean: lmean,
 			states: bestOf[dpState]{cur: &dpState{}, best: &dpState{}}, perm: make([]int, n)}
-		return func(r int, rng *rand.Rand) (*dpState, float64, error) {
-			st, obj, err := w.restart(ctx, rng)
-			prog.offer(obj)
-			return st, obj, err
-		}
-	}
-	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+		return func(_ int, rng *rand.Rand) (*dpState, float64, error) { return w.restart(ctx, rng) }
+	})
 	if err != nil {
 		return nil, err
 	}
 	res := oneHotResult(best.assign, best.cent, n, d, best.k)
-	res.Objective = data.objective(best, 0)
-	res.BPObjective = res.Objective + lambda2*float64(best.k)
-	res.Lambda2 = lambda2
-	res.RestartObjectives = objs
-	res.Iterations = best.iters
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return finish(res, data.objective(best, 0), lambda2, objs, best.iters, start), nil
 }
 
 // ErrTooManyClusters is DPMeansRows' answer when λ² asks for more clusters than maxK.

@@ -120,8 +120,7 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 	if lg == 0 {
 		lg = ll * globalFactor(data.n, len(groups), target)
 	}
-	prog := newProgress(opt.Progress, "restart", 0)
-	newWorker := func() learn.RestartFunc[*hdpState] {
+	best, objs, err := bestRestart(ctx, cfg, opt.Options, 0, func() learn.RestartFunc[*hdpState] {
 		w := newHDPWork(data, group, groups, ll, lg, cfg.MaxIter)
 		w.seeds, w.report = target, opt.Report
 		return func(r int, rng *rand.Rand) (*hdpState, float64, error) {
@@ -129,11 +128,9 @@ func HardHDP(ctx context.Context, X *mat.Dense, group []int, opt HDPOptions) (*H
 			if err != nil {
 				return nil, 0, err
 			}
-			prog.offer(obj)
 			return w.states.keep(obj), obj, nil
 		}
-	}
-	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -44,27 +44,15 @@ func KMeans(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result
 	}
 
 	x := learn.FlatRows(X)
-	prog := newProgress(opt.Progress, "restart", k)
-	newWorker := func() learn.RestartFunc[*kmState] {
+	best, objs, err := bestRestart(ctx, cfg, opt, k, func() learn.RestartFunc[*kmState] {
 		w := newKMWork(x, n, d, k, cfg.MaxIter)
-		return func(r int, rng *rand.Rand) (*kmState, float64, error) {
-			st, obj, err := w.restart(ctx, rng)
-			prog.offer(obj)
-			return st, obj, err
-		}
-	}
-	best, _, objs, err := learn.BestOfRestarts(ctx, cfg.Restarts, cfg.Workers, opt.Seed, newWorker, prog.report)
+		return func(_ int, rng *rand.Rand) (*kmState, float64, error) { return w.restart(ctx, rng) }
+	})
 	if err != nil {
 		return nil, err
 	}
 	res := oneHotResult(best.assign, best.cent, n, d, k)
-	res.Objective = sqDistSum(x, best.cent, best.assign, n, d)
-	res.BPObjective = res.Objective + opt.Lambda2*float64(k)
-	res.Lambda2 = opt.Lambda2
-	res.RestartObjectives = objs
-	res.Iterations = best.iters
-	res.Seconds = time.Since(start).Seconds()
-	return res, nil
+	return finish(res, sqDistSum(x, best.cent, best.assign, n, d), opt.Lambda2, objs, best.iters, start), nil
 }
 
 // kmState is one restart's answer: centres (K×D, row-major), assignment and iterations.
