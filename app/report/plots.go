@@ -137,9 +137,19 @@ func ExposurePlot(p *pipeline.Prepared) *plot.Plot {
 	return pl
 }
 
+// fittedObjective is the axis label of the objectives a learner reached: where it chose
+// K by counting objects it fitted the pictures through a slight blur (Analysis.Seen), so
+// its curve and restarts are of those, not of the objective the result reports.
+func fittedObjective(a *pipeline.Analysis) string {
+	if a.Seen != nil {
+		return "objective of the slightly blurred pictures fitted"
+	}
+	return "objective"
+}
+
 // CurvePlot draws stepwise K-features' objective and BP-means objective against K.
 func CurvePlot(a *pipeline.Analysis) *plot.Plot {
-	pl := newPlot("Objective vs K", "K", "objective")
+	pl := newPlot("Objective vs K", "K", fittedObjective(a))
 	var obj, bp plotter.XYs
 	for _, c := range a.Result.Curve {
 		obj = append(obj, plotter.XY{X: float64(c.K), Y: c.Objective})
@@ -156,7 +166,7 @@ func CurvePlot(a *pipeline.Analysis) *plot.Plot {
 // RestartsPlot draws every restart's final objective, sorted, so the share of restarts
 // that reach the best value can be read off.
 func RestartsPlot(a *pipeline.Analysis) *plot.Plot {
-	pl := newPlot("Final objective of every restart (sorted)", "restart (sorted by objective)", "objective")
+	pl := newPlot("Final objective of every restart (sorted)", "restart (sorted by objective)", fittedObjective(a))
 	objs := append([]float64(nil), a.Result.RestartObjectives...)
 	sort.Float64s(objs)
 	pts := make(plotter.XYs, 0, len(objs))

@@ -6,7 +6,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
@@ -48,6 +51,25 @@ func TestPlotNamesAndNamedPlots(t *testing.T) {
 			if err := ExportPlot(pl, filepath.Join(t.TempDir(), "p.svg"), false); err != nil {
 				t.Errorf("%s: export %q: %v", tc.name, name, err)
 			}
+		}
+	}
+}
+
+// TestFittedObjectivesSayWhatWasFitted: a run that counted objects fitted its curve and
+// restarts on the slightly blurred pictures (Analysis.Seen), so their axes say so, where
+// the objective the result reports is of the pictures themselves; other runs say
+// "objective".
+func TestFittedObjectivesSayWhatWasFitted(t *testing.T) {
+	res := &learn.Result{K: 2, Lambda2: 1, Curve: []learn.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
+		RestartObjectives: []float64{1, 2}}
+	plain := &pipeline.Analysis{Algorithm: "stepwise", Result: res}
+	counted := &pipeline.Analysis{Algorithm: "stepwise", Result: res, Seen: mat.NewDense(2, 2, nil)}
+	for _, plot := range []string{PlotCurve, PlotRestarts} {
+		if got := NamedPlot(plot, nil, plain).Y.Label.Text; got != "objective" {
+			t.Errorf("%s of a plain run: the objective axis says %q", plot, got)
+		}
+		if got := NamedPlot(plot, nil, counted).Y.Label.Text; !strings.Contains(got, "blurred") {
+			t.Errorf("%s of a run that counted objects: the objective axis says %q", plot, got)
 		}
 	}
 }
