@@ -181,8 +181,7 @@ func TestSkippedListFitsASmallScreen(t *testing.T) {
 			if got := p.skipped.box.MinSize().Height; !p.skipped.box.Visible() || got != want {
 				t.Fatalf("the list's box is %v tall (visible %v), want %v: %d lines", got, p.skipped.box.Visible(), want, lines)
 			}
-			// Laid out, the list makes labels for the lines in view, not for every file: a
-			// label of thousands of lines took seconds at each refresh of the window.
+			// Laid out, the list makes labels for the lines in view, not for every file.
 			p.skipped.box.Resize(fyne.NewSize(600, want))
 			labels := 0
 			walkVisible(p.skipped.box, func(o fyne.CanvasObject) {
@@ -230,7 +229,7 @@ func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
 // The pictures are 16×12: 300 features of 320×240 took 5.9 GB to draw under -race.
 func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 	// A generated folder of 1 000 pictures and results of 300 features: the window at
-	// scale, at full speed in the pass without the race detector (8× slower under it).
+	// scale, run at full speed in the pass without the race detector.
 	accuracy.Check(t)
 	ui := newTestUI(t)
 	dir := t.TempDir()

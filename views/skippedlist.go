@@ -15,11 +15,11 @@ import (
 const skippedLines = 4
 
 // skippedList is the files a load skipped, a line each under a title, in a list that
-// lays out only the lines in view: a folder with thousands of stray files (a camera's
-// raw files beside its JPEGs) laid out as one label took seconds at every refresh of the
-// window. It is as tall as its lines up to skippedLines, so a short list takes no more
-// room than it needs, and a long one scrolls; a line too long for the window ends in an
-// ellipsis.
+// lays out only the lines in view, so that a folder with thousands of stray files (a
+// camera's raw files beside its JPEGs) costs a few lines at each refresh of the window,
+// not thousands. It is as tall as its lines up to skippedLines, so a short list takes no
+// more room than it needs, and a long one scrolls; a line too long for the window ends
+// in an ellipsis.
 type skippedList struct {
 	lines  []string
 	list   *escList
