@@ -31,9 +31,11 @@ type searchSet struct {
 }
 
 // search returns p's sample and its problem, or nil when p is small enough to search on
-// whole.
+// whole, or works on the LQ factor of X (kfLQMaxN): the sample's features are of X's
+// columns, which that problem's restarts do not work in, and with at most kfLQMaxN rows
+// of a few columns each the restarts on all of them are cheap already.
 func (p *kfProblem) search() *searchSet {
-	if p.n <= kfSearchRows {
+	if p.n <= kfSearchRows || p.x != p.orig {
 		return nil
 	}
 	s := &p.sample

@@ -44,6 +44,12 @@ func TestSearchOnManyRows(t *testing.T) {
 	if !mat.Equal(one.Z, res.Z) || !mat.Equal(one.A, res.A) || one.Objective != res.Objective {
 		t.Errorf("1 and 2 workers differ: objectives %v and %v", one.Objective, res.Objective)
 	}
+	// Raw pixels of a few hundred pictures are worked on through their LQ factor, whose
+	// columns the sample's features are not in: those search on every row.
+	wide, _, _ := kfSynthetic(rng, 600, 3, 2000, 50, noise)
+	if p := newKFProblem(wide); p.x == p.orig || p.search() != nil {
+		t.Errorf("600 rows of 2 000 values: LQ factor %v, sample %v; want the factor and no sample", p.x != p.orig, p.search() != nil)
+	}
 	for _, c := range []struct {
 		rows   int
 		search bool
