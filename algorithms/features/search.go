@@ -86,13 +86,21 @@ func (p *kfProblem) searched(ctx context.Context, k int, cfg learn.Config, seed 
 		}
 		sub[i] = kfStart{k: st.k, z: z}
 	}
+	// The sample's objectives, as the caller hears of them, are scaled to p's rows: a
+	// clock or a λ² reads them against the whole data's.
+	scale := float64(p.n) / float64(len(s.rows))
+	var scaled func(done, total int, best float64)
+	if progress != nil {
+		scaled = func(done, total int, best float64) { progress(done, total, best*scale) }
+	}
 	var kept keptFits
-	fit, err := s.p.restarts(ctx, k, cfg, seed, sub, progress, &kept)
+	fit, err := s.p.restarts(ctx, k, cfg, seed, sub, scaled, &kept)
 	if err != nil {
 		return nil, nil, err
 	}
 	// The best first, ties by restart, so that the choice is the same for any number of
-	// workers; a fit found twice is carried once.
+	// workers; a fit found twice is carried once. Two restarts that reach one fit reach
+	// it through different moves, so its objective can differ in the last bits.
 	slices.SortFunc(kept.fits, func(a, b keptFit) int {
 		return cmp.Or(cmp.Compare(a.obj, b.obj), cmp.Compare(a.r, b.r))
 	})
@@ -102,7 +110,7 @@ func (p *kfProblem) searched(ctx context.Context, k int, cfg learn.Config, seed 
 		if len(out)-len(starts) == kfPolished {
 			break
 		}
-		if f.obj == last {
+		if math.Abs(f.obj-last) <= 1e-9*math.Abs(last) {
 			continue
 		}
 		last = f.obj
@@ -112,7 +120,6 @@ func (p *kfProblem) searched(ctx context.Context, k int, cfg learn.Config, seed 
 		}
 		out = append(out, kfStart{k: res.K, a: res.A.RawMatrix().Data})
 	}
-	scale := float64(p.n) / float64(len(s.rows))
 	objectives := make([]float64, len(fit.objectives))
 	for i, o := range fit.objectives {
 		objectives[i] = o * scale
