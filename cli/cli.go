@@ -303,8 +303,10 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *asFound {
 		a = a.SwitchReading()
 	}
-	// The pictures of the features and of the grid take a moment: said, not silent.
-	observe(pipeline.Progress{Stage: fmt.Sprintf("Writing features.png, codes.csv and result.json to %s", *out)})
+	// The pictures of the features and of the grid take a moment: said, not silent, even
+	// within the throttle of the last report.
+	prof.observe(progress.say)(pipeline.Progress{Stage: fmt.Sprintf("Writing features.png, codes.csv and result.json to %s", *out),
+		Elapsed: time.Since(progress.start)})
 	err = report.WriteAllOutputs(a, *out, *allFeatures)
 	progress.done()
 	if err != nil {
@@ -428,8 +430,17 @@ func newStderrProgress(w io.Writer) *stderrProgress {
 }
 
 func (p *stderrProgress) report(pr pipeline.Progress) {
+	if time.Since(p.last) < 500*time.Millisecond {
+		return
+	}
+	p.say(pr)
+}
+
+// say prints pr unless the run is under a second old, whatever the throttle: a stage the
+// run must not pass in silence.
+func (p *stderrProgress) say(pr pipeline.Progress) {
 	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 500*time.Millisecond {
+	if now.Sub(p.start) < time.Second {
 		return
 	}
 	p.last, p.shown = now, true

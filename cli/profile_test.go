@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"featurelab/app/pipeline"
 )
 
 // The profiling flags write what they promise: a CPU profile and a heap profile that are
@@ -52,5 +55,22 @@ func TestAnalyzeProfileUnwritable(t *testing.T) {
 	_, stderr, code := analyze(t, "--algo", "kmeans", "--k", "5", "--cpuprofile", filepath.Join(t.TempDir(), "no", "such", "cpu.prof"))
 	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "cpu profile") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestStderrProgressSaysEveryStageItMust: after the first second, reports come at most
+// every half second, but a stage said with say (writing the outputs) is printed however
+// soon after the last report; within the first second nothing is.
+func TestStderrProgressSaysEveryStageItMust(t *testing.T) {
+	var out strings.Builder
+	p := newStderrProgress(&out)
+	p.report(pipeline.Progress{Stage: "early"})
+	p.start = p.start.Add(-2 * time.Second)
+	p.report(pipeline.Progress{Stage: "first"})
+	p.report(pipeline.Progress{Stage: "throttled"})
+	p.say(pipeline.Progress{Stage: "Writing the outputs"})
+	got := out.String()
+	if strings.Contains(got, "early") || !strings.Contains(got, "first") || strings.Contains(got, "throttled") || !strings.Contains(got, "Writing the outputs") {
+		t.Errorf("printed %q", got)
 	}
 }
