@@ -44,8 +44,6 @@ type kfWork struct {
 
 	row    []float64 // d scratch
 	aa     []float64 // kMax scratch: A_j·a for a new feature a
-	b      [maxFeatures]float64
-	bb     [2 * maxExactK]float64
 	q      []float64 // quadTable for the exact Z-step
 	qg     []float64
 	blocks *zBlocks // the block Z-step above kfExactK features

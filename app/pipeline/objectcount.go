@@ -153,7 +153,7 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, abov
 		return readings[k], true
 	}
 	floor := 0 // no K below it counts objects better
-	if f, ok := fits[res.K]; ok && readings[res.K] == nil && p.surelyGradual(f.Z, f.A, seen, shifts) {
+	if f, ok := fits[res.K]; ok && p.surelyGradual(f.Z, f.A, seen, shifts) {
 		return 0 // mostlyGradual, known without finding the readable form
 	}
 	if r, ok := reading(res.K); ok {
