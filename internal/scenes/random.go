@@ -22,17 +22,11 @@ func Random(data string, seed uint64) (Spec, error) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0xd1ce))
 	sizes := []image.Point{{28, 40}, {28, 40}, {44, 34}, {32, 30}} // cards, shadow, stripes
-	var places [4]image.Rectangle
-	for j := 0; j < len(sizes); j++ {
-		for {
-			r := image.Rectangle{Min: image.Pt(2+rng.IntN(192-4-sizes[j].X), 2+rng.IntN(128-4-sizes[j].Y))}
-			r.Max = r.Min.Add(sizes[j])
-			if !slices.ContainsFunc(places[:j], func(q image.Rectangle) bool { return q.Inset(-3).Overlaps(r) }) {
-				places[j] = r
-				break
-			}
-		}
+	placed, ok := placeApart(rng, sizes, 192, 128, false)
+	if !ok {
+		return Spec{}, fmt.Errorf("scenes: seed %d places no four objects apart", seed)
 	}
+	places := [4]image.Rectangle(placed)
 	var p [4]float64
 	for j := range p {
 		p[j] = 0.2 + 0.7*rng.Float64()
