@@ -339,7 +339,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if mode != ExposureNone {
 		tr.Phase(phaseExposure, 0)
 	}
-	p.Exposure = handleExposure(ds, mode, func(done, total int) { tr.Update(phaseExposure, done, total) })
+	p.Exposure = handleExposure(ds, mode, tr.counter(phaseExposure))
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
