@@ -32,6 +32,19 @@ func (m *Model) Inverse(s, dst []float64) []float64 {
 	return dst
 }
 
+// MeanPixels is the mean picture m·Scale in a new slice: what Inverse gives for zero
+// scores, without its pass over the components. Zeros in identity mode.
+func (m *Model) MeanPixels() []float64 {
+	out := make([]float64, m.P)
+	if m.Identity {
+		return out
+	}
+	for k, v := range m.Mean {
+		out[k] = v * m.Scale
+	}
+	return out
+}
+
 // InverseDense maps every row of the r × D score matrix S back to pixels and returns
 // the r × P result. It panics if S does not have D columns.
 func (m *Model) InverseDense(S *mat.Dense) *mat.Dense {

@@ -83,9 +83,9 @@ func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
 	if k := a.Description.Kind; k != "" && k != pipeline.FeaturesPCA {
 		return nil, fmt.Errorf("encoding: the learner read each image's %s, not its PCA scores; new pictures can only be coded with an analysis of the PCA scores", k)
 	}
-	k, d := res.A.Dims()
+	k, _ := res.A.Dims()
 	pix := a.PCA.InverseDense(res.A)
-	mean := a.PCA.InverseDense(mat.NewDense(1, d, nil)).RawRowView(0)
+	mean := a.PCA.MeanPixels()
 	e := &Encoder{Width: ds.Width, Height: ds.Height, Channels: ds.Channels, K: k,
 		Base: a.BaseIndex(), Clusters: a.IsClustering(), Mean: toFloat32(mean)}
 	e.Features = make([]float32, 0, k*len(mean))

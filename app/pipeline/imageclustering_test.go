@@ -13,7 +13,7 @@ import (
 )
 
 // sharedData is a real data set of ../shared/data, or a skip saying where it lives.
-func sharedData(t *testing.T, name string) string {
+func sharedData(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "..", "shared", "data", name)
 	if _, err := os.Stat(dir); err != nil {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -231,7 +232,9 @@ func (p *Prepared) readableForm(Z, A *mat.Dense) *readableForm {
 		return f
 	}
 	if z, a, withBase := p.withBase(Z, A); z != nil {
-		p.orient(z, a)
+		if energy := p.orient(z, a); energy != nil {
+			p.keepEnergy(a, energy)
+		}
 		f = &readableForm{Z: z, A: a, withBase: withBase}
 	}
 	p.readMu.Lock()
@@ -287,7 +290,40 @@ const readCacheSize = 256
 func (p *Prepared) forgetReadings() {
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
-	p.readCache, p.formCache = nil, nil
+	p.readCache, p.formCache, p.energies = nil, nil, nil
+}
+
+// formEnergy is a readable form's feature energies (featureEnergy), by its A.
+type formEnergy struct {
+	A      *mat.Dense
+	energy [][]float64
+}
+
+// energiesKept bounds the feature energies kept: objectK counts a form's objects right
+// after finding it, and at 320 × 240 each form's energies are a few megabytes.
+const energiesKept = 4
+
+// keepEnergy keeps energy as the feature energies of the readable form whose A is a,
+// forgetting the oldest kept when there are energiesKept.
+func (p *Prepared) keepEnergy(a *mat.Dense, energy [][]float64) {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	if len(p.energies) >= energiesKept {
+		p.energies = slices.Delete(p.energies, 0, 1)
+	}
+	p.energies = append(p.energies, formEnergy{A: a, energy: energy})
+}
+
+// keptEnergy is the feature energies kept for the readable form whose A is a, if any.
+func (p *Prepared) keptEnergy(a *mat.Dense) [][]float64 {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	for _, e := range p.energies {
+		if e.A == a {
+			return e.energy
+		}
+	}
+	return nil
 }
 
 // cachedReading is the reading of key made before, if any.
@@ -521,7 +557,10 @@ func (p *Prepared) countsObjects(r *objectReading) bool {
 	if !ok {
 		return false
 	}
-	energy := p.featureEnergy(r.A)
+	energy := p.keptEnergy(r.A)
+	if energy == nil {
+		energy = p.featureEnergy(r.A)
+	}
 	reach := make([][]bool, k)
 	for a := 1; a < k; a++ {
 		reach[a] = p.reach(energy[a])
@@ -558,21 +597,29 @@ func (p *Prepared) featureEnergyOf(A *mat.Dense, wanted []bool) [][]float64 {
 	}
 	pix := p.PCA.InverseDense(S)
 	zero := pix.RawRowView(0)
-	ds := p.Data
-	pixels, c := ds.Width*ds.Height, ds.Channels
 	out := make([][]float64, k)
 	for i, j := range rows {
-		row := pix.RawRowView(i + 1)
-		e := make([]float64, pixels)
-		for q := range e {
-			for ch := 0; ch < c; ch++ {
-				v := row[q*c+ch] - zero[q*c+ch]
-				e[q] += v * v
-			}
-		}
-		out[j] = e
+		out[j] = p.energyOf(pix.RawRowView(i+1), zero)
 	}
 	return out
+}
+
+// energyOf is the picture row's squared value at every pixel, summed over the channels,
+// measured from zero (the mean picture, or nil for a picture without it).
+func (p *Prepared) energyOf(row, zero []float64) []float64 {
+	ds := p.Data
+	pixels, c := ds.Width*ds.Height, ds.Channels
+	e := make([]float64, pixels)
+	for q := range e {
+		for ch := 0; ch < c; ch++ {
+			v := row[q*c+ch]
+			if zero != nil {
+				v -= zero[q*c+ch]
+			}
+			e[q] += v * v
+		}
+	}
+	return e
 }
 
 // reach is, per feature energy, where it acts: within objectReach pixels of a pixel

@@ -105,6 +105,10 @@ type Prepared struct {
 	readMu    sync.Mutex
 	readCache map[readKey]*objectReading      // fits read by the objects rule (readableFit)
 	formCache map[[2]*mat.Dense]*readableForm // fits' readable forms (readableForm)
+	// energies are the feature energies (featureEnergy) of the last few readable forms
+	// orient found, by their A: countsObjects reads them next, and mapping the features
+	// back to pixels again would be another pass over the components.
+	energies []formEnergy
 	// effectsCache is each shown result's features read as adding or removing
 	// (Analysis.Effects), by its Z and A.
 	effectsCache map[[2]*mat.Dense][]string

@@ -52,16 +52,18 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 // again against the base that leaves, since a base rid of one object reads the others
 // better; it stops when every feature adds, or after 2K flips should two features keep
 // trading places. The pictures are mapped back once: a flip adds the feature's picture
-// to the base's and turns its own over, as it does their scores.
-func (p *Prepared) orient(Z, A *mat.Dense) {
+// to the base's and turns its own over, as it does their scores. It returns the
+// oriented features' energies (featureEnergy, row 0 nil), read off those pictures; nil
+// when there are no pictures to read.
+func (p *Prepared) orient(Z, A *mat.Dense) [][]float64 {
 	if p.PCA == nil || p.Data == nil {
-		return // scores with no pictures behind them (a test's): nothing to look at
+		return nil // scores with no pictures behind them (a test's): nothing to look at
 	}
 	n, k := Z.Dims()
 	ds := p.Data
 	pix := p.PCA.InverseDense(A)
 	// Row 0 the base's picture; rows 1… each feature's own, without the mean.
-	mean := p.PCA.InverseDense(mat.NewDense(1, p.PCA.D, nil)).RawRowView(0)
+	mean := p.PCA.MeanPixels()
 	for j := 1; j < k; j++ {
 		floats.Sub(pix.RawRowView(j), mean)
 	}
@@ -73,9 +75,16 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 		changes[i+1] = imgproc.NewChange(pix.RawRowView(i+1), ds.Width, ds.Height, ds.Channels, &scratch[w])
 	})
 	holds := make([]float64, k)
+	energies := func() [][]float64 {
+		energy := make([][]float64, k)
+		for j := 1; j < k; j++ {
+			energy[j] = p.energyOf(pix.RawRowView(j), nil)
+		}
+		return energy
+	}
 	without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
 	if without == nil {
-		return // pictures too small to read (under 2 × 2): the form as found stands
+		return energies() // pictures too small to read (under 2 × 2): the form as found stands
 	}
 	for round := 0; round < 2*k; round++ {
 		without.Changed()
@@ -90,7 +99,7 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 			}
 		}
 		if worst < 0 {
-			return
+			return energies()
 		}
 		for i := 0; i < n; i++ {
 			Z.Set(i, worst, 1-Z.At(i, worst))
@@ -101,6 +110,7 @@ func (p *Prepared) orient(Z, A *mat.Dense) {
 		floats.Scale(-1, pix.RawRowView(worst))
 		changes[worst].Negate()
 	}
+	return energies()
 }
 
 // SwitchReading is the analysis in its other reading — as found if it shows the
