@@ -213,19 +213,7 @@ func (w *kfWork) sampleRow(rng *rand.Rand) int {
 	if !(total > 0) {
 		return rng.IntN(w.p.n)
 	}
-	u := rng.Float64() * total
-	last := 0
-	for i, v := range w.rr {
-		if v <= 0 {
-			continue
-		}
-		last = i
-		if u < v {
-			return i
-		}
-		u -= v
-	}
-	return last // rounding left u ≥ 0 after the last positive weight
+	return bpSample(w.rr, total, rng)
 }
 
 // addFeature appends the feature a = x_n − z_n A, the residual of row n, and gives it to

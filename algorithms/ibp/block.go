@@ -137,14 +137,7 @@ func (c *chain) sampleSharedBlocks(zi []float64, s, sing float64) (float64, floa
 				delta = 1
 			}
 			zi[f] += delta
-			mf := c.M[f*kc : f*kc+k]
-			for a, v := range mf {
-				w[a] += delta * v
-			}
-			hf := c.H[f*d : f*d+d]
-			for q, v := range hf {
-				e[q] -= delta * v
-			}
+			c.applyFlip(f, delta, w, e)
 		}
 		if orig != target {
 			r = 0 // recomputed, so rounding does not build up over the walk

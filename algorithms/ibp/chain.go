@@ -613,13 +613,18 @@ func (c *chain) sampleSharedSingle(zi []float64, s, sing float64) (float64, floa
 		}
 		zi[f] = 1 - zi[f]
 		s, r, cur = s1, r1, ll1
-		for j, v := range hf {
-			e[j] -= delta * v
-		}
-		mf0 := c.M[f*kc : f*kc+k]
-		for a, v := range mf0 {
-			w[a] += delta * v
-		}
+		c.applyFlip(f, delta, w, e)
 	}
 	return s, r
+}
+
+// applyFlip changes w = M z_i and e = x_i − H'z_i for z_if changed by delta (±1): w by
+// delta times M's row f, e by −delta times H's row f.
+func (c *chain) applyFlip(f int, delta float64, w, e []float64) {
+	for a, v := range c.M[f*c.kc : f*c.kc+len(w)] {
+		w[a] += delta * v
+	}
+	for q, v := range c.H[f*c.d : f*c.d+len(e)] {
+		e[q] -= delta * v
+	}
 }
