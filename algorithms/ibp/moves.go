@@ -173,10 +173,17 @@ func (c *chain) allOnesBirth() {
 	c.G[k*kc+k] = float64(c.n)
 	copy(c.B[k*d:k*d+d], c.xSum)
 	c.m[k] = c.n
+	c.acceptNewColumn()
+}
+
+// acceptNewColumn accepts or undoes column c.k, set up in z, G, B and m by a birth move,
+// by Metropolis–Hastings: the π_L ratio is α/(K+1) for α^K/K!, and for a column owned by
+// m rows (N−m)!(m−1)!/N!.
+func (c *chain) acceptNewColumn() {
+	k, kc := c.k, c.kc
 	c.k++
-	// π_L ratio: α/(K+1) for α^K/K!, and (N−N)!(N−1)!/N! = 1/N for the new column.
 	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik+(c.logAlpha-math.Log(float64(k+1)))+c.logMTerm(c.n)-c.lgN1) {
+	if ok && c.accept(ll-c.logLik+(c.logAlpha-math.Log(float64(k+1)))+c.logMTerm(c.m[k])-c.lgN1) {
 		c.logLik = ll
 		return
 	}
@@ -258,17 +265,7 @@ func (c *chain) duplicate() {
 	c.G[k*kc+k] = c.G[f*kc+f]
 	copy(c.B[k*d:k*d+d], c.B[f*d:f*d+d])
 	c.m[k] = c.m[f]
-	c.k++
-	ll, ok := c.logLikAt(c.sx, c.sa)
-	if ok && c.accept(ll-c.logLik+(c.logAlpha-math.Log(float64(k+1)))+c.logMTerm(c.m[k])-c.lgN1) {
-		c.logLik = ll
-		return
-	}
-	c.k--
-	for i := 0; i < c.n; i++ {
-		c.z[i*kc+k] = 0
-	}
-	c.m[k] = 0
+	c.acceptNewColumn()
 }
 
 // mergeIdentical proposes to delete feature b of a uniformly chosen ordered pair (a, b)
