@@ -3,6 +3,7 @@ package ibp
 import (
 	"context"
 	"fmt"
+	"gonum.org/v1/gonum/floats"
 	"math"
 	"math/rand/v2"
 
@@ -301,10 +302,7 @@ func (c *chain) removeFeature(f int) {
 		for b, v := range col {
 			ra[b] -= g * v
 		}
-		ha := H[a*d : a*d+d]
-		for j, v := range hf {
-			ha[j] -= g * v
-		}
+		floats.AddScaled(H[a*d:a*d+d], -g, hf)
 	}
 	c.dropColumn(f)
 }
@@ -347,10 +345,7 @@ func (c *chain) rowStats(i int) float64 {
 		for a, u := range mf {
 			w[a] += u
 		}
-		hf := c.H[f*d : f*d+d]
-		for j, u := range hf {
-			e[j] -= u
-		}
+		floats.Sub(e, c.H[f*d:f*d+d])
 	}
 	var s float64
 	for f, v := range zi {
@@ -405,9 +400,7 @@ func (c *chain) updateRow(i int) {
 		for a := range w {
 			w[a] *= inv
 		}
-		for j := range e {
-			e[j] *= inv
-		}
+		floats.Scale(inv, e)
 		s *= inv
 	} else {
 		c.gram(i)
@@ -495,10 +488,7 @@ func (c *chain) rankOne(w, e []float64, den, sign float64) {
 		for b, v := range w {
 			ra[b] += g * v
 		}
-		ha := c.H[a*d : a*d+d]
-		for j, v := range e {
-			ha[j] -= g * v
-		}
+		floats.AddScaled(c.H[a*d:a*d+d], -g, e)
 	}
 }
 
@@ -624,7 +614,5 @@ func (c *chain) applyFlip(f int, delta float64, w, e []float64) {
 	for a, v := range c.M[f*c.kc : f*c.kc+len(w)] {
 		w[a] += delta * v
 	}
-	for q, v := range c.H[f*c.d : f*c.d+len(e)] {
-		e[q] -= delta * v
-	}
+	floats.AddScaled(e, -delta, c.H[f*c.d:f*c.d+len(e)])
 }
