@@ -37,36 +37,34 @@ func (c *chain) sampleSharedBlocks(zi []float64, s, sing float64) (float64, floa
 
 	inv2s := 1 / (2 * c.sx * c.sx)
 	hd := 0.5 * float64(d)
-	nf := float64(c.n)
 	var (
 		lr     [maxBlock]float64 // log-odds of z_f = 1 under the prior
 		wb, ub [maxBlock]float64
 		mb, pb [maxBlock * maxBlock]float64
+		with   [maxBlock + 1][]float64
+		dots   [maxBlock + 1]float64
 	)
 	for start := 0; start < k; start += c.cfg.block {
 		blk := fp[start:min(start+c.cfg.block, k)]
 		nb := len(blk)
 		orig, lp := 0, 0.0
 		for j, f := range blk {
-			mf := float64(c.m[f])
-			lr[j] = math.Log(mf / (nf - mf))
-			lp += math.Log((nf - mf) / nf)
+			lr[j] = c.logOdds[c.m[f]]
+			lp += c.logOff[c.m[f]]
 			if zi[f] != 0 {
 				orig |= 1 << j
 			}
 			wb[j] = w[f]
+			// u_f = H_f e and P_fg = H_f H_g for g up to f, several at a time.
 			hf := c.H[f*d : f*d+d]
-			var v float64
-			for q, x := range hf {
-				v += x * e[q]
-			}
-			ub[j] = v
+			with[0] = e
 			for l, g := range blk[:j+1] {
-				hg := c.H[g*d : g*d+d]
-				var p float64
-				for q, x := range hf {
-					p += x * hg[q]
-				}
+				with[l+1] = c.H[g*d : g*d+d]
+			}
+			dotsWith(hf, with[:j+2], dots[:j+2])
+			ub[j] = dots[0]
+			for l, g := range blk[:j+1] {
+				p := dots[l+1]
 				pb[j*maxBlock+l], pb[l*maxBlock+j] = p, p
 				mb[j*maxBlock+l], mb[l*maxBlock+j] = c.M[f*kc+g], c.M[f*kc+g]
 			}
@@ -147,4 +145,39 @@ func (c *chain) sampleSharedBlocks(zi []float64, s, sing float64) (float64, floa
 		}
 	}
 	return s, r
+}
+
+// dotsWith sets dots[t] to x·ys[t] for every t, each sum taken in order of the entries as
+// a plain loop takes it (so to the same bits), four at a time: a sum's additions wait on
+// each other, and four sums in one pass over x keep the processor busy meanwhile.
+func dotsWith(x []float64, ys [][]float64, dots []float64) {
+	t := 0
+	for ; t+4 <= len(ys); t += 4 {
+		y0, y1, y2, y3 := ys[t][:len(x)], ys[t+1][:len(x)], ys[t+2][:len(x)], ys[t+3][:len(x)]
+		var s0, s1, s2, s3 float64
+		for q, v := range x {
+			s0 += v * y0[q]
+			s1 += v * y1[q]
+			s2 += v * y2[q]
+			s3 += v * y3[q]
+		}
+		dots[t], dots[t+1], dots[t+2], dots[t+3] = s0, s1, s2, s3
+	}
+	for ; t+2 <= len(ys); t += 2 {
+		y0, y1 := ys[t][:len(x)], ys[t+1][:len(x)]
+		var s0, s1 float64
+		for q, v := range x {
+			s0 += v * y0[q]
+			s1 += v * y1[q]
+		}
+		dots[t], dots[t+1] = s0, s1
+	}
+	if t < len(ys) {
+		y := ys[t][:len(x)]
+		var s0 float64
+		for q, v := range x {
+			s0 += v * y[q]
+		}
+		dots[t] = s0
+	}
 }

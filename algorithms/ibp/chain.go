@@ -28,6 +28,9 @@ type chain struct {
 	trXX float64   // tr(X'X)
 	hN   float64   // H_N = Σ_{j≤N} 1/j
 	lgN1 float64   // log N!
+	// The prior's log factors of a shared feature owned by m other rows, by m = 0…N:
+	// log(m/(N−m)), log(m/N) and log((N−m)/N).
+	logOdds, logOn, logOff []float64
 
 	k, kc int       // features in use, and capacity: the row stride of z and M
 	z     []float64 // N×kc allocation, entries 0 or 1
@@ -77,6 +80,13 @@ func newChain(cfg *config, rng *rand.Rand, x []float64, n, d int, z0 []float64, 
 		c.hN += 1 / float64(j)
 	}
 	c.lgN1, _ = math.Lgamma(float64(n + 1))
+	c.logOdds, c.logOn, c.logOff = make([]float64, n+1), make([]float64, n+1), make([]float64, n+1)
+	for m := range n + 1 {
+		mf, nf := float64(m), float64(n)
+		c.logOdds[m] = math.Log(mf / (nf - mf))
+		c.logOn[m] = math.Log(mf / nf)
+		c.logOff[m] = math.Log((nf - mf) / nf)
+	}
 	c.e = make([]float64, d)
 	c.hk = make([]float64, d)
 	c.perm = make([]int, n)
@@ -569,7 +579,6 @@ func (c *chain) sampleSharedSingle(zi []float64, s, sing float64) (float64, floa
 		r += v * v
 	}
 	cur := -hd*math.Log(1+s+sing) - r*inv2s/(1+s+sing)
-	nf := float64(c.n)
 	// The scan order is random, not 0..K−1: labels carry history (new features are
 	// appended, removed ones replaced by the last), and a scan in label order would make
 	// the update depend on it. The Geweke test detects that bias (with 3·10⁶ iterations).
@@ -579,7 +588,7 @@ func (c *chain) sampleSharedSingle(zi []float64, s, sing float64) (float64, floa
 	}
 	c.rng.Shuffle(k, func(a, b int) { fp[a], fp[b] = fp[b], fp[a] })
 	for _, f := range fp {
-		mf := float64(c.m[f]) // m_{−i,f} ≥ 1 once the singletons are out
+		m := c.m[f] // m_{−i,f} ≥ 1 once the singletons are out
 		delta := 1.0
 		if zi[f] != 0 {
 			delta = -1
@@ -593,9 +602,9 @@ func (c *chain) sampleSharedSingle(zi []float64, s, sing float64) (float64, floa
 		}
 		base1 := 1 + s1 + sing
 		ll1 := -hd*math.Log(base1) - r1*inv2s/base1
-		lOn, lOff := ll1+math.Log(mf/nf), cur+math.Log((nf-mf)/nf)
+		lOn, lOff := ll1+c.logOn[m], cur+c.logOff[m]
 		if zi[f] != 0 {
-			lOn, lOff = cur+math.Log(mf/nf), ll1+math.Log((nf-mf)/nf)
+			lOn, lOff = cur+c.logOn[m], ll1+c.logOff[m]
 		}
 		on := c.rng.Float64()*(1+math.Exp(lOff-lOn)) < 1
 		if on == (zi[f] != 0) {
