@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
 
@@ -39,10 +40,14 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
 			Progress: func(ap learn.Progress) { tr.algorithm(stepwiseAlgo, ap) }}
 		tr.setSteps(&stepwiseClock{}, algorithms.Title(algo)+", pricing a feature with ")
-		sw, _, seen, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt, tr)
+		sw, _, seen, shifts, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt, tr)
 		tr.setSteps(nil, "")
 		if err != nil {
 			return nil, opt, nil, err
+		}
+		if shifts {
+			// The chains see the pictures without stepwise's fit's small shifts.
+			seen = features.ProjectOut(seen, p.shiftNuisance(sw.Z, nil))
 		}
 		opt.Lambda2 = sw.Lambda2
 		if opt.Init == "" && opt.InitZ == nil {

@@ -39,7 +39,7 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 	b := *a
 	b.Result, b.AsFound = res, false
 	b.Other = a.readable(a.Algorithm, res)
-	b.Stability = stability(a.Scores, a.Algorithm, res, a.Options.Seed) // of the form shown
+	b.Stability = stability(b.fitted(), a.Algorithm, res, a.Options.Seed) // of the form shown
 	if a.AsFound {
 		return b.SwitchReading(), nil
 	}

@@ -337,8 +337,9 @@ func (a *Analysis) Separation() []float64 {
 		// The split as the count of objects saw it: the blur and the shifts taken out
 		// keep a card's pixel jitter, spread over the scene by the PCA, out of a soft
 		// light's amounts.
-		if A, ok := features.LeastSquaresA(res.Z, a.Seen); ok {
-			return features.Separation(a.Seen, res.Z, A)
+		seen := a.seenFor(res.Z)
+		if A, ok := features.LeastSquaresA(res.Z, seen); ok {
+			return features.Separation(seen, res.Z, A)
 		}
 	}
 	if a.keptSeparation != nil && a.keptZ == res.Z {

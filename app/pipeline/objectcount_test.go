@@ -3,10 +3,14 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
@@ -118,4 +122,53 @@ func TestSmoothedScoresAreTheBlurredPictures(t *testing.T) {
 			t.Errorf("images %v: ‖y_i − y_j‖² = %.12g, the blurred pictures' %.12g", pair, got, want)
 		}
 	}
+}
+
+// checkSeparationsReadEachFitsShifts: where the count of objects took each fit's own
+// small shifts out of what it read, the window reads every K of the path so too (AtK),
+// not through the shifts of the K the run chose.
+func checkSeparationsReadEachFitsShifts(t *testing.T, a *Analysis) {
+	t.Helper()
+	for _, e := range a.Path() {
+		if e.K == a.Result.K {
+			continue
+		}
+		b, err := a.AtK(e.K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := b.Result.Z
+		own := features.ProjectOut(a.Seen, a.shiftNuisance(z, nil))
+		chosen := features.ProjectOut(a.Seen, a.shiftNuisance(a.Result.Z, nil))
+		want, other := separationIn(own, z), separationIn(chosen, z)
+		got := b.Separation()
+		if !sameFloats(got, want, 1e-9) {
+			t.Errorf("K = %d: separations %.4f, want %.4f, read through its own shifts", e.K, got, want)
+		}
+		if sameFloats(got, other, 1e-9) && !sameFloats(want, other, 1e-9) {
+			t.Errorf("K = %d: separations read through the chosen K's shifts", e.K)
+		}
+	}
+}
+
+// separationIn is each feature's separation (features.Separation) in X, A fitted to Z.
+func separationIn(X, Z *mat.Dense) []float64 {
+	A, ok := features.LeastSquaresA(Z, X)
+	if !ok {
+		return nil
+	}
+	return features.Separation(X, Z, A)
+}
+
+// sameFloats reports whether a and b agree to tol, NaN matching NaN.
+func sameFloats(a, b []float64, tol float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.IsNaN(a[i]) != math.IsNaN(b[i]) || math.Abs(a[i]-b[i]) > tol {
+			return false
+		}
+	}
+	return true
 }

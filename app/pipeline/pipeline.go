@@ -228,10 +228,12 @@ type Analysis struct {
 	// the images that hold it (stability); nil when not checked.
 	Stability []float64
 	// Seen is the scores as the learner fitted them when it chose K by counting objects:
-	// the pictures seen through a slight blur, with the features' small shifts taken out
-	// where the count was made so. Separation reads the features' splits in them, as the
-	// count did; nil when the learner fitted the scores themselves.
+	// the pictures seen through a slight blur. Separation reads the features' splits in
+	// them, as the count did; nil when the learner fitted the scores themselves.
 	Seen *mat.Dense
+	// SeenShifts says that the count took each fit's own small shifts of its features'
+	// pictures out of Seen (shiftNuisance): the fit shown is read so too (seenFor).
+	SeenShifts bool
 	// keptSeparation is, per feature of the reading keptZ, the separation a saved
 	// analysis was written with (KeepSeparation).
 	keptSeparation []float64
@@ -246,12 +248,22 @@ func (a *Analysis) KeepSeparation(s []float64) {
 	}
 }
 
-// fitted is what the learner fitted: Seen, or the scores.
+// fitted is what the learner fitted, as the fit shown is read: seenFor its Z, or the
+// scores.
 func (a *Analysis) fitted() *mat.Dense {
 	if a.Seen != nil {
-		return a.Seen
+		return a.seenFor(a.Result.Z)
 	}
 	return a.Scores
+}
+
+// seenFor is Seen as a fit with codes Z is read in: with that fit's shifts taken out when
+// the count took them out (SeenShifts), as readableFit reads each fit it counts.
+func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
+	if !a.SeenShifts || a.Seen == nil {
+		return a.Seen
+	}
+	return features.ProjectOut(a.Seen, a.shiftNuisance(Z, nil))
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -431,11 +443,12 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	budgetStage(4*int64(n)*int64(d)*8+p.readingBytes(), runSlack)
 	var res *learn.Result
 	var seen *mat.Dense
+	var shifts bool
 	var err error
 	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
 		res, opt, seen, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
 	} else {
-		res, opt, seen, err = p.fit(ctx, algo, X, desc, opt, tr)
+		res, opt, seen, shifts, err = p.fit(ctx, algo, X, desc, opt, tr)
 	}
 	if err != nil {
 		return nil, err
@@ -458,10 +471,14 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	if seen == X {
 		seen = nil
 	}
-	// The halves are checked in what the learner fitted, as the count of objects was.
+	// The halves are checked in what the learner fitted, as the count of objects read
+	// the fit shown.
 	checkOn := X
 	if seen != nil {
 		checkOn = seen
+		if shifts {
+			checkOn = features.ProjectOut(seen, p.shiftNuisance(res.Z, nil))
+		}
 	}
 	stable := stability(checkOn, algo, res, opt.Seed)
 	if stable != nil {
@@ -475,16 +492,17 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// of them a few milliseconds.
 	budgetStage(0, runSlack)
 	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
-		Description: desc, Stability: stable, Seen: seen}, nil
+		Description: desc, Stability: stable, Seen: seen, SeenShifts: shifts}, nil
 }
 
 // fit runs the learner algo on X, the scores or another description of the images.
 // With no λ² given, a learner that walks the λ² path counts the objects to choose K
 // (learn.KFromObjects): it fits the pictures as seen through a slight blur, then reads
 // the fits on the scores themselves (objectK). It returns opt as the run used it, its
-// KFrom set to the rule that chose K, and the data the chosen fit is of: X, the
-// smoothed scores, or those with the fit's small shifts taken out (shiftsMatter).
-func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
+// KFrom set to the rule that chose K, the data the fits are of (X or the smoothed
+// scores), and whether each fit's small shifts are taken out of them (shiftsMatter) —
+// shiftNuisance of its own Z, as the objects rule read it.
+func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
 	objects := p.countsObjectsFor(algo, desc, opt)
 	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
 		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
@@ -494,14 +512,14 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			opt.KFrom = learn.KFromObjects
 		}
 	}
-	fitOn := X
+	fitOn = X
 	if objects {
 		var err error
 		tr.setOpen(true) // the λ² path follows, of a time its own clock tells later
 		tr.Phase(phaseBlur, 0)
 		began := time.Now()
 		if fitOn, err = p.smoothedScores(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
-			return nil, opt, nil, err
+			return nil, opt, nil, false, err
 		}
 		tr.setReading(readingEstimate(time.Since(began), p.PCA.D))
 		defer tr.setReading(nil)
@@ -509,7 +527,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	pathBegan := time.Now()
 	res, err := algorithms.Run(ctx, algo, fitOn, opt)
 	if err != nil {
-		return nil, opt, nil, err
+		return nil, opt, nil, false, err
 	}
 	firstPath := time.Since(pathBegan)
 	if X != p.Scores {
@@ -517,18 +535,17 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 	}
 	if objects {
 		if err := p.refitOnScores(res); err != nil {
-			return nil, opt, nil, err
+			return nil, opt, nil, false, err
 		}
 		tr.setOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
 		k := p.objectK(res, fitOn, false, 0, tr.counter(phaseObjects))
-		shifts := false
 		matter := p.shiftsMatter(res, fitOn, k)
 		tr.setOpen(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
 			if _, _, err := p.shiftMaps(); err != nil {
-				return nil, opt, nil, err
+				return nil, opt, nil, false, err
 			}
 			run := opt
 			run.Nuisance = p.shiftNuisance
@@ -537,10 +554,10 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
 			end()
 			if err != nil {
-				return nil, opt, nil, err
+				return nil, opt, nil, false, err
 			}
 			if err := p.refitOnScores(shifted); err != nil {
-				return nil, opt, nil, err
+				return nil, opt, nil, false, err
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
@@ -554,13 +571,10 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			k = res.K
 		}
 		if res, err = atPathK(res, k); err != nil {
-			return nil, opt, nil, err
-		}
-		if shifts {
-			fitOn = features.ProjectOut(fitOn, p.shiftNuisance(res.Z, nil))
+			return nil, opt, nil, false, err
 		}
 	}
-	return res, opt, fitOn, nil
+	return res, opt, fitOn, shifts, nil
 }
 
 // clusterMeans is the mean of the rows of X in each cluster of the one-hot Z.

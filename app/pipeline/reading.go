@@ -130,7 +130,7 @@ func (a *Analysis) SwitchReading() *Analysis {
 	b.AsFound = !a.AsFound
 	// The other form's columns are other features (the base moved, some flipped): their
 	// stability is checked on them.
-	b.Stability = stability(a.fitted(), a.Algorithm, &res, a.Options.Seed)
+	b.Stability = stability(b.fitted(), a.Algorithm, &res, a.Options.Seed)
 	return &b
 }
 

@@ -223,6 +223,12 @@ func TestDefaultsReadRandomScenes(t *testing.T) {
 			if note := a.KNote(); note != "" {
 				t.Errorf("K = 5 counts the four objects, yet: %q", note)
 			}
+			if seed == 110 && !a.SeenShifts {
+				t.Errorf("seed 110 counted its objects without the shifts modelled")
+			}
+			if a.SeenShifts {
+				checkSeparationsReadEachFitsShifts(t, a)
+			}
 		})
 	}
 }
