@@ -308,8 +308,18 @@ func addLine(pl *plot.Plot, pts plotter.XYs, c color.Color, name string) {
 func RenderPlot(pl *plot.Plot, w, h int) image.Image {
 	w, h = max(w, 64), max(h, 48)
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
-	pl.Draw(draw.New(c))
+	drawPlot(pl, c)
 	return c.Image()
+}
+
+// rightMargin is the room left right of a plot's x axis: gonum/plot ends the axis at the
+// canvas's edge, where the last point's mark and tick label (K = 6 of a λ² path) would
+// be cut in half.
+const rightMargin = 12 * vg.Millimeter
+
+// drawPlot draws pl on c, leaving rightMargin free at the right.
+func drawPlot(pl *plot.Plot, c vg.CanvasSizer) {
+	pl.Draw(draw.Crop(draw.New(c), 0, -rightMargin, 0, 0))
 }
 
 // ExportPlot writes a plot as PNG or SVG, chosen by the file's extension.
@@ -318,10 +328,11 @@ func ExportPlot(pl *plot.Plot, path string, overwrite bool) error {
 	if ext != "png" && ext != "svg" {
 		return fmt.Errorf("plot export: %s: want a .png or .svg file", path)
 	}
-	wt, err := pl.WriterTo(8*vg.Inch, 5*vg.Inch, ext)
+	wt, err := draw.NewFormattedCanvas(8*vg.Inch, 5*vg.Inch, ext)
 	if err != nil {
 		return err
 	}
+	drawPlot(pl, wt)
 	return atomicfile.Write(path, overwrite, func(w io.Writer) error {
 		if ext == "svg" {
 			_, err := wt.WriteTo(w)

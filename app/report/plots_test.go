@@ -48,6 +48,9 @@ func TestPlotNamesAndNamedPlots(t *testing.T) {
 			if !drawsSomething(img) {
 				t.Errorf("%s: plot %q is blank", tc.name, name)
 			}
+			if !rightEdgeClear(img, 8) {
+				t.Errorf("%s: plot %q draws on its right edge (the last point's mark or label cut)", tc.name, name)
+			}
 			if err := ExportPlot(pl, filepath.Join(t.TempDir(), "p.svg"), false); err != nil {
 				t.Errorf("%s: export %q: %v", tc.name, name, err)
 			}
@@ -87,6 +90,21 @@ func drawsSomething(img image.Image) bool {
 		}
 	}
 	return false
+}
+
+// rightEdgeClear reports whether the last cols columns of img are all its top-right
+// pixel's colour: nothing drawn there.
+func rightEdgeClear(img image.Image, cols int) bool {
+	b := img.Bounds()
+	bg := img.At(b.Max.X-1, b.Min.Y)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Max.X - cols; x < b.Max.X; x++ {
+			if img.At(x, y) != bg {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // TestWholeTicks: an axis of counts is labelled at whole numbers only — 13 iterations
