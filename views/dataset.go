@@ -253,6 +253,10 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	}
 	dims := fmt.Sprintf("%d PCA components", prep.PCA.D)
 	p.infoFig.set(explainPCA)
+	if n := len(ds.Names); prep.PCA.D == n-1 {
+		// The PCA field may ask for more, and the line says fewer: the mark says why.
+		p.infoFig.set(explainPCA, fmt.Sprintf("At most %d: %s vary along at most %d directions, whatever the PCA field asks", n-1, imagesText(n), n-1))
+	}
 	if prep.PCA.Identity {
 		dims = "no PCA (pixels as they are)"
 		p.infoFig.set()
