@@ -14,6 +14,10 @@
 #   encode                       the samples written by `samples`, coded with an analysis saved
 #                                by the Windows build and with one saved by the Linux build: the
 #                                same codes as the Linux build's encode
+#   names that are not UTF-8     a Linux name with a byte no UTF-8 has, and (where the file
+#                                system takes them) Windows names with an unpaired surrogate
+#                                (scripts/wine/badname.c): every file read or skipped with a
+#                                reason, the names written back in codes.csv
 #   window                       featurelab.exe opens its window under Xvfb on the built-in sample
 #                                and on a folder (a Windows path), each screenshot not blank
 #                                (WORK/window.png, WORK/window-folder.png); the preferences,
@@ -204,6 +208,35 @@ encode() {
   done
 }
 step "encode of a saved analysis" encode
+
+# Names that are not UTF-8 on one side. A Linux name with a byte no UTF-8 has reaches a
+# Windows program through Wine as a name it can open again: featurelab.exe reads that
+# picture and writes its name into codes.csv. Windows names with an unpaired surrogate
+# (UTF-16 that no UTF-8 holds) are made by badname.exe where the file system takes them;
+# Wine 8.0's does not, and the step says what it printed. Every file of the folder is a
+# picture read or a file skipped with a reason.
+odd_names() {
+  local d="$c/odd names" pics files n skipped
+  rm -rf "$d" "$work/odd-samples"
+  mkdir -p "$d"
+  "$linux" samples "$work/odd-samples" >/dev/null 2>&1 || { echo "samples failed"; return 1; }
+  pics=("$work/odd-samples/tabletop/"*.jpg)
+  cp "${pics[0]}" "${pics[1]}" "$d/"
+  cp "${pics[2]}" "$d/$(printf 'not utf-8 \377.jpg')"
+  printf 'not a picture' >"$d/$(printf 'notes \376.txt')"
+  x86_64-w64-mingw32-gcc -municode -O2 -s -o "$work/badname.exe" scripts/wine/badname.c || return 1
+  win "$work/badname.exe" 'C:\odd names' "C:\\odd names\\$(basename "${pics[0]}")" | sed 's/^/  badname.exe: /'
+  files=$(find "$d" -type f | wc -l)
+  win "$exe" analyze --json --out "$wout\\odd names" 'C:\odd names' >"$work/odd.json" 2>"$work/odd.err" ||
+    { tail -n 5 "$work/odd.err"; return 1; }
+  n=$(jsonField n_images "$work/odd.json")
+  skipped=$(sed -n '/^  "skipped": {/,/^  }/p' "$work/odd.json" | grep -c '": "')
+  echo "  $files files: $n pictures read, $skipped skipped with a reason"
+  [ "$((n + skipped))" = "$files" ] || { echo "  files neither read nor skipped"; cat "$work/odd.err"; return 1; }
+  [ "$(($(wc -l <"$out/odd names/codes.csv") - 1))" = "$n" ] || { echo "  codes.csv does not list the $n pictures"; return 1; }
+  grep -q 'not utf-8' "$out/odd names/codes.csv" || { echo "  codes.csv lacks the picture with a byte no UTF-8 has"; return 1; }
+}
+step "names that are not UTF-8" odd_names
 
 # window NAME SOURCE [ARG]: featurelab.exe [ARG] under Xvfb, until its window says it loaded
 # SOURCE (its status line, logged), then a screenshot, WORK/NAME.png, that must not be blank.
