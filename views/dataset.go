@@ -255,7 +255,8 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	p.infoFig.set(explainPCA)
 	if n := len(ds.Names); prep.PCA.D == n-1 {
 		// The PCA field may ask for more, and the line says fewer: the mark says why.
-		p.infoFig.set(explainPCA, fmt.Sprintf("At most %d: %s vary along at most %d directions, whatever the PCA field asks", n-1, imagesText(n), n-1))
+		p.infoFig.set(explainPCA, fmt.Sprintf("At most %d: %s vary along at most %s, whatever the PCA field asks",
+			n-1, imagesText(n), report.CountText(n-1, "direction")))
 	}
 	if prep.PCA.Identity {
 		dims = "no PCA (pixels as they are)"

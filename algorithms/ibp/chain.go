@@ -3,9 +3,10 @@ package ibp
 import (
 	"context"
 	"fmt"
-	"gonum.org/v1/gonum/floats"
 	"math"
 	"math/rand/v2"
+
+	"gonum.org/v1/gonum/floats"
 
 	"featurelab/algorithms/internal/chol"
 )

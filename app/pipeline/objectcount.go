@@ -143,6 +143,7 @@ func (p *Prepared) objectK(res *learn.Result, seen *mat.Dense, shifts bool, abov
 		fits[f.K] = f
 	}
 	readings := map[int]*objectReading{} // each K read once: the widest is read twice
+	defer p.dropEnergies()
 	reading := func(k int) (*objectReading, bool) {
 		f, ok := fits[k]
 		if !ok {
@@ -199,7 +200,7 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReadin
 	if r, ok := p.cachedReading(key); ok {
 		return r
 	}
-	form := p.readableForm(Z, A)
+	form := p.readableForm(Z, A, true)
 	if form == nil {
 		p.keepReading(key, nil)
 		return nil
@@ -223,7 +224,10 @@ func (p *Prepared) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReadin
 
 // readableForm is Z, A in the readable form (withBase, then orient), made once per fit
 // (formCache) and shared, not to be changed: nil when the base cannot be fitted.
-func (p *Prepared) readableForm(Z, A *mat.Dense) *readableForm {
+//
+// count says that the objects rule reads the form next (countsObjects): the oriented
+// features' energies, which orient reads off the pictures it holds, are kept for it.
+func (p *Prepared) readableForm(Z, A *mat.Dense, count bool) *readableForm {
 	key := [2]*mat.Dense{Z, A}
 	p.readMu.Lock()
 	f, ok := p.formCache[key]
@@ -232,7 +236,7 @@ func (p *Prepared) readableForm(Z, A *mat.Dense) *readableForm {
 		return f
 	}
 	if z, a, withBase := p.withBase(Z, A); z != nil {
-		if energy := p.orient(z, a); energy != nil {
+		if energy := p.orient(z, a, count); energy != nil {
 			p.keepEnergy(a, energy)
 		}
 		f = &readableForm{Z: z, A: a, withBase: withBase}
@@ -300,8 +304,9 @@ type formEnergy struct {
 }
 
 // energiesKept bounds the feature energies kept: objectK counts a form's objects right
-// after finding it, and at 320 × 240 each form's energies are a few megabytes.
-const energiesKept = 4
+// after finding it, and each form's are K pictures' worth of float64 (a few megabytes at
+// 320 × 240); objectK drops them when it is done (dropEnergies).
+const energiesKept = 2
 
 // keepEnergy keeps energy as the feature energies of the readable form whose A is a,
 // forgetting the oldest kept when there are energiesKept.
@@ -312,6 +317,13 @@ func (p *Prepared) keepEnergy(a *mat.Dense, energy [][]float64) {
 		p.energies = slices.Delete(p.energies, 0, 1)
 	}
 	p.energies = append(p.energies, formEnergy{A: a, energy: energy})
+}
+
+// dropEnergies forgets the feature energies kept.
+func (p *Prepared) dropEnergies() {
+	p.readMu.Lock()
+	defer p.readMu.Unlock()
+	p.energies = nil
 }
 
 // keptEnergy is the feature energies kept for the readable form whose A is a, if any.

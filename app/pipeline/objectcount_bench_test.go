@@ -30,7 +30,7 @@ func BenchmarkObjectsRuleTabletop(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		p.readCache, p.formCache = nil, nil
+		p.forgetReadings()
 		if k := p.objectK(res, seen, false, 0, nil); k != 5 {
 			b.Fatalf("K = %d, want 5", k)
 		}

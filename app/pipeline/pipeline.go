@@ -109,6 +109,9 @@ type Prepared struct {
 	// orient found, by their A: countsObjects reads them next, and mapping the features
 	// back to pixels again would be another pass over the components.
 	energies []formEnergy
+	// seenCache is the blurred scores with a fit's own shifts taken out, by the scores
+	// and the fit's Z (Analysis.seenFor).
+	seenCache map[[2]*mat.Dense]*mat.Dense
 	// effectsCache is each shown result's features read as adding or removing
 	// (Analysis.Effects), by its Z and A.
 	effectsCache map[[2]*mat.Dense][]string
@@ -259,11 +262,27 @@ func (a *Analysis) fitted() *mat.Dense {
 
 // seenFor is Seen as a fit with codes Z is read in: with that fit's shifts taken out when
 // the count took them out (SeenShifts), as readableFit reads each fit it counts.
+// It is worked out once per fit (seenCache): the window reads a fit's separations several
+// times over.
 func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
 	if !a.SeenShifts || a.Seen == nil {
 		return a.Seen
 	}
-	return features.ProjectOut(a.Seen, a.shiftNuisance(Z, nil))
+	key := [2]*mat.Dense{a.Seen, Z}
+	a.readMu.Lock()
+	seen, ok := a.seenCache[key]
+	a.readMu.Unlock()
+	if ok {
+		return seen
+	}
+	seen = features.ProjectOut(a.Seen, a.shiftNuisance(Z, nil))
+	a.readMu.Lock()
+	defer a.readMu.Unlock()
+	if a.seenCache == nil || len(a.seenCache) >= readCacheSize {
+		a.seenCache = map[[2]*mat.Dense]*mat.Dense{}
+	}
+	a.seenCache[key] = seen
+	return seen
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.

@@ -31,7 +31,7 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 	if !algorithms.TraitsOf(algo).LeastSquares {
 		return nil
 	}
-	form := p.readableForm(res.Z, res.A)
+	form := p.readableForm(res.Z, res.A, false)
 	if form == nil || !form.withBase {
 		return nil
 	}
@@ -52,10 +52,10 @@ func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
 // again against the base that leaves, since a base rid of one object reads the others
 // better; it stops when every feature adds, or after 2K flips should two features keep
 // trading places. The pictures are mapped back once: a flip adds the feature's picture
-// to the base's and turns its own over, as it does their scores. It returns the
-// oriented features' energies (featureEnergy, row 0 nil), read off those pictures; nil
-// when there are no pictures to read.
-func (p *Prepared) orient(Z, A *mat.Dense) [][]float64 {
+// to the base's and turns its own over, as it does their scores. With energy, it returns
+// the oriented features' energies (featureEnergy, row 0 nil), read off those pictures;
+// else, or when there are no pictures to read, nil.
+func (p *Prepared) orient(Z, A *mat.Dense, energy bool) [][]float64 {
 	if p.PCA == nil || p.Data == nil {
 		return nil // scores with no pictures behind them (a test's): nothing to look at
 	}
@@ -76,11 +76,14 @@ func (p *Prepared) orient(Z, A *mat.Dense) [][]float64 {
 	})
 	holds := make([]float64, k)
 	energies := func() [][]float64 {
-		energy := make([][]float64, k)
-		for j := 1; j < k; j++ {
-			energy[j] = p.energyOf(pix.RawRowView(j), nil)
+		if !energy {
+			return nil
 		}
-		return energy
+		out := make([][]float64, k)
+		for j := 1; j < k; j++ {
+			out[j] = p.energyOf(pix.RawRowView(j), nil)
+		}
+		return out
 	}
 	without := imgproc.NewPicture(base, ds.Width, ds.Height, ds.Channels)
 	if without == nil {

@@ -317,9 +317,15 @@ func RenderPlot(pl *plot.Plot, w, h int) image.Image {
 // be cut in half.
 const rightMargin = 12 * vg.Millimeter
 
-// drawPlot draws pl on c, leaving rightMargin free at the right.
+// drawPlot draws pl on c, leaving rightMargin free at the right, in the plot's
+// background (an SVG canvas starts with none).
 func drawPlot(pl *plot.Plot, c vg.CanvasSizer) {
-	pl.Draw(draw.Crop(draw.New(c), 0, -rightMargin, 0, 0))
+	dc := draw.New(c)
+	if pl.BackgroundColor != nil {
+		dc.SetColor(pl.BackgroundColor)
+		dc.Fill(dc.Rectangle.Path())
+	}
+	pl.Draw(draw.Crop(dc, 0, -rightMargin, 0, 0))
 }
 
 // ExportPlot writes a plot as PNG or SVG, chosen by the file's extension.

@@ -3,7 +3,9 @@ package report
 import (
 	"image"
 	"math"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,8 +53,11 @@ func TestPlotNamesAndNamedPlots(t *testing.T) {
 			if !rightEdgeClear(img, 8) {
 				t.Errorf("%s: plot %q draws on its right edge (the last point's mark or label cut)", tc.name, name)
 			}
-			if err := ExportPlot(pl, filepath.Join(t.TempDir(), "p.svg"), false); err != nil {
+			svg := filepath.Join(t.TempDir(), "p.svg")
+			if err := ExportPlot(pl, svg, false); err != nil {
 				t.Errorf("%s: export %q: %v", tc.name, name, err)
+			} else if w, ok := svgBackgroundWidth(t, svg); !ok {
+				t.Errorf("%s: the SVG of %q has no background as wide as itself (%v)", tc.name, name, w)
 			}
 		}
 	}
@@ -90,6 +95,27 @@ func drawsSomething(img image.Image) bool {
 		}
 	}
 	return false
+}
+
+// svgBackgroundWidth is the width of the SVG's first filled rectangle, its background,
+// and whether it spans the picture's whole width.
+func svgBackgroundWidth(t *testing.T, path string) (float64, bool) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var width float64
+	if m := regexp.MustCompile(`<svg[^>]*\bwidth="([0-9.]+)pt"`).FindSubmatch(b); m != nil {
+		width, _ = strconv.ParseFloat(string(m[1]), 64)
+	}
+	// gonum/plot fills the background as a path from (0,0) to the right edge and back.
+	m := regexp.MustCompile(`<path d="M0,[0-9.]+L([0-9.]+),`).FindSubmatch(b)
+	if m == nil {
+		return 0, false
+	}
+	w, _ := strconv.ParseFloat(string(m[1]), 64)
+	return w, width > 0 && math.Abs(w-width) < 0.01
 }
 
 // rightEdgeClear reports whether the last cols columns of img are all its top-right
