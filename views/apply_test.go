@@ -17,7 +17,7 @@ import (
 	"featurelab/algorithms"
 )
 
-// TestApplyAnalysisToFolder: features learned on the tabletop sample, applied through
+// TestApplyAnalysisToFolder: features learned on the built-in card deck, applied through
 // File → Apply analysis to folder… (the path dialog) to a folder of six of its pictures
 // and one of noise, list the new images in the Codes tab with the noise first and
 // marked, the six coded as the analysis coded them; the Features tab counts the new
@@ -32,13 +32,12 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 		t.Fatalf("with no result: dialog %v, status %q", ui.applyDialog != nil, ui.status.text())
 	}
 	root := t.TempDir()
-	if err := writeSampleTo(root, "tabletop"); err != nil {
+	if err := writeSampleTo(root, "cards"); err != nil {
 		t.Fatal(err)
 	}
-	table := filepath.Join(root, "tabletop")
-	ui.dataset.size.SetText("160x120")
+	deck := filepath.Join(root, "cards")
 	ui.dataset.pca.SetText("20")
-	ui.LoadFolder(table)
+	ui.LoadFolder(deck)
 	ui.Wait()
 	ui.run.picker.SetSelected(algorithms.Title("stepwise"))
 	setParam(ui, "restarts", "5")
@@ -53,20 +52,21 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 		learned[a.Data.Names[i]] = c
 	}
 
-	// Six of the sample's pictures and, named to sort among them, a picture of noise of
-	// another size.
+	// The deck's first six pictures and, named to sort between the third and the fourth,
+	// a picture of noise of another size.
 	dir := filepath.Join(t.TempDir(), "new photos")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i <= 6; i++ {
-		name := fmt.Sprintf("scene_%03d.jpg", i)
-		if err := os.Symlink(filepath.Join(table, name), filepath.Join(dir, name)); err != nil {
+	six := a.Data.Names[:6] // in the order the folder loads
+	for _, name := range six {
+		if err := os.Symlink(filepath.Join(deck, name), filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	noise := strings.TrimSuffix(six[2], filepath.Ext(six[2])) + "b.png"
 	rng := rand.New(rand.NewPCG(1, 2))
-	writePNGs(t, dir, []string{"scene_003b.png"}, func(int) image.Image {
+	writePNGs(t, dir, []string{noise}, func(int) image.Image {
 		img := image.NewRGBA(image.Rect(0, 0, 200, 150))
 		for i := range img.Pix {
 			img.Pix[i] = uint8(rng.IntN(256))
@@ -95,7 +95,7 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 		ui.codes.updateCell(widgetCell(row, col), o)
 		return o.(*fyne.Container).Objects[1].(*widget.Label)
 	}
-	if name, res := cell(0, colName), cell(0, colResidual); name.Text != "scene_003b.png" || !strings.HasPrefix(res.Text, unexplainedMark) ||
+	if name, res := cell(0, colName), cell(0, colResidual); name.Text != noise || !strings.HasPrefix(res.Text, unexplainedMark) ||
 		res.Importance != widget.DangerImportance {
 		t.Errorf("first row: %q, residual %q (importance %v); want the noise, marked", name.Text, res.Text, res.Importance)
 	}
@@ -109,9 +109,9 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 			t.Errorf("%s coded %s, learned as %s", name, code, learned[name])
 		}
 	}
-	// Unticked, the folder's own order: the noise between scene_003 and scene_004.
+	// Unticked, the folder's own order: the noise between the third and the fourth.
 	ui.codes.firstOdd.SetChecked(false)
-	if got := cell(3, colName).Text; got != "scene_003b.png" {
+	if got := cell(3, colName).Text; got != noise {
 		t.Errorf("in the folder's order row 4 is %q", got)
 	}
 	ui.codes.firstOdd.SetChecked(true)
@@ -185,7 +185,7 @@ func TestApplyAnalysisToFolder(t *testing.T) {
 	}
 
 	// Saved and reopened, the analysis codes the folder alike.
-	file := filepath.Join(t.TempDir(), "tabletop.featurelab")
+	file := filepath.Join(t.TempDir(), "cards.featurelab")
 	ui.SaveAnalysis(file)
 	ui.Wait()
 	ui.OpenAnalysis(file)

@@ -15,13 +15,13 @@ import (
 	"featurelab/app/report"
 )
 
-// TestIBPCodesShadedAndMinorFeaturesFolded: after the IBP on the tabletop sample, the
+// TestIBPCodesShadedAndMinorFeaturesFolded: after the IBP on the card deck, the
 // codes table draws each image's code as squares shaded by its probability of owning
 // each feature — a bit at ½ half-tone, between the empty 0 and the full 1 — the detail
 // line names the unsure bits, and the Features tab folds the minor features under one
 // entry whose button shows their cards and folds them again.
 func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	// The sampler alone (the gamma prior): how codes show is this test's question, not the
 	// tied prior's stepwise pricing, which would be most of its time under -race.
 	ui.run.picker.SetSelected(algorithms.Title("ibp"))
@@ -33,7 +33,7 @@ func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
 	res := p.Analysis.Result
 	n, k := res.Z.Dims()
 	if k < 3 {
-		t.Fatalf("the IBP found K = %d on the tabletop sample", k)
+		t.Fatalf("the IBP found K = %d on the card deck", k)
 	}
 	// Probabilities chosen for the test: image 0 owns feature 1 for sure, feature 2 half
 	// the time and feature 3 never.

@@ -15,7 +15,7 @@ import (
 // furthest down the codes table switches to Codes with that row drawn inside the table
 // at 1024×700, marked and selected, and the detail pane showing it.
 func TestShowOwnersScrollsToTheFirstOwner(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.win.Resize(fyne.NewSize(1024, 700))
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "10")

@@ -16,7 +16,7 @@ import (
 // each is and which way is better; tapped, it shows that in a tip inside the window,
 // which Esc closes. The K-means header speaks of clusters, not of features alone.
 func TestEveryFigureExplainsItself(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.win.Resize(fyne.NewSize(1024, 700))
 	says := func(what string, m *infoMark, want ...string) {
 		t.Helper()
@@ -35,7 +35,7 @@ func TestEveryFigureExplainsItself(t *testing.T) {
 		}
 	}
 	says("dataset", ui.dataset.infoFig, "PCA components: ")
-	if !strings.HasPrefix(ui.dataset.info.Text, "100 images") {
+	if !strings.HasPrefix(ui.dataset.info.Text, "40 images") {
 		t.Errorf("the data set line starts %q, not with its figures", ui.dataset.info.Text)
 	}
 	// The PCA field asks for 100; 100 images give 99, and the mark says why.

@@ -114,7 +114,7 @@ func diceKMeans(t *testing.T, ui testUI) {
 // and is not repeated beside the λ² path; otherwise the path keeps its note and the
 // header has none.
 func TestFolderWithNoObjectsSaysSoAtTheHead(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	if res := runAlgorithm(t, ui, "stepwise", map[string]string{"lambda2": "", "restarts": "5"}); len(res.Analysis.Path()) == 0 {
 		t.Fatal("no λ² path in the stepwise result")
 	}

@@ -33,7 +33,7 @@ var smallScreen = struct{ w, h float32 }{1024, 700}
 // distinct codes. Long hints once widened it to 1 364 pixels and the code list made it
 // 1 107 tall.
 func TestWindowFitsASmallScreen(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	check := func(what string) {
 		t.Helper()
 		if s := ui.Content().MinSize(); s.Width > smallScreen.w || s.Height > smallScreen.h {
@@ -43,7 +43,7 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 	if firstSize.Width > smallScreen.w || firstSize.Height > smallScreen.h {
 		t.Fatalf("the window opens at %v, larger than a %v×%v screen", firstSize, smallScreen.w, smallScreen.h)
 	}
-	check("the tabletop sample")
+	check("the card deck")
 	for _, a := range algorithms.Names() {
 		ui.run.picker.SetSelected(algorithms.Title(a))
 		check(a)
@@ -109,7 +109,7 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 		algo string
 		k    string
 	}{{"kmeans", "4"}, {"kfeatures", "16"}} {
-		ui := loadedUI(t)
+		ui := smallUI(t)
 		ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
 		ui.run.picker.SetSelected(algorithms.Title(tc.algo))
 		setParam(ui, "k", tc.k)
@@ -134,7 +134,7 @@ func TestCodesTableFitsAt1024(t *testing.T) {
 // TestLongCodesShowWhole: a code of 16 features shows whole in its column; the column
 // was sized short of the label's padding and showed 14 digits and an ellipsis.
 func TestLongCodesShowWhole(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
 	setParam(ui, "k", "16")
 	setParam(ui, "restarts", "2")

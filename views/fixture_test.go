@@ -46,7 +46,9 @@ func sharedPrepare(_ context.Context, req pipeline.Request, _ func(pipeline.Prog
 }
 
 // loadedUI is a window with the built-in tabletop sample loaded, as the window opens,
-// from the data prepared once per test binary (loadShared).
+// from the data prepared once per test binary (loadShared): for the tests whose checks
+// are about the tabletop's scenes (the K it chooses, what its features add) or its
+// pictures. Under -race its preparation costs several times a run on it.
 func loadedUI(t *testing.T) testUI {
 	t.Helper()
 	ui := newTestUI(t)
@@ -55,8 +57,9 @@ func loadedUI(t *testing.T) testUI {
 }
 
 // smallUI is a window with the built-in card deck loaded (40 pictures of 120×168, a
-// fiftieth of the tabletop's pixels), prepared once per test binary: for the tests of
-// keys and buttons that segment or co-segment what is loaded.
+// fiftieth of the tabletop's pixels), prepared once per test binary: for the window
+// tests whose question is the window (keys, buttons, layout, what a result shows), not
+// what an algorithm finds in the tabletop's scenes.
 func smallUI(t *testing.T) testUI {
 	t.Helper()
 	ui := newTestUI(t)

@@ -35,7 +35,7 @@ func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string
 }
 
 func TestIBPRunShowsTracesAndHistogram(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	p := runAlgorithm(t, ui, "ibp", map[string]string{"sweeps": "40", "chains": "1"})
 	if got := len(p.Analysis.Result.Trace.K); got != 40 {
 		t.Fatalf("trace of %d sweeps, want 40", got)
@@ -60,7 +60,7 @@ func TestIBPRunShowsTracesAndHistogram(t *testing.T) {
 }
 
 func TestCompareShowsTwoResultsSideBySide(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	runAlgorithm(t, ui, "stepwise", map[string]string{"lambda2": "20", "restarts": "10"})
 	runAlgorithm(t, ui, "kmeans", map[string]string{"k": "4", "restarts": "5"})
 	c := ui.compare
@@ -91,7 +91,7 @@ func TestCompareShowsTwoResultsSideBySide(t *testing.T) {
 }
 
 func TestSegmentAnImageOfTheDataSet(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	v := ui.segment
 	if len(v.image.Options) != len(ui.dataset.prepared.Data.Names) || v.image.Selected == "" {
 		t.Fatalf("image list %d entries, selected %q", len(v.image.Options), v.image.Selected)
@@ -124,7 +124,7 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 			t.Fatalf("%s: info %q", m.Name, v.info.Text)
 		}
 		if v.result.Result.Segments < 2 {
-			t.Errorf("%s: %d segments on a tabletop scene", m.Name, v.result.Result.Segments)
+			t.Errorf("%s: %d segments on a card", m.Name, v.result.Result.Segments)
 		}
 		if pl := v.bound.plot; pl == nil || (m.Name == segment.MethodKPYP) != (pl.Title.Text == "Variational bound") {
 			t.Errorf("%s: trace %v", m.Name, pl)

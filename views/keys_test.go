@@ -45,7 +45,7 @@ func longRun(ui testUI) {
 // the thumbnail grids — is focused during a run, and Esc typed into it cancels the run,
 // as the window's driver sends keys (to the focused widget when there is one).
 func TestEscFromEveryFocusedWidgetCancels(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "2")

@@ -24,7 +24,7 @@ func setParam(ui testUI, key, value string) {
 }
 
 func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("dpmeans"))
 	if !strings.Contains(ui.run.lambda.Text, "proposed from the data") || ui.run.byKey["lambda2"].entry.Text == "" {
 		t.Fatalf("λ² proposal not shown for DP-means: %q, field %q", ui.run.lambda.Text, ui.run.byKey["lambda2"].entry.Text)
@@ -46,7 +46,7 @@ func TestRunStepwiseShowsFeaturesAndCodes(t *testing.T) {
 	}
 	k := ui.pres.Analysis.Result.K
 	if k < 2 {
-		t.Fatalf("stepwise found K = %d on the tabletop sample", k)
+		t.Fatalf("stepwise found K = %d on the card deck", k)
 	}
 	if got := len(ui.features.cards.Objects); got != k {
 		t.Fatalf("features view shows %d cards for K = %d", got, k)
@@ -90,7 +90,7 @@ func TestBadParameterDisablesRunWithAMessage(t *testing.T) {
 }
 
 func TestCancelKeepsThePreviousResult(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	// Cancelled before any result: the status does not speak of one.
@@ -125,7 +125,7 @@ func TestCancelKeepsThePreviousResult(t *testing.T) {
 }
 
 func TestExportGridWritesAReadablePNG(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "4")
 	setParam(ui, "restarts", "3")
@@ -215,7 +215,7 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 // learner's own reading beside the readable one; ticking it shows that form at once
 // (codes included), without running again, and unticking it goes back.
 func TestAsFoundSwitchesTheReading(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	setParam(ui, "restarts", "20")
 	test.Tap(ui.run.runBtn)
 	ui.Wait()
@@ -244,7 +244,7 @@ func TestAsFoundSwitchesTheReading(t *testing.T) {
 // empties λ² (the proposal on PCA scores no longer applies), and Run clusters the
 // histograms. (Visual words take the same path; app's TestDescribe covers them.)
 func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	if ui.run.readAs.Visible() {
 		t.Fatalf("stepwise offers a representation")
 	}

@@ -56,14 +56,18 @@ func FuzzOpenSavedAndDraw(f *testing.F) {
 }
 
 // TestSavedInfiniteObjectivesOpen: a run whose objective and first restart never came
-// to a finite value is saved as result.json writes it, −1, and opens with every tab
-// drawn, the restarts plot included.
+// to a finite value is saved as result.json writes it, −1, and opens, the restarts plot
+// offered. Every tab of it is drawn by FuzzOpenSavedAndDraw, whose seeds include the same
+// file.
 func TestSavedInfiniteObjectivesOpen(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "infinite"+saved.Ext)
 	if err := os.WriteFile(file, infiniteObjectivesFile(t, redPatchAnalysis(t)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ui := openAndDraw(t, file)
+	ui := newTestUI(t)
+	ui.win.Resize(fyne.NewSize(smallScreen.w, smallScreen.h))
+	ui.OpenAnalysis(file)
+	ui.Wait()
 	if ui.pres == nil || !strings.HasPrefix(ui.status.text(), "Opened the saved") {
 		t.Fatalf("not opened: status %q, dialog %q", ui.status.text(), overlayText(ui.win))
 	}

@@ -16,7 +16,7 @@ import (
 // TestShortcutsRunCancelAndShowInMenus: Ctrl+R and Ctrl+Enter run, Esc cancels, and the
 // menus show Open (Ctrl+O), Export grid (Ctrl+E), Run and Cancel with their shortcuts.
 func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kmeans"))
 	setParam(ui, "k", "3")
 	setParam(ui, "restarts", "2")

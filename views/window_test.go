@@ -96,10 +96,12 @@ func (ui testUI) release() {
 	ui.queue.jobs = nil
 }
 
+// TestWindowShowsTheBuiltInSample: the tabletop sample, loaded, fills the thumbnail grid
+// and says what was loaded. It is loaded from the data prepared once per test binary
+// (loadedUI): the load with its progress and previews runs for real in
+// TestSamplesMenuLoadsAnotherSet, TestExposureIsShown and the folder tests.
 func TestWindowShowsTheBuiltInSample(t *testing.T) {
-	ui := newTestUI(t)
-	ui.LoadSample("tabletop")
-	ui.Wait()
+	ui := loadedUI(t)
 	if n := ui.dataset.grid.Length(); n < 60 {
 		t.Fatalf("thumbnail grid shows %d images, want ≥ 60", n)
 	}

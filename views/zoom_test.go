@@ -269,7 +269,7 @@ func closeZoom(t *testing.T, w fyne.Window) {
 // A tapped feature opens in the viewer, and so do the codes' detail pictures and the
 // segmentation's original.
 func TestTappingResultPicturesEnlargesThem(t *testing.T) {
-	ui := loadedUI(t)
+	ui := smallUI(t)
 	p := runAlgorithm(t, ui, "kmeans", map[string]string{"k": "4", "restarts": "2"})
 	ui.tabs.SelectIndex(tabFeatures)
 	pics := zoomImages(ui.features.cards)
