@@ -209,7 +209,7 @@ func asResultJSONSays(r *learn.Result) *learn.Result {
 // reconstructions would be another data set's), and its request loads them as it did.
 func TestRestoreNeedsTheSameExposure(t *testing.T) {
 	ctx := context.Background()
-	// A quarter of the cards' size: the exposure is still divided out.
+	// The cards at a quarter of their width and height: the exposure is still divided out.
 	load := pipeline.LoadChoices{Size: "30x42", PCA: "20"}
 	req, err := load.Request(pipeline.Source{Sample: "cards"})
 	if err != nil {
