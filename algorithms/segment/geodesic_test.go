@@ -92,7 +92,7 @@ func TestSplitScreenIsExact(t *testing.T) {
 	// screens must be the bound of the state it makes — what keeps the move from ever
 	// lowering it — whether or not the bound prefers the split.
 	colours := [][3]float64{{0.8, 0.2, 0.15}, {0.15, 0.3, 0.75}, {0.8, 0.2, 0.15}}
-	img, _ := synthImage(128, 80, colours, func(x, y int) int { return min(3*x/128, 2) }, 0.15, 2)
+	img, _ := synthImage(64, 40, colours, func(x, y int) int { return min(3*x/64, 2) }, 0.15, 2)
 	m := newTestModel(t, img, Options{Seed: 1})
 	for it := 0; it < 12; it++ {
 		if _, err := m.iterate(it == 0); err != nil {

@@ -221,8 +221,11 @@ func TestSegmentSynthetic(t *testing.T) {
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	small, _ := blocksImage(64, 48, 7)
-	// 241×181 is fitted at stride 4 and labelled by superpixels (labelAll).
-	large, _ := blocksImage(241, 181, 7)
+	// 100×100 is fitted at stride 2 and labelled by superpixels (labelAll).
+	large, _ := blocksImage(100, 100, 7)
+	if s := fitStride(100*100, DefaultStride); s != 2 {
+		t.Fatalf("100×100 is fitted at stride %d, want 2", s)
+	}
 	for _, tc := range []struct {
 		img *image.RGBA
 		opt Options

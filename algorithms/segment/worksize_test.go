@@ -47,11 +47,16 @@ func TestLargeImageIsSegmentedAtWorkSize(t *testing.T) {
 }
 
 // TestTruncationOverBudgetIsRefused: a Truncation whose responsibilities would not fit
-// is refused in one line that says what to lower, before they are allocated.
+// is refused in one line that says what to lower, before they are allocated. The image
+// is fitted at stride 2: what is counted is its 2 500 fitted pixels, not its 10 000.
 func TestTruncationOverBudgetIsRefused(t *testing.T) {
-	img, _ := blocksImage(481, 321, 1)
+	const w, h = 100, 100
+	if s := fitStride(w*h, DefaultStride); s != 2 {
+		t.Fatalf("a %d×%d image is fitted at stride %d, want 2", w, h, s)
+	}
+	img, _ := blocksImage(w, h, 1)
 	_, err := Segment(context.Background(), img, Options{Truncation: maxLabels})
-	if err == nil || !strings.Contains(err.Error(), "lower Truncation") {
-		t.Fatalf("Truncation %d: err %v, want a refusal that says to lower it", maxLabels, err)
+	if err == nil || !strings.Contains(err.Error(), "lower Truncation") || !strings.Contains(err.Error(), ": 2500 fitted pixels") {
+		t.Fatalf("Truncation %d: err %v, want a refusal that counts the 2500 fitted pixels and says to lower it", maxLabels, err)
 	}
 }

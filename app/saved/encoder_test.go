@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"featurelab/algorithms/learn"
-	"featurelab/app/pipeline"
 	"featurelab/app/saved"
 )
 
@@ -17,18 +16,16 @@ import (
 // as the analysis did; a file whose encoder was tampered with is refused in one line.
 func TestSavedAnalysisEncodes(t *testing.T) {
 	ctx := context.Background()
-	load := pipeline.LoadChoices{Colour: pipeline.ColourAuto, Size: "160x120", PCA: "20"}
-	req, err := load.Request(pipeline.Source{Sample: "tabletop"})
+	p, err := tabletop()
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Algorithm, req.Options = "stepwise", learn.Options{Restarts: 10, Seed: 1}
-	a, err := pipeline.Analyze(ctx, req, nil)
+	a, err := p.Run(ctx, "stepwise", learn.Options{Restarts: 10, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "tabletop"+saved.Ext)
-	if err := saved.Save(a, path, load); err != nil {
+	if err := saved.Save(a, path, tabletopLoad); err != nil {
 		t.Fatal(err)
 	}
 	s, err := saved.Open(path)
