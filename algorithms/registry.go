@@ -48,7 +48,7 @@ type Algorithm struct {
 	Title   string // what the window and messages call it: "Stepwise K-features"
 	Summary string // one line: what it does
 	Params  Params[learn.Options]
-	Traits  Traits
+	traits  Traits
 	Fit     learn.LearnFunc
 }
 
@@ -152,39 +152,39 @@ var learnerRegistry = []*Algorithm{
 	{Name: "stepwise", Title: "Stepwise K-features",
 		Summary: "K-features for K = 1, 2, … until a feature no longer pays its λ² (MAD-Bayes §3)",
 		Params:  Params[learn.Options]{pathLambda2, kFrom, restarts, seed, workers},
-		Traits:  Traits{LambdaPath: true, LeastSquares: true, StepsK: true}, Fit: features.Stepwise},
+		traits:  Traits{LambdaPath: true, LeastSquares: true, StepsK: true}, Fit: features.Stepwise},
 	{Name: "kfeatures", Title: "K-features",
 		Summary: "K binary features by alternating Z- and A-steps (MAD-Bayes §3, fixed K)",
 		Params:  Params[learn.Options]{fixedK("features"), restarts, seed, workers},
-		Traits:  Traits{LeastSquares: true}, Fit: features.KFeatures},
+		traits:  Traits{LeastSquares: true}, Fit: features.KFeatures},
 	{Name: "bpmeans", Title: "BP-means",
 		Summary: "binary features with a price λ² per feature (MAD-Bayes Alg. 3)",
 		Params:  Params[learn.Options]{pathLambda2, restarts, seed, workers},
-		Traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.BPMeans},
+		traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.BPMeans},
 	{Name: "collapsed", Title: "Collapsed BP-means",
 		Summary: "BP-means with A integrated out (MAD-Bayes §3.2)",
 		Params:  Params[learn.Options]{pathLambda2, restarts, seed, workers},
-		Traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.CollapsedBPMeans},
+		traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.CollapsedBPMeans},
 	{Name: "ibp", Title: "IBP Gibbs sampler",
 		Summary: "the Indian buffet process's linear-Gaussian model, sampled by Gibbs (Griffiths & Ghahramani)",
 		Params:  Params[learn.Options]{sweeps, chains, alphaPrior, seed, workers},
-		Traits:  Traits{Sampler: true}, Fit: gibbs},
+		traits:  Traits{Sampler: true}, Fit: gibbs},
 	{Name: "kmeans", Title: "K-means",
 		Summary: "K clusters by Lloyd's iterations from k-means++",
 		Params:  Params[learn.Options]{fixedK("clusters"), restarts, seed, workers},
-		Traits:  Traits{Clusters: true}, Fit: cluster.KMeans},
+		traits:  Traits{Clusters: true}, Fit: cluster.KMeans},
 	{Name: "dpmeans", Title: "DP-means",
 		Summary: "clusters with a price λ² per cluster (Kulis & Jordan), any Bregman divergence",
 		Params:  Params[learn.Options]{targetK, proposedLambda2, divergence, restarts, seed, workers},
-		Traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.DPMeans},
+		traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.DPMeans},
 	{Name: "collapsed-dpmeans", Title: "Collapsed DP-means",
 		Summary: "DP-means with the means integrated out (MAD-Bayes Alg. 2)",
 		Params:  Params[learn.Options]{targetK, proposedLambda2, restarts, seed, workers},
-		Traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.CollapsedDPMeans},
+		traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.CollapsedDPMeans},
 	{Name: "hardhdp", Title: "Hard HDP",
 		Summary: "the hard HDP of images grouped by subfolder (Jiang, Kulis & Jordan 2012, §4)",
 		Params:  Params[learn.Options]{targetK, hdpLambda2, divergence, restarts, seed, workers},
-		Traits:  Traits{Clusters: true, TargetK: true, Groups: true}, Fit: cluster.HDP},
+		traits:  Traits{Clusters: true, TargetK: true, Groups: true}, Fit: cluster.HDP},
 }
 
 // Learners returns every learner's description, in the order the window and the help
@@ -220,13 +220,74 @@ func Title(name string) string {
 	return name
 }
 
-// TraitsOf is the traits of the learner called name; none for a name the registry does
-// not know (a saved analysis of a learner since removed).
-func TraitsOf(name string) Traits {
-	if a, err := Lookup(name); err == nil {
-		return a.Traits
+// The learner's ways, which the pipeline, the saved file and the window ask of the
+// learner they carry rather than of its name; a nil learner (data prepared for no run
+// yet) has none of them.
+
+// Clusters reports whether the learner gives each image one cluster, not a set of
+// features: its results read as clusters, and it alone reads descriptions of the images
+// other than their PCA scores.
+func (a *Algorithm) Clusters() bool { return a != nil && a.traits.Clusters }
+
+// ChoosesLambda2 reports whether, given no λ², the learner chooses K and λ² itself from
+// its λ² path.
+func (a *Algorithm) ChoosesLambda2() bool { return a != nil && a.traits.LambdaPath }
+
+// ProposesLambda2 reports whether its K is the target from which λ² is proposed
+// (farthest-first), not the K it fits.
+func (a *Algorithm) ProposesLambda2() bool { return a != nil && a.traits.TargetK }
+
+// ReadsGroups reports whether it reads the images' groups (their subfolders), and so is
+// not scored against them.
+func (a *Algorithm) ReadsGroups() bool { return a != nil && a.traits.Groups }
+
+// LeastSquares reports whether its A is the least-squares fit to Z, so that Z can be
+// rewritten with a base (features.WithBase) without changing the fit: its results have a
+// readable form.
+func (a *Algorithm) LeastSquares() bool { return a != nil && a.traits.LeastSquares }
+
+// StepsK reports whether it tries K = 1, 2, … in turn, each with its restarts, which its
+// progress and time left follow.
+func (a *Algorithm) StepsK() bool { return a != nil && a.traits.StepsK }
+
+// Sampler reports whether it draws samples (the IBP), with a K trace, α, σ_X and σ_A.
+func (a *Algorithm) Sampler() bool { return a != nil && a.traits.Sampler }
+
+// ChoosesK reports whether a run with opt chooses K by walking K = 1, 2, … (no λ² given
+// to a learner that steps K): learn.Options.KFrom then says by which rule.
+func (a *Algorithm) ChoosesK(opt learn.Options) bool { return a.StepsK() && opt.Lambda2 == 0 }
+
+// PricedByStepwise reports whether a run with opt samples under the tied prior on α,
+// where stepwise K-features prices a feature (learn.AlphaTied).
+func (a *Algorithm) PricedByStepwise(opt learn.Options) bool {
+	return a.Sampler() && opt.AlphaPrior == learn.AlphaTied
+}
+
+// WithDefaults is opt with what the learner needs on n images and opt leaves open: the
+// target K, DefaultTargetK or n if fewer, that a λ² is proposed for.
+func (a *Algorithm) WithDefaults(opt learn.Options, n int) learn.Options {
+	if a.traits.TargetK && opt.Lambda2 == 0 && opt.K == 0 {
+		opt.K = min(DefaultTargetK, n)
 	}
-	return Traits{}
+	return opt
+}
+
+// Pricer is the learner whose λ² path prices a feature for a sampler under the tied
+// prior on α (PricedByStepwise): stepwise K-features; nil for a learner that is none.
+func (a *Algorithm) Pricer() *Algorithm {
+	if !a.traits.Sampler {
+		return nil
+	}
+	return MustLookup("stepwise")
+}
+
+// MustLookup is Lookup for a name known to be the registry's; it panics on another.
+func MustLookup(name string) *Algorithm {
+	a, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return a
 }
 
 // Takes reports whether the learner called name takes the parameter key.
@@ -244,20 +305,24 @@ func (a *Algorithm) Uses(key string) bool {
 // Check refuses options with a parameter of a out of its range, in one line naming it.
 func (a *Algorithm) Check(opt learn.Options) error { return a.Params.Check(opt) }
 
-// Run runs the algorithm called algo on X: one of Names. It is how the window and the
-// command line call every learner, so switching algorithm changes one word; the result
-// carries the algorithm's name, stamped here rather than by each learner.
-func Run(ctx context.Context, algo string, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
-	a, err := Lookup(algo)
-	if err != nil {
-		return nil, err
-	}
+// Run runs the learner on X. It is how the window and the command line call every
+// learner; the result carries the learner's name, stamped here rather than by each one.
+func (a *Algorithm) Run(ctx context.Context, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
 	res, err := a.Fit(ctx, X, opt)
 	if err != nil {
 		return nil, err
 	}
 	res.Algorithm = a.Name
 	return res, nil
+}
+
+// Run runs the learner called algo on X: one of Names (Algorithm.Run).
+func Run(ctx context.Context, algo string, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
+	a, err := Lookup(algo)
+	if err != nil {
+		return nil, err
+	}
+	return a.Run(ctx, X, opt)
 }
 
 // Segmenter describes one segmenter of single images once, as Algorithm does a learner.

@@ -126,7 +126,7 @@ func TestRegistryDefaultsAreThePackages(t *testing.T) {
 		if a.Uses("restarts") && o.Restarts != DefaultRestarts {
 			t.Errorf("%s: restarts %d", a.Name, o.Restarts)
 		}
-		if a.Uses("k") && o.K != learn.DefaultK && !a.Traits.TargetK {
+		if a.Uses("k") && o.K != learn.DefaultK && !a.ProposesLambda2() {
 			t.Errorf("%s: K %d, want learn.DefaultK", a.Name, o.K)
 		}
 		if o.Seed != DefaultSeed {
@@ -172,7 +172,7 @@ func TestLookup(t *testing.T) {
 	if Title("ibp") != "IBP Gibbs sampler" || Title("nope") != "nope" {
 		t.Errorf("Title: %q, %q", Title("ibp"), Title("nope"))
 	}
-	if !TraitsOf("stepwise").LambdaPath || TraitsOf("nope") != (Traits{}) || !Takes("ibp", "chains") || Takes("ibp", "restarts") || Takes("nope", "k") {
-		t.Error("TraitsOf, Takes")
+	if !MustLookup("stepwise").ChoosesLambda2() || !Takes("ibp", "chains") || Takes("ibp", "restarts") || Takes("nope", "k") {
+		t.Error("ChoosesLambda2, Takes")
 	}
 }

@@ -1,7 +1,9 @@
 package app
 
-import "slices"
 import (
+	"slices"
+
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 )
@@ -10,12 +12,14 @@ import (
 // each algorithm run on it, so two can be compared. Use it from one goroutine (the UI's).
 type Session struct {
 	Prepared *pipeline.Prepared
-	results  map[string]*report.Presentation
-	order    []string // algorithms in the order their latest results arrived
+	results  map[*algorithms.Algorithm]*report.Presentation
+	order    []*algorithms.Algorithm // in the order their latest results arrived
 }
 
 // NewSession returns an empty session.
-func NewSession() *Session { return &Session{results: map[string]*report.Presentation{}} }
+func NewSession() *Session {
+	return &Session{results: map[*algorithms.Algorithm]*report.Presentation{}}
+}
 
 // SetData replaces the data set; the results of the previous one no longer apply.
 func (s *Session) SetData(p *pipeline.Prepared) {
@@ -31,14 +35,14 @@ func (s *Session) Add(p *report.Presentation) bool {
 		return false
 	}
 	algo := p.Analysis.Algorithm
-	s.order = slices.DeleteFunc(s.order, func(a string) bool { return a == algo })
+	s.order = slices.DeleteFunc(s.order, func(a *algorithms.Algorithm) bool { return a == algo })
 	s.order = append(s.order, algo)
 	s.results[algo] = p
 	return true
 }
 
 // Result is the latest result of an algorithm, or nil.
-func (s *Session) Result(algo string) *report.Presentation { return s.results[algo] }
+func (s *Session) Result(algo *algorithms.Algorithm) *report.Presentation { return s.results[algo] }
 
 // Algorithms lists the algorithms with a result, oldest first.
-func (s *Session) Algorithms() []string { return slices.Clone(s.order) }
+func (s *Session) Algorithms() []*algorithms.Algorithm { return slices.Clone(s.order) }

@@ -259,7 +259,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	req := pipeline.Request{
 		Source:    pipeline.Source{Sample: *sample},
 		PCA:       *pcaDims,
-		Algorithm: *algo,
+		Algorithm: learner,
 		Options:   opt,
 		Load:      imgproc.Options{Workers: opt.Workers},
 		Describe:  pipeline.Description{Kind: *features, Words: *words},
@@ -328,7 +328,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return saved.WriteJSON(stdout, saved.SummaryOf(a))
 	}
 	fmt.Fprintf(stdout, "%s: %d images, K = %d, %s; wrote %q\n",
-		algorithms.Title(a.Algorithm), len(a.Data.Names), a.Result.K, saved.ObjectiveText(a), *out)
+		a.Algorithm.Title, len(a.Data.Names), a.Result.K, saved.ObjectiveText(a), *out)
 	return nil
 }
 
@@ -337,7 +337,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // would be ignored), and a divergence of histograms (KL, I-divergence) on the PCA
 // scores, which are not the non-negative rows it needs.
 func conflicts(learner *algorithms.Algorithm, given map[string]string, divergence, features string) error {
-	if learner.Traits.TargetK && given["k"] != "" && given["lambda2"] != "" {
+	if learner.ProposesLambda2() && given["k"] != "" && given["lambda2"] != "" {
 		return fmt.Errorf("%s: give --k (the number of clusters λ² is proposed for) or --lambda2 (λ² itself), not both", learner.Name)
 	}
 	return pipeline.CheckDivergence(divergence, features)

@@ -28,8 +28,8 @@ type compareView struct {
 	summary     *widget.Label
 	info        *infoMark // what the figures of the summary and the sides are
 	box         fyne.CanvasObject
-	syncing     bool   // the pickers are being set from the session, not by the user
-	shownNewest string // the newest result when the sides were last chosen
+	syncing     bool                  // the pickers are being set from the session, not by the user
+	shownNewest *algorithms.Algorithm // the newest result when the sides were last chosen
 }
 
 // compareSide is one column: an algorithm picker, its result's figures and its features.
@@ -37,7 +37,7 @@ type compareSide struct {
 	picker *escSelect
 	figure *widget.Label
 	cards  *fyne.Container
-	algo   string // the algorithm shown, "" for none
+	alg    *algorithms.Algorithm // the learner shown, nil for none
 	box    fyne.CanvasObject
 	win    fyne.Window // where a tapped feature opens enlarged
 }
@@ -63,7 +63,7 @@ func (v *compareView) newSide() *compareSide {
 		if v.syncing {
 			return
 		}
-		s.algo = algorithmOfTitle(title)
+		s.alg = learnerOfTitle(title)
 		v.show()
 	})
 	s.picker.PlaceHolder = "Choose a result"
@@ -82,13 +82,13 @@ func (v *compareView) refresh() {
 	algos := v.ui.session.Algorithms()
 	titles := make([]string, len(algos))
 	for i, a := range algos {
-		titles[i] = algorithms.Title(a)
+		titles[i] = a.Title
 	}
 	for _, s := range []*compareSide{v.left, v.right} {
 		s.picker.Options = titles
 		s.picker.Refresh()
-		if v.ui.session.Result(s.algo) == nil {
-			s.algo = ""
+		if v.ui.session.Result(s.alg) == nil {
+			s.alg = nil
 		}
 	}
 	// The newest result goes on the right; the left keeps the user's choice, or takes
@@ -96,19 +96,19 @@ func (v *compareView) refresh() {
 	if n := len(algos); n > 0 {
 		if newest := algos[n-1]; newest != v.shownNewest {
 			v.shownNewest = newest
-			v.right.algo = newest
+			v.right.alg = newest
 		}
-		if v.left.algo == "" || v.left.algo == v.right.algo {
-			v.left.algo = ""
+		if v.left.alg == nil || v.left.alg == v.right.alg {
+			v.left.alg = nil
 			for i := n - 1; i >= 0; i-- {
-				if algos[i] != v.right.algo {
-					v.left.algo = algos[i]
+				if algos[i] != v.right.alg {
+					v.left.alg = algos[i]
 					break
 				}
 			}
 		}
 	} else {
-		v.shownNewest = ""
+		v.shownNewest = nil
 	}
 	v.show()
 }
@@ -117,29 +117,29 @@ func (v *compareView) refresh() {
 func (v *compareView) show() {
 	v.syncing = true
 	for _, s := range []*compareSide{v.left, v.right} {
-		if s.algo == "" {
+		if s.alg == nil {
 			s.picker.ClearSelected()
 		} else {
-			s.picker.SetSelected(algorithms.Title(s.algo))
+			s.picker.SetSelected(s.alg.Title)
 		}
-		s.show(v.ui.session.Result(s.algo))
+		s.show(v.ui.session.Result(s.alg))
 	}
 	v.syncing = false
-	l, r := v.ui.session.Result(v.left.algo), v.ui.session.Result(v.right.algo)
+	l, r := v.ui.session.Result(v.left.alg), v.ui.session.Result(v.right.alg)
 	if l == nil || r == nil {
 		v.summary.SetText(compareHint)
 		v.info.set()
 		return
 	}
 	figures := []string{explainRand, explainJaccard, explainObjective}
-	if algorithms.Takes(v.left.algo, "lambda2") || algorithms.Takes(v.right.algo, "lambda2") {
+	if v.left.alg.Uses("lambda2") || v.right.alg.Uses("lambda2") {
 		figures = append(figures, explainPenalised, explainLambda2)
 	}
 	v.info.set(append(figures, explainCode, explainSeconds)...)
 	c := pipeline.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
-		algorithms.Title(v.left.algo), algorithms.Title(v.right.algo), c.RandIndex)}
+		v.left.alg.Title, v.right.alg.Title, c.RandIndex)}
 	if pairs := closestPairs(c.Matches, leftLabels, rightLabels); pairs != "" {
 		lines = append(lines, "Closest features by shared owners (Jaccard): "+pairs)
 	}
@@ -196,7 +196,7 @@ func (s *compareSide) show(p *report.Presentation) {
 		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		label := algorithms.Title(s.algo) + ": " + report.FeatureLabel(f)
+		label := s.alg.Title + ": " + report.FeatureLabel(f)
 		zoom := newZoomImage(s.win, img, func() (string, image.Image) { return label, nil })
 		s.cards.Add(container.NewVBox(zoom, title, owners))
 	}

@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -155,7 +154,7 @@ func (v *featuresView) lay(p *report.Presentation) {
 		how = "Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature."
 	}
 	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
-		algorithms.Title(a.Algorithm), a.Result.K, kind, saved.ObjectiveText(a), scores, how)
+		a.Algorithm.Title, a.Result.K, kind, saved.ObjectiveText(a), scores, how)
 	if p.NoObjects {
 		// The captions then say "pattern", which the sentence on on/off and gradual does not.
 		header = p.KNote + ". A feature captioned “pattern” is a picture a group of them shares, not an object.\n" + header
@@ -189,7 +188,7 @@ func (v *featuresView) lay(p *report.Presentation) {
 func featureFigures(p *report.Presentation) []string {
 	a := p.Analysis
 	lines := []string{explainObjective}
-	if algorithms.Takes(a.Algorithm, "lambda2") {
+	if a.Algorithm.Uses("lambda2") {
 		lines = append(lines, explainPenalised, explainLambda2)
 	}
 	if len(a.Path()) > 0 {

@@ -270,7 +270,7 @@ func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 			for i := range A.RawMatrix().Data {
 				A.RawMatrix().Data[i] = rng.NormFloat64()
 			}
-			a := &pipeline.Analysis{Prepared: prep, Algorithm: algo, Result: &learn.Result{K: k, Z: Z, A: A}}
+			a := &pipeline.Analysis{Prepared: prep, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{K: k, Z: Z, A: A}}
 			if !ui.showAnalysis(report.Present(a)) {
 				t.Fatalf("K = %d not shown", k)
 			}

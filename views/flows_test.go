@@ -28,7 +28,7 @@ func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string
 	}
 	test.Tap(ui.run.runBtn)
 	ui.Wait()
-	if ui.pres == nil || ui.pres.Analysis.Algorithm != algo {
+	if ui.pres == nil || ui.pres.Analysis.Algorithm.Name != algo {
 		t.Fatalf("%s did not finish: %s", algo, ui.status.text())
 	}
 	return ui.pres
@@ -64,13 +64,13 @@ func TestCompareShowsTwoResultsSideBySide(t *testing.T) {
 	runAlgorithm(t, ui, "stepwise", map[string]string{"lambda2": "20", "restarts": "10"})
 	runAlgorithm(t, ui, "kmeans", map[string]string{"k": "4", "restarts": "5"})
 	c := ui.compare
-	if c.left.algo != "stepwise" || c.right.algo != "kmeans" {
-		t.Fatalf("compare shows %q vs %q, want stepwise vs kmeans", c.left.algo, c.right.algo)
+	if c.left.alg != algorithms.MustLookup("stepwise") || c.right.alg != algorithms.MustLookup("kmeans") {
+		t.Fatalf("compare shows %v vs %v, want stepwise vs kmeans", c.left.alg, c.right.alg)
 	}
 	if !strings.Contains(c.summary.Text, "Rand index") || !strings.Contains(c.summary.Text, "Jaccard") {
 		t.Fatalf("summary %q", c.summary.Text)
 	}
-	if got, want := len(c.left.cards.Objects), ui.session.Result("stepwise").Analysis.Result.K; got != want {
+	if got, want := len(c.left.cards.Objects), ui.session.Result(algorithms.MustLookup("stepwise")).Analysis.Result.K; got != want {
 		t.Fatalf("left side shows %d features, want %d", got, want)
 	}
 	if got := len(c.right.cards.Objects); got != 4 {

@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -85,7 +84,7 @@ func (ui *UI) keepResults() int {
 					}
 				}
 				if err != nil {
-					ui.status.idle("Could not keep the " + algorithms.Title(a.Algorithm) + " result: " + err.Error())
+					ui.status.idle("Could not keep the " + a.Algorithm.Title + " result: " + err.Error())
 				}
 				ui.refreshMenu()
 			})
@@ -104,7 +103,7 @@ func recentLabel(a *pipeline.Analysis, at time.Time) string {
 	if a.Source.Dir != "" {
 		data = filepath.Base(a.Source.Dir)
 	}
-	return fmt.Sprintf("%s on %s: K = %d (%s)", algorithms.Title(a.Algorithm), data, a.Result.K, at.Format("15:04"))
+	return fmt.Sprintf("%s on %s: K = %d (%s)", a.Algorithm.Title, data, a.Result.K, at.Format("15:04"))
 }
 
 // recentMenu is File → Recent analyses: an item per kept result written, the newest

@@ -35,7 +35,7 @@ func TestLoadingKeepsTheResultInRecentAnalyses(t *testing.T) {
 	dir := ui.recent.dir
 	item.ChildMenu.Items[0].Action()
 	ui.Wait()
-	if ui.pres == nil || ui.dataset.source.Sample != "dice" || ui.pres.Analysis.Algorithm != "kmeans" ||
+	if ui.pres == nil || ui.dataset.source.Sample != "dice" || ui.pres.Analysis.Algorithm.Name != "kmeans" ||
 		!slices.Equal(ui.pres.Analysis.Codes(), want) {
 		t.Fatalf("reopened: %v on %v (%s)", ui.pres != nil, ui.dataset.source, ui.status.text())
 	}

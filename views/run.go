@@ -27,7 +27,8 @@ const prefAlgorithm = "algorithm"
 type runPanel struct {
 	ui *UI
 
-	algo     string
+	algo     string                // the learner shown, by name (its preferences' key)
+	alg      *algorithms.Algorithm // the learner shown
 	picker   *escSelect
 	params   *paramSet
 	byKey    map[string]*param
@@ -72,7 +73,8 @@ func newRunPanel(ui *UI) *runPanel {
 	p.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.start)
 	p.runBtn.Importance = widget.HighImportance
 	p.picker = newSelect(titles, func(title string) {
-		if algo := algorithmOfTitle(title); algo != "" {
+		if a := learnerOfTitle(title); a != nil {
+			algo := a.Name
 			p.selectAlgorithm(algo)
 		}
 	})
@@ -103,6 +105,7 @@ func (p *runPanel) selectAlgorithm(algo string) {
 		p.params.save(prefs, p.algo, p.algo)
 	}
 	p.algo = algo
+	p.alg, _ = algorithms.Lookup(algo) // the picker offers the registry's learners only
 	prefs.SetString(prefAlgorithm, algo)
 	// The whole help of a field focused under the previous algorithm is that one's: K-means'
 	// "K: the number of clusters it fits" stayed under stepwise, which has no K.
@@ -111,7 +114,7 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	p.form.Items, more = p.params.show(prefs, algo, algo)
 	p.more.set(more)
 	lambda := p.byKey["lambda2"]
-	if !p.traits().LambdaPath && lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
+	if !p.alg.ChoosesLambda2() && lambda.appliesTo(algo) && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0 {
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
 	p.showReadAs()
@@ -126,12 +129,9 @@ var (
 	describeKinds  = []string{pipeline.FeaturesPCA, pipeline.FeaturesHistogram, pipeline.FeaturesWords}
 )
 
-// traits are the registry's traits of the learner shown.
-func (p *runPanel) traits() algorithms.Traits { return algorithms.TraitsOf(p.algo) }
-
 // showReadAs shows the representation choice for the clustering learners.
 func (p *runPanel) showReadAs() {
-	if !p.traits().Clusters {
+	if !p.alg.Clusters() {
 		p.readAs.Hide()
 		return
 	}
@@ -155,7 +155,7 @@ func (p *runPanel) changed() {
 // for the others.
 func (p *runPanel) description() pipeline.Description {
 	i := p.describe.SelectedIndex()
-	if !p.traits().Clusters || i < 0 {
+	if !p.alg.Clusters() || i < 0 {
 		return pipeline.Description{}
 	}
 	return pipeline.Description{Kind: describeKinds[i]}
@@ -167,7 +167,7 @@ func (p *runPanel) description() pipeline.Description {
 func (p *runPanel) ownLambda2() bool {
 	div := p.byKey["divergence"]
 	otherDivergence := div.appliesTo(p.algo) && div.text() != "" && div.text() != div.choice.Options[0]
-	return p.traits().TargetK && (p.describe.SelectedIndex() > 0 || otherDivergence)
+	return p.alg.ProposesLambda2() && (p.describe.SelectedIndex() > 0 || otherDivergence)
 }
 
 // representationChanged empties λ² when the data set's proposal stops applying, and
@@ -182,7 +182,7 @@ func (p *runPanel) representationChanged() {
 		if lambda.entry.Text != "" {
 			lambda.entry.SetText("")
 		}
-	case p.traits().TargetK && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0:
+	case p.alg.ProposesLambda2() && strings.TrimSpace(lambda.entry.Text) == "" && p.proposed > 0:
 		lambda.entry.SetText(strconv.FormatFloat(p.proposed, 'g', 4, 64))
 	}
 	p.showProposal()
@@ -193,25 +193,25 @@ func (p *runPanel) representationChanged() {
 // fills it in, so the user sees it and can change it.
 func (p *runPanel) setProposal(lambda2 float64) {
 	p.proposed = lambda2
-	if lambda2 > 0 && !p.traits().LambdaPath && p.byKey["lambda2"].appliesTo(p.algo) {
+	if lambda2 > 0 && !p.alg.ChoosesLambda2() && p.byKey["lambda2"].appliesTo(p.algo) {
 		p.byKey["lambda2"].entry.SetText(strconv.FormatFloat(lambda2, 'g', 4, 64))
 	}
 	p.showProposal()
 }
 
 func (p *runPanel) showProposal() {
-	if p.traits().StepsK {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K from its λ² path: by default it counts the things that come and go, the largest K whose features each show one object, on or off (K from, under More options, also offers the widest λ² interval).", algorithms.Title(p.algo)))
+	if p.alg.StepsK() {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K from its λ² path: by default it counts the things that come and go, the largest K whose features each show one object, on or off (K from, under More options, also offers the widest λ² interval).", p.alg.Title))
 		p.lambda.Show()
 		return
 	}
-	if p.traits().LambdaPath {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", algorithms.Title(p.algo)))
+	if p.alg.ChoosesLambda2() {
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s chooses K itself: the K that is best for the widest range of λ² on its λ² path.", p.alg.Title))
 		p.lambda.Show()
 		return
 	}
 	if p.ownLambda2() {
-		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s proposes it in what it reads (farthest-first heuristic for the target K).", algorithms.Title(p.algo)))
+		p.lambda.SetText(fmt.Sprintf("Leave λ² empty and %s proposes it in what it reads (farthest-first heuristic for the target K).", p.alg.Title))
 		p.lambda.Show()
 		return
 	}
@@ -242,15 +242,15 @@ func (p *runPanel) validate() bool {
 // options reads the form into algorithm options, through the registry's parser: the
 // fields the algorithm does not take keep their defaults.
 func (p *runPanel) options() (learn.Options, error) {
-	a, err := algorithms.Lookup(p.algo)
-	if err != nil {
-		return learn.Options{}, err
+	a := p.alg
+	if a == nil {
+		return learn.Options{}, fmt.Errorf("no learner called %q", p.algo)
 	}
 	o, err := a.Params.Parse(p.params.texts(p.algo))
 	if err != nil {
 		return o, err
 	}
-	if a.Traits.TargetK && o.Lambda2 > 0 {
+	if a.ProposesLambda2() && o.Lambda2 > 0 {
 		o.K = 0 // an explicit λ² wins over the target K
 	}
 	return o, nil
@@ -271,7 +271,7 @@ func (p *runPanel) start() {
 		return
 	}
 	p.params.save(p.ui.fyneApp.Preferences(), p.algo, p.algo)
-	algo, desc := p.algo, p.description()
+	alg, desc := p.alg, p.description()
 	opt, err := p.options()
 	if err != nil {
 		p.message.SetText(err.Error())
@@ -283,9 +283,9 @@ func (p *runPanel) start() {
 	// A widget with the focus keeps the keys: after choosing the algorithm in its
 	// dropdown, Esc went to the dropdown and the run went on.
 	p.ui.win.Canvas().Unfocus()
-	p.ui.status.busy(pipeline.Progress{Stage: algorithms.Title(algo) + ": starting"})
+	p.ui.status.busy(pipeline.Progress{Stage: alg.Title + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := prep.RunOn(ctx, algo, desc, opt, func(pr pipeline.Progress) {
+		a, err := prep.RunOn(ctx, alg, desc, opt, func(pr pipeline.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
 		var pres *report.Presentation
@@ -300,12 +300,12 @@ func (p *runPanel) start() {
 			case errors.Is(err, context.Canceled):
 				p.ui.status.idle(cancelledText("Run", p.ui.pres != nil))
 			case err != nil:
-				p.ui.status.idle(algorithms.Title(algo) + " failed")
+				p.ui.status.idle(alg.Title + " failed")
 				dialog.ShowError(err, p.ui.win)
 			case !p.ui.showAnalysis(pres):
-				p.ui.status.idle(algorithms.Title(algo) + " finished on the previous data set; its result was set aside")
+				p.ui.status.idle(alg.Title + " finished on the previous data set; its result was set aside")
 			default:
-				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", algorithms.Title(algo), a.Result.K, saved.ObjectiveText(a), a.Times.Algorithm)
+				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", alg.Title, a.Result.K, saved.ObjectiveText(a), a.Times.Algorithm)
 				if fs, ok := a.FolderScores(); ok {
 					msg += "; " + fs.String()
 				}
@@ -315,12 +315,12 @@ func (p *runPanel) start() {
 	})
 }
 
-// algorithmOfTitle is the algorithm a picker shows as title, or "" for none.
-func algorithmOfTitle(title string) string {
+// learnerOfTitle is the learner a picker shows as title, or nil for none.
+func learnerOfTitle(title string) *algorithms.Algorithm {
 	for _, a := range algorithms.Learners() {
 		if a.Title == title {
-			return a.Name
+			return a
 		}
 	}
-	return ""
+	return nil
 }

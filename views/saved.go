@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
@@ -41,7 +40,7 @@ func savedName(a *pipeline.Analysis) string {
 	if a.Source.Dir != "" {
 		base = filepath.Base(a.Source.Dir)
 	}
-	return fmt.Sprintf("%s-%s%s", base, a.Algorithm, saved.Ext)
+	return fmt.Sprintf("%s-%s%s", base, a.Algorithm.Name, saved.Ext)
 }
 
 // SaveAnalysis writes the shown analysis, with the load options its data set was read
@@ -133,7 +132,7 @@ func (ui *UI) restored(s *saved.Analysis, pres *report.Presentation, err error) 
 		ui.status.idle("A newer data set was opened; the saved analysis was set aside")
 	default:
 		ui.recent.shownAgain(s, pres)
-		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", algorithms.Title(s.Algorithm), s.Source, s.Result.K))
+		ui.status.idle(fmt.Sprintf("Opened the saved %s analysis of %s: K = %d", s.Algorithm.Title, s.Source, s.Result.K))
 	}
 }
 
@@ -149,22 +148,19 @@ func (p *datasetPanel) setChoices(c pipeline.LoadChoices) {
 // applySaved selects a saved analysis' algorithm and sets its fields to the options the
 // run used, each written by the registry as the user would type it.
 func (p *runPanel) applySaved(s *saved.Analysis) {
-	p.picker.SetSelected(algorithms.Title(s.Algorithm))
-	a, err := algorithms.Lookup(s.Algorithm)
-	if err != nil {
-		return
-	}
+	a := s.Algorithm
+	p.picker.SetSelected(a.Title)
 	// Before the fields: a change of representation empties λ², which the saved λ² then
 	// fills again.
 	p.describe.SetSelectedIndex(max(slices.Index(describeKinds, s.Describe.Kind), 0))
 	o := s.Options
-	if o.Lambda2 == 0 && !a.Traits.LambdaPath {
+	if o.Lambda2 == 0 && !a.ChoosesLambda2() {
 		o.Lambda2 = s.Result.Lambda2 // the λ² the run proposed itself
 	}
 	if o.Chains == 0 {
 		o.Chains = o.Restarts // analyses saved before chains had a field of their own
 	}
-	if a.Traits.Sampler && o.AlphaPrior == "" {
+	if a.Sampler() && o.AlphaPrior == "" {
 		o.AlphaPrior = learn.AlphaGamma // saved before the tie: the papers' prior ran
 	}
 	for _, q := range a.Params {

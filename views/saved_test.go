@@ -50,8 +50,8 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 		t.Fatalf("the saved analysis is not shown: %s", again.status.text())
 	}
 	got := again.pres.Analysis
-	if got.Algorithm != "kfeatures" || got.Source.Dir != dir || got.PCA.D != 12 || !slices.Equal(got.Codes(), want.Codes()) {
-		t.Errorf("reopened %s on %s with D = %d, codes equal %v", got.Algorithm, got.Source.Dir, got.PCA.D, slices.Equal(got.Codes(), want.Codes()))
+	if got.Algorithm.Name != "kfeatures" || got.Source.Dir != dir || got.PCA.D != 12 || !slices.Equal(got.Codes(), want.Codes()) {
+		t.Errorf("reopened %s on %s with D = %d, codes equal %v", got.Algorithm.Name, got.Source.Dir, got.PCA.D, slices.Equal(got.Codes(), want.Codes()))
 	}
 	if again.run.algo != "kfeatures" || again.run.byKey["k"].entry.Text != "3" ||
 		again.run.byKey["restarts"].entry.Text != "4" || again.run.byKey["seed"].entry.Text != "7" ||

@@ -3,6 +3,7 @@ package views
 import (
 	"bytes"
 	"context"
+	"featurelab/algorithms"
 	"image"
 	"image/color"
 	"math"
@@ -118,7 +119,7 @@ func redPatchAnalysis(tb testing.TB) *pipeline.Analysis {
 		return img
 	})
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 4,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 2, Seed: 1}}, nil)
+		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 2, Seed: 1}}, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

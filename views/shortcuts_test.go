@@ -24,7 +24,7 @@ func TestShortcutsRunCancelAndShowInMenus(t *testing.T) {
 		ui.pres = nil
 		ui.shortcuts()[sc]()
 		ui.Wait()
-		if ui.pres == nil || ui.pres.Analysis.Algorithm != "kmeans" {
+		if ui.pres == nil || ui.pres.Analysis.Algorithm.Name != "kmeans" {
 			t.Fatalf("%s did not run K-means (status %q)", sc.ShortcutName(), ui.status.text())
 		}
 	}

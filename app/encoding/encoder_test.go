@@ -2,6 +2,7 @@ package encoding
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 		{"kmeans", learn.Options{K: 4, Restarts: 5, Seed: 1}},
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
-			a, err := p.Run(ctx, tc.algo, tc.opt, nil)
+			a, err := p.Run(ctx, algorithms.MustLookup(tc.algo), tc.opt, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +111,7 @@ func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
 	}
 	analyze := func(dir string) *pipeline.Analysis {
 		a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
-			Algorithm: "stepwise", Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
+			Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +206,7 @@ func TestIBPProbabilitiesAgreeWithCodes(t *testing.T) {
 	}{{"tetris", 0, 0.95}, {"dice", pipeline.DefaultPCA, 0.9}} {
 		t.Run(tc.sample, func(t *testing.T) {
 			a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Sample: tc.sample}, PCA: tc.pca,
-				Algorithm: "ibp", Options: learn.Options{Chains: 1, Sweeps: 200, Seed: 1}}, nil)
+				Algorithm: algorithms.MustLookup("ibp"), Options: learn.Options{Chains: 1, Sweeps: 200, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -249,7 +250,7 @@ func TestIBPProbabilitiesAgreeWithCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, "kfeatures", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	a, err := p.Run(ctx, algorithms.MustLookup("kfeatures"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +332,7 @@ func TestEncodingDividesExposureAlike(t *testing.T) {
 	}
 	ctx := context.Background()
 	a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"math"
 	"testing"
@@ -20,7 +21,7 @@ func analysisWithZ(algo string, data *imgproc.Dataset, rows ...[]float64) *pipel
 	for i, r := range rows {
 		Z.SetRow(i, r)
 	}
-	return &pipeline.Analysis{Prepared: &pipeline.Prepared{Data: data}, Algorithm: algo, Result: &learn.Result{Algorithm: algo, Z: Z, K: k}}
+	return &pipeline.Analysis{Prepared: &pipeline.Prepared{Data: data}, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{Algorithm: algo, Z: Z, K: k}}
 }
 
 func TestCompare(t *testing.T) {
@@ -66,20 +67,24 @@ func TestSessionKeepsTheLatestResultPerAlgorithmOfTheOpenData(t *testing.T) {
 	stale := &report.Presentation{Analysis: analysisWithZ("ibp", other, []float64{1})}
 	for _, p := range []*report.Presentation{first, second, third} {
 		if !s.Add(p) {
-			t.Fatalf("result of %s refused", p.Analysis.Algorithm)
+			t.Fatalf("result of %s refused", p.Analysis.Algorithm.Name)
 		}
 	}
 	if s.Add(stale) {
 		t.Error("a result on another data set was kept")
 	}
-	if got := s.Algorithms(); len(got) != 2 || got[0] != "kmeans" || got[1] != "stepwise" {
+	var got []string
+	for _, a := range s.Algorithms() {
+		got = append(got, a.Name)
+	}
+	if len(got) != 2 || got[0] != "kmeans" || got[1] != "stepwise" {
 		t.Errorf("algorithms %v, want [kmeans stepwise]", got)
 	}
-	if s.Result("stepwise") != third {
+	if s.Result(algorithms.MustLookup("stepwise")) != third {
 		t.Error("the latest stepwise result is not the one kept")
 	}
 	s.SetData(&pipeline.Prepared{Data: other})
-	if len(s.Algorithms()) != 0 || s.Result("kmeans") != nil {
+	if len(s.Algorithms()) != 0 || s.Result(algorithms.MustLookup("kmeans")) != nil {
 		t.Error("results survived a new data set")
 	}
 }

@@ -49,12 +49,12 @@ const (
 
 // Validate checks the description before any image is loaded: a known kind, a clustering
 // learner for any kind but the PCA scores, a vocabulary of at least one word.
-func (d Description) Validate(algo string) error {
+func (d Description) Validate(alg *algorithms.Algorithm) error {
 	switch {
 	case d.Kind != "" && !slices.Contains(FeatureKinds(), d.Kind):
 		return fmt.Errorf("features must be one of %s; got %q", strings.Join(FeatureKinds(), ", "), d.Kind)
-	case d.Kind != "" && d.Kind != FeaturesPCA && !algorithms.TraitsOf(algo).Clusters:
-		return fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", d.Kind, algo)
+	case d.Kind != "" && d.Kind != FeaturesPCA && !alg.Clusters():
+		return fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", d.Kind, alg.Name)
 	case d.Words < 0:
 		return fmt.Errorf("words must be ≥ 1, got %d", d.Words)
 	}

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"math"
 	"path/filepath"
@@ -95,7 +96,7 @@ func TestRunOnHistograms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.RunOn(ctx, "kmeans", pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 3, Seed: 1}, nil)
+	a, err := p.RunOn(ctx, algorithms.MustLookup("kmeans"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 3, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,18 +113,18 @@ func TestRunOnHistograms(t *testing.T) {
 		req  pipeline.Request
 		want string
 	}{
-		{pipeline.Request{Algorithm: "stepwise", Describe: pipeline.Description{Kind: pipeline.FeaturesWords}, Options: learn.Options{Restarts: 1}}, "work with the clustering learners"},
-		{pipeline.Request{Algorithm: "kmeans", Describe: pipeline.Description{Kind: "sift"}, Options: learn.Options{Restarts: 1}}, "features must be one of pca, histogram, words"},
-		{pipeline.Request{Algorithm: "kmeans", Describe: pipeline.Description{Kind: pipeline.FeaturesWords, Words: -2}, Options: learn.Options{Restarts: 1}}, "words must be ≥ 1"},
+		{pipeline.Request{Algorithm: algorithms.MustLookup("stepwise"), Describe: pipeline.Description{Kind: pipeline.FeaturesWords}, Options: learn.Options{Restarts: 1}}, "work with the clustering learners"},
+		{pipeline.Request{Algorithm: algorithms.MustLookup("kmeans"), Describe: pipeline.Description{Kind: "sift"}, Options: learn.Options{Restarts: 1}}, "features must be one of pca, histogram, words"},
+		{pipeline.Request{Algorithm: algorithms.MustLookup("kmeans"), Describe: pipeline.Description{Kind: pipeline.FeaturesWords, Words: -2}, Options: learn.Options{Restarts: 1}}, "words must be ≥ 1"},
 		// The window's path: KL and the I-divergence need non-negative rows, refused up front.
-		{pipeline.Request{Algorithm: "dpmeans", Options: learn.Options{Divergence: "kl", Restarts: 1}}, "--divergence kl needs non-negative rows, which PCA scores are not: add --features histogram"},
-		{pipeline.Request{Algorithm: "hardhdp", Describe: pipeline.Description{Kind: pipeline.FeaturesPCA}, Options: learn.Options{Divergence: "idiv", Restarts: 1}}, "add --features histogram"},
+		{pipeline.Request{Algorithm: algorithms.MustLookup("dpmeans"), Options: learn.Options{Divergence: "kl", Restarts: 1}}, "--divergence kl needs non-negative rows, which PCA scores are not: add --features histogram"},
+		{pipeline.Request{Algorithm: algorithms.MustLookup("hardhdp"), Describe: pipeline.Description{Kind: pipeline.FeaturesPCA}, Options: learn.Options{Divergence: "idiv", Restarts: 1}}, "add --features histogram"},
 	} {
 		if err := pipeline.ValidateRequest(tc.req); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.req.Describe, err, tc.want)
 		}
 	}
-	if _, err := p.RunOn(ctx, "kfeatures", pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 1}, nil); err == nil {
+	if _, err := p.RunOn(ctx, algorithms.MustLookup("kfeatures"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 1}, nil); err == nil {
 		t.Errorf("kfeatures ran on histograms")
 	}
 }
@@ -139,7 +140,7 @@ func TestSavedKeepsTheDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.RunOn(ctx, "dpmeans", pipeline.Description{Kind: pipeline.FeaturesWords, Words: 7}, learn.Options{K: 2, Restarts: 2, Seed: 1, Divergence: "kl"}, nil)
+	a, err := p.RunOn(ctx, algorithms.MustLookup("dpmeans"), pipeline.Description{Kind: pipeline.FeaturesWords, Words: 7}, learn.Options{K: 2, Restarts: 2, Seed: 1, Divergence: "kl"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

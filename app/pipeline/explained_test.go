@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"testing"
 
@@ -17,13 +18,13 @@ import (
 // none of them nothing.
 func TestExplained(t *testing.T) {
 	X := mat.NewDense(4, 2, []float64{0, 1, 0, 1, 2, 1, 2, 1})
-	a := &Analysis{Prepared: &Prepared{Scores: X}, Algorithm: "kfeatures", Result: &learn.Result{K: 2,
+	a := &Analysis{Prepared: &Prepared{Scores: X}, Algorithm: algorithms.MustLookup("kfeatures"), Result: &learn.Result{K: 2,
 		Z: mat.NewDense(4, 2, []float64{1, 0, 1, 0, 1, 1, 1, 1}),
 		A: mat.NewDense(2, 2, []float64{0, 1, 2, 0})}}
 	if got := a.Explained(); got[0] != 0 || math.Abs(got[1]-1) > 1e-12 {
 		t.Errorf("base and feature explain %v, want [0 1]", got)
 	}
-	flipped := &Analysis{Prepared: a.Prepared, Algorithm: "kfeatures", Result: &learn.Result{K: 2,
+	flipped := &Analysis{Prepared: a.Prepared, Algorithm: algorithms.MustLookup("kfeatures"), Result: &learn.Result{K: 2,
 		Z: mat.NewDense(4, 2, []float64{1, 1, 1, 1, 1, 0, 1, 0}),
 		A: mat.NewDense(2, 2, []float64{2, 1, -2, 0})}}
 	if got := flipped.Explained(); math.Abs(got[1]-1) > 1e-12 {
@@ -32,7 +33,7 @@ func TestExplained(t *testing.T) {
 	t.Run("tabletop", func(t *testing.T) {
 		accuracy.Check(t)
 		tt, err := Analyze(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA,
-			Algorithm: "kfeatures", Options: learn.Options{K: 5, Restarts: 20, Seed: 1}}, nil)
+			Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 5, Restarts: 20, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -49,7 +50,7 @@ func TestExposureIsNoFeature(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		a, err := prep.Run(ctx, "stepwise", learn.Options{Restarts: 100, Seed: 1}, nil)
+		a, err := prep.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

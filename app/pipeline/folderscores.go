@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 
-	"featurelab/algorithms"
 	"featurelab/algorithms/partition"
 )
 
@@ -21,7 +20,7 @@ type FolderScores struct {
 // HDP's, whose groups are those subfolders: told the answer's groups, it scores near
 // perfectly, a measure of nothing.
 func (a *Analysis) FolderScores() (FolderScores, bool) {
-	if !a.IsClustering() || a.Data == nil || algorithms.TraitsOf(a.Algorithm).Groups {
+	if !a.IsClustering() || a.Data == nil || a.Algorithm.ReadsGroups() {
 		return FolderScores{}, false
 	}
 	truth, k := subfolders(a.Data.Names)

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"bytes"
 	"context"
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"image"
 	"image/png"
@@ -54,7 +55,7 @@ func TestFolderScores(t *testing.T) {
 		k        int
 		nmi, ari float64
 	}{{2, 1, 1}, {1, 0, 0}} {
-		a, err := p.Run(context.Background(), "kmeans", learn.Options{K: tc.k, Restarts: 3, Seed: 1}, nil)
+		a, err := p.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: tc.k, Restarts: 3, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +69,7 @@ func TestFolderScores(t *testing.T) {
 			t.Errorf("no text")
 		}
 	}
-	if a, err := p.Run(context.Background(), "kfeatures", learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
+	if a, err := p.Run(context.Background(), algorithms.MustLookup("kfeatures"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
 		t.Fatal(err)
 	} else if _, ok := a.FolderScores(); ok || saved.SummaryOf(a).NMI != nil {
 		t.Errorf("a feature learner's result was scored against the folders")
@@ -80,7 +81,7 @@ func TestFolderScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, err := q.Run(context.Background(), "kmeans", learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
+	if a, err := q.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
 		t.Fatal(err)
 	} else if _, ok := a.FolderScores(); ok {
 		t.Errorf("a folder without subfolders was scored")

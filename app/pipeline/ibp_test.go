@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"math"
 	"testing"
@@ -24,7 +25,7 @@ import (
 func TestIBPRecoversBuiltInTetris(t *testing.T) {
 	accuracy.Check(t)
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{
-		Source: pipeline.Source{Sample: "tetris"}, PCA: 0, Algorithm: "ibp",
+		Source: pipeline.Source{Sample: "tetris"}, PCA: 0, Algorithm: algorithms.MustLookup("ibp"),
 		Options: learn.Options{Chains: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
 	}, nil)
 	if err != nil {
@@ -118,7 +119,7 @@ func TestIBPChainsFromRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, chains := range []int{1, 3} {
-		a, err := p.Run(context.Background(), "ibp", learn.Options{Chains: chains, Sweeps: 10, Seed: 2}, nil)
+		a, err := p.Run(context.Background(), algorithms.MustLookup("ibp"), learn.Options{Chains: chains, Sweeps: 10, Seed: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

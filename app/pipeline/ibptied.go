@@ -10,9 +10,6 @@ import (
 	"featurelab/algorithms/learn"
 )
 
-// stepwiseAlgo is the learner whose λ² path prices a feature for the IBP's tied prior.
-const stepwiseAlgo = "stepwise"
-
 // sampleTied runs the IBP sampler algo under the tied prior on α (learn.AlphaTied):
 // α = exp(−λ²/2σ_X²), so that a feature costs the sampler what it costs BP-means at λ²
 // (MAD-Bayes §3.1). The papers' Gamma prior lets K grow on photos without bound: there
@@ -30,17 +27,18 @@ const stepwiseAlgo = "stepwise"
 // objectives — is given on the scores themselves (learn.Options.ReportOn); σ_X and the
 // trace are those of the pictures the chains saw, which it returns with the result and
 // the options asked.
-func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, desc Description,
+func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description,
 	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
 	// The options the run was asked for are what reproduces it; the λ² chosen is the
 	// result's (learn.Result.Lambda2).
 	asked := opt
 	fitOn := X
 	if opt.Lambda2 == 0 {
+		pricer := alg.Pricer()
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
-			Progress: func(ap learn.Progress) { tr.algorithm(stepwiseAlgo, ap) }}
-		tr.setSteps(&stepwiseClock{}, algorithms.Title(algo)+", pricing a feature with ")
-		sw, _, seen, shifts, err := p.fit(ctx, stepwiseAlgo, X, desc, sopt, tr)
+			Progress: func(ap learn.Progress) { tr.algorithm(pricer, ap) }}
+		tr.setSteps(&stepwiseClock{}, alg.Title+", pricing a feature with ")
+		sw, _, seen, shifts, err := p.fit(ctx, pricer, X, desc, sopt, tr)
 		tr.setSteps(nil, "")
 		if err != nil {
 			return nil, opt, nil, err
@@ -53,16 +51,16 @@ func (p *Prepared) sampleTied(ctx context.Context, algo string, X *mat.Dense, de
 		if opt.Init == "" && opt.InitZ == nil {
 			// Its fit as the window shows it — the base, and each object added to it —
 			// so that the chains, which keep the form they start from, end in it too.
-			p.readable(stepwiseAlgo, sw)
+			p.readable(pricer, sw)
 			opt.InitZ = sw.Z
 		}
 		fitOn = seen
 	}
 	run := opt
-	run.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
+	run.Progress = func(ap learn.Progress) { tr.algorithm(alg, ap) }
 	if fitOn != X {
 		run.ReportOn = X
 	}
-	res, err := algorithms.Run(ctx, algo, fitOn, run)
+	res, err := alg.Run(ctx, fitOn, run)
 	return res, asked, fitOn, err
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,7 +32,7 @@ func TestIBPSettlesOnAScene(t *testing.T) {
 	const sweeps = 200
 	ks := map[string]int{}
 	for _, prior := range []string{learn.AlphaTied, learn.AlphaGamma} {
-		a, err := p.Run(ctx, "ibp", learn.Options{Sweeps: sweeps, Chains: 2, Seed: 1, AlphaPrior: prior}, nil)
+		a, err := p.Run(ctx, algorithms.MustLookup("ibp"), learn.Options{Sweeps: sweeps, Chains: 2, Seed: 1, AlphaPrior: prior}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -85,7 +85,7 @@ func TestImageClusteringAgainstFolders(t *testing.T) {
 				desc Description
 				div  string
 			}{{"gaussian-pca", Description{}, ""}, {"kl-histogram", Description{Kind: FeaturesHistogram}, "kl"}} {
-				a, err := p.RunOn(ctx, "dpmeans", run.desc, learn.Options{K: tc.k, Restarts: 20, Seed: 1, Divergence: run.div}, nil)
+				a, err := p.RunOn(ctx, algorithms.MustLookup("dpmeans"), run.desc, learn.Options{K: tc.k, Restarts: 20, Seed: 1, Divergence: run.div}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -115,7 +115,7 @@ func TestHardHDPGroupsBySubfolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := learn.Options{K: 4, Restarts: 5, Seed: 1, Divergence: "kl"}
-	a, err := p.RunOn(ctx, "hardhdp", Description{Kind: FeaturesHistogram}, opt, nil)
+	a, err := p.RunOn(ctx, algorithms.MustLookup("hardhdp"), Description{Kind: FeaturesHistogram}, opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,11 +131,11 @@ func TestHardHDPGroupsBySubfolder(t *testing.T) {
 	for _, s := range suits {
 		byHand.Groups = append(byHand.Groups, int(s))
 	}
-	want, err := algorithms.Run(ctx, "hardhdp", X, byHand)
+	want, err := algorithms.MustLookup("hardhdp").Run(ctx, X, byHand)
 	if err != nil {
 		t.Fatal(err)
 	}
-	oneGroup, err := algorithms.Run(ctx, "hardhdp", X, opt)
+	oneGroup, err := algorithms.MustLookup("hardhdp").Run(ctx, X, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/imgproc"
 	"featurelab/internal/parallel"
@@ -41,7 +40,7 @@ type Feature struct {
 
 // IsClustering reports whether the analysis is a clustering (one feature per image).
 func (a *Analysis) IsClustering() bool {
-	return algorithms.TraitsOf(a.Algorithm).Clusters
+	return a.Algorithm.Clusters()
 }
 
 // Owners counts, for every feature, the images that own it.

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestBrightness(t *testing.T) {
 func TestGradualFeaturesBrightenOrDarken(t *testing.T) {
 	accuracy.Check(t)
 	dir := sharedData(t, "orl_faces")
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "stepwise",
+	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ const (
 // is the PCA's (0: none, the scores a float64 copy of the data), workers the goroutines
 // that load and read; feature learners (algorithms.Traits.LeastSquares) read their fits
 // in pixel space, opt saying how many features they reach.
-func runMemory(algo string, opt learn.Options, n, p, components, workers int) int64 {
+func runMemory(alg *algorithms.Algorithm, opt learn.Options, n, p, components, workers int) int64 {
 	N, P := int64(n), int64(p)
 	// The loader converts every picture into a float64 row of its own, and resamples
 	// into a second, on every worker.
@@ -44,11 +44,11 @@ func runMemory(algo string, opt learn.Options, n, p, components, workers int) in
 	if components <= 0 {
 		kept = N * P * 8
 	}
-	if algorithms.TraitsOf(algo).LeastSquares && components > 0 {
+	if alg.LeastSquares() && components > 0 {
 		// The blur's band holds at most the component pictures whole.
 		// A few pictures a feature on every worker, or, counting the objects on the
 		// fits of a λ² path, two pictures of every feature it reads, whichever is more.
-		pictures := max(readingBytesFor(workers, p)-pca.BlurMetricBytes(), 2*int64(featuresReached(algo, opt, n, int(d)))*P*8)
+		pictures := max(readingBytesFor(workers, p)-pca.BlurMetricBytes(), 2*int64(featuresReached(alg, opt, n, int(d)))*P*8)
 		kept += pictures + min(pca.BlurMetricBytes(), 2*8*P*d)
 	}
 	stage := max(convert, fit, kept)
@@ -65,8 +65,8 @@ func readingBytesFor(workers, p int) int64 {
 // featuresReached is the most features a run of algo with opt reads on n images of d
 // PCA dimensions: every K of its λ² path, up to MaxK (30 by default), for a learner
 // that walks one; its K otherwise.
-func featuresReached(algo string, opt learn.Options, n, d int) int {
-	if algorithms.TraitsOf(algo).StepsK {
+func featuresReached(alg *algorithms.Algorithm, opt learn.Options, n, d int) int {
+	if alg.StepsK() {
 		return max(1, min(cmp.Or(opt.MaxK, defaultMaxK), n-1, d))
 	}
 	return max(opt.K, learn.DefaultTargetK)

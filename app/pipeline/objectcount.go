@@ -50,8 +50,8 @@ const objectClear = 0.65
 // countsObjectsFor reports whether a run of algo with opt chooses its K by counting
 // objects (Options.KFrom): a learner that walks a λ² path, with no λ² given, on PCA
 // scores with pictures behind them.
-func (p *Prepared) countsObjectsFor(algo string, desc Description, opt learn.Options) bool {
-	return algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 && opt.KFrom != learn.KFromWidest &&
+func (p *Prepared) countsObjectsFor(alg *algorithms.Algorithm, desc Description, opt learn.Options) bool {
+	return alg.ChoosesK(opt) && opt.KFrom != learn.KFromWidest &&
 		(desc.Kind == "" || desc.Kind == FeaturesPCA) && p.PCA != nil && !p.PCA.Identity && p.Data != nil
 }
 

@@ -22,7 +22,7 @@ func BenchmarkObjectsRuleTabletop(b *testing.B) {
 		b.Fatal(err)
 	}
 	opt := learn.Options{Restarts: algorithms.DefaultRestarts, Seed: 1, KFrom: learn.KFromObjects}
-	res, err := algorithms.Run(context.Background(), "stepwise", seen, opt)
+	res, err := algorithms.MustLookup("stepwise").Run(context.Background(), seen, opt)
 	if err != nil {
 		b.Fatal(err)
 	}

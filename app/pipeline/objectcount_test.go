@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"fmt"
 	"math"
 	"os"
@@ -35,7 +36,7 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := p.Run(ctx, "stepwise", learn.Options{Restarts: 100, Seed: 1}, nil)
+			a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +49,7 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 					t.Errorf("%s: feature %d agrees on %.3f of the pictures (complement %v)", folder.Objects[j], m.Feature+1, m.Agreement, m.Complement)
 				}
 			}
-			widest, err := p.Run(ctx, "stepwise", learn.Options{Restarts: 100, Seed: 1, KFrom: learn.KFromWidest}, nil)
+			widest, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1, KFrom: learn.KFromWidest}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +74,7 @@ func TestKFromObjectsKeepsTheWidestWhenNothingCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, "stepwise", learn.Options{Restarts: 20, Seed: 1}, nil)
+	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 20, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

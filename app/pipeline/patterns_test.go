@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/color"
@@ -72,7 +73,7 @@ func TestFoldersWithNoObjectsSaySo(t *testing.T) {
 		{"card deck", func(t *testing.T) string { return sharedData(t, "cards") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := Analyze(context.Background(), Request{Source: Source{Dir: tc.dir(t)}, PCA: DefaultPCA, Algorithm: "stepwise",
+			a, err := Analyze(context.Background(), Request{Source: Source{Dir: tc.dir(t)}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -109,7 +110,7 @@ func TestFoldersWithObjectsKeepTheirReading(t *testing.T) {
 		{"ORL faces", func(t *testing.T) Source { return Source{Dir: sharedData(t, "orl_faces")} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: "stepwise",
+			a, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)

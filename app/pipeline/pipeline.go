@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"runtime"
@@ -33,7 +34,7 @@ type Request struct {
 	Source    Source
 	Load      imgproc.Options
 	PCA       int // components; 0 = no PCA (the reference's --pca 0 mode)
-	Algorithm string
+	Algorithm *algorithms.Algorithm
 	Options   learn.Options
 	Describe  Description // what the learner reads of each image; the PCA scores by default
 	// Exposure is ExposureAuto (or empty) to divide each picture's exposure gain out
@@ -215,7 +216,7 @@ func (p *Prepared) KeepThumbnails(thumbs []image.Image) {
 // Analysis is a finished run: the prepared data and the algorithm's result.
 type Analysis struct {
 	*Prepared
-	Algorithm string
+	Algorithm *algorithms.Algorithm
 	Options   learn.Options
 	Result    *learn.Result
 	Times     Timings    // the data's load and PCA times and this run's algorithm time
@@ -401,8 +402,8 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 }
 
 // Run runs one algorithm on prepared data's PCA scores.
-func (p *Prepared) Run(ctx context.Context, algo string, opt learn.Options, report func(Progress)) (*Analysis, error) {
-	return p.RunOn(ctx, algo, Description{}, opt, report)
+func (p *Prepared) Run(ctx context.Context, alg *algorithms.Algorithm, opt learn.Options, report func(Progress)) (*Analysis, error) {
+	return p.RunOn(ctx, alg, Description{}, opt, report)
 }
 
 // Description is what the learner reads of each image (Prepared.Describe): Kind is one
@@ -416,14 +417,17 @@ type Description struct {
 // clustering learners read a representation other than the PCA scores; their clusters'
 // pictures are the means of their images' PCA scores, so the views and exports show them
 // like any other result, while the objective is the learner's, in the representation.
-func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
+func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
+	if alg == nil {
+		return nil, errors.New("no algorithm to run")
+	}
 	tr := NewTracker(report)
 	p.forgetReadings()
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
-		if !algorithms.TraitsOf(algo).Clusters {
-			return nil, fmt.Errorf("features %s work with the clustering learners (kmeans, dpmeans, collapsed-dpmeans, hardhdp), not %s", desc.Kind, algo)
+		if err := desc.Validate(alg); err != nil {
+			return nil, err
 		}
 		tr.Update("Describing the images ("+desc.Kind+")", 0, 0)
 		began := time.Now()
@@ -433,14 +437,12 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 		}
 		described = time.Since(began).Seconds()
 	}
-	opt.Progress = func(ap learn.Progress) { tr.algorithm(algo, ap) }
+	opt.Progress = func(ap learn.Progress) { tr.algorithm(alg, ap) }
 	// The feature learners with no λ² choose it from their λ² path (Traits.LambdaPath);
 	// DP-means proposes its own, in its own divergence, for a target K.
-	if opt.Lambda2 == 0 && algorithms.TraitsOf(algo).TargetK && opt.K == 0 {
-		n, _ := p.Scores.Dims()
-		opt.K = min(algorithms.DefaultTargetK, n)
-	}
-	if algorithms.TraitsOf(algo).Groups && opt.Groups == nil {
+	n, _ := p.Scores.Dims()
+	opt = alg.WithDefaults(opt, n)
+	if alg.ReadsGroups() && opt.Groups == nil {
 		// The hard HDP's groups are the images' subfolders (a collection sorted into
 		// events, ORL's people); a folder without subfolders is one group.
 		if folder, k := subfolders(p.Data.Names); k > 0 {
@@ -450,11 +452,11 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 			}
 		}
 	}
-	if algorithms.TraitsOf(algo).StepsK {
+	if alg.StepsK() {
 		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
 	}
 	start := time.Now()
-	tr.Update(algorithms.Title(algo), 0, 0)
+	tr.Update(alg.Title, 0, 0)
 	// A learner holds a few copies of the N × D scores (residuals, restarts' states);
 	// the reading of its fits a band of the component pictures blurred (BlurMetric)
 	// and a few pictures a feature.
@@ -464,10 +466,10 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	var seen *mat.Dense
 	var shifts bool
 	var err error
-	if algorithms.TraitsOf(algo).Sampler && opt.AlphaPrior == learn.AlphaTied {
-		res, opt, seen, err = p.sampleTied(ctx, algo, X, desc, opt, tr)
+	if alg.PricedByStepwise(opt) {
+		res, opt, seen, err = p.sampleTied(ctx, alg, X, desc, opt, tr)
 	} else {
-		res, opt, seen, shifts, err = p.fit(ctx, algo, X, desc, opt, tr)
+		res, opt, seen, shifts, err = p.fit(ctx, alg, X, desc, opt, tr)
 	}
 	if err != nil {
 		return nil, err
@@ -480,10 +482,10 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	times, peak := p.Times, p.Peak
 	times.Algorithm = time.Since(start).Seconds()
 	start = time.Now()
-	if algorithms.TraitsOf(algo).LeastSquares {
+	if alg.LeastSquares() {
 		tr.Phase(phaseReading, 0)
 	}
-	other := p.readable(algo, res)
+	other := p.readable(alg, res)
 	times.Reading = time.Since(start).Seconds()
 	start = time.Now()
 	tr.Phase(phaseStability, 0)
@@ -499,7 +501,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 			checkOn = features.ProjectOut(seen, p.shiftNuisance(res.Z, nil))
 		}
 	}
-	stable := stability(checkOn, algo, res, opt.Seed)
+	stable := stability(checkOn, alg, res, opt.Seed)
 	if stable != nil {
 		times.Stability = time.Since(start).Seconds()
 	}
@@ -510,7 +512,7 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 	// the next work is held near what is live: its garbage is pictures, a collection
 	// of them a few milliseconds.
 	budgetStage(0, runSlack)
-	return &Analysis{Prepared: p, Algorithm: algo, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
+	return &Analysis{Prepared: p, Algorithm: alg, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
 		Description: desc, Stability: stable, Seen: seen, SeenShifts: shifts}, nil
 }
 
@@ -521,9 +523,9 @@ func (p *Prepared) RunOn(ctx context.Context, algo string, desc Description, opt
 // KFrom set to the rule that chose K, the data the fits are of (X or the smoothed
 // scores), and whether each fit's small shifts are taken out of them (shiftsMatter) —
 // shiftNuisance of its own Z, as the objects rule read it.
-func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
-	objects := p.countsObjectsFor(algo, desc, opt)
-	if algorithms.TraitsOf(algo).StepsK && opt.Lambda2 == 0 {
+func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
+	objects := p.countsObjectsFor(alg, desc, opt)
+	if alg.ChoosesK(opt) {
 		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
 		// non-PCA features there are no pictures to count objects on: the widest).
 		opt.KFrom = learn.KFromWidest
@@ -544,7 +546,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 		defer tr.setReading(nil)
 	}
 	pathBegan := time.Now()
-	res, err := algorithms.Run(ctx, algo, fitOn, opt)
+	res, err := alg.Run(ctx, fitOn, opt)
 	if err != nil {
 		return nil, opt, nil, false, err
 	}
@@ -570,7 +572,7 @@ func (p *Prepared) fit(ctx context.Context, algo string, X *mat.Dense, desc Desc
 			run.Nuisance = p.shiftNuisance
 			end := tr.secondPath(firstPath)
 			defer tr.counted()
-			shifted, err := algorithms.Run(ctx, algo, fitOn, run)
+			shifted, err := alg.Run(ctx, fitOn, run)
 			end()
 			if err != nil {
 				return nil, opt, nil, false, err

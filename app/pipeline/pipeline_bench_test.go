@@ -41,7 +41,7 @@ func BenchmarkPresentTabletop(b *testing.B) {
 	}
 	p.Thumbnails() // both made by the window's load, before the first run
 	p.ThumbnailPCA()
-	a, err := p.Run(context.Background(), "stepwise", learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
+	a, err := p.Run(context.Background(), algorithms.MustLookup("stepwise"), learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func BenchmarkIBPRealTabletop(b *testing.B) {
 		b.Run(run.name, func(b *testing.B) {
 			k := 0
 			for b.Loop() {
-				a, err := p.Run(context.Background(), run.algo, run.opt, nil)
+				a, err := p.Run(context.Background(), algorithms.MustLookup(run.algo), run.opt, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 	"fmt"
 	"image"
@@ -34,7 +35,7 @@ func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
 	if !strings.HasPrefix(strings.Join(tabletopStages, "|"), "Loading images") {
 		t.Fatalf("first stage reported: %v", tabletopStages)
 	}
-	a, err := stepwise.Prepared.Run(context.Background(), "kmeans", learn.Options{K: 4, Restarts: 5, Seed: 3}, nil)
+	a, err := stepwise.Prepared.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 5, Seed: 3}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,12 +81,12 @@ func TestAnalyzeRejectsBadRequests(t *testing.T) {
 		req  pipeline.Request
 		want string
 	}{
-		{"unknown algorithm", pipeline.Request{Algorithm: "nope", Options: learn.Options{Restarts: 1}}, "algo must be one of"},
-		{"negative pca", pipeline.Request{Algorithm: "kmeans", PCA: -1, Options: learn.Options{Restarts: 1}}, "pca must be"},
-		{"negative restarts", pipeline.Request{Algorithm: "kmeans", Options: learn.Options{Restarts: -1}}, "restarts must be"},
-		{"too many restarts", pipeline.Request{Algorithm: "kmeans", Options: learn.Options{Restarts: 1e9}}, "restarts must be"},
-		{"NaN lambda", pipeline.Request{Algorithm: "bpmeans", Options: learn.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
-		{"bad divergence", pipeline.Request{Algorithm: "dpmeans", Options: learn.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
+		{"no algorithm", pipeline.Request{Options: learn.Options{Restarts: 1}}, "no algorithm: one of stepwise"},
+		{"negative pca", pipeline.Request{Algorithm: algorithms.MustLookup("kmeans"), PCA: -1, Options: learn.Options{Restarts: 1}}, "pca must be"},
+		{"negative restarts", pipeline.Request{Algorithm: algorithms.MustLookup("kmeans"), Options: learn.Options{Restarts: -1}}, "restarts must be"},
+		{"too many restarts", pipeline.Request{Algorithm: algorithms.MustLookup("kmeans"), Options: learn.Options{Restarts: 1e9}}, "restarts must be"},
+		{"NaN lambda", pipeline.Request{Algorithm: algorithms.MustLookup("bpmeans"), Options: learn.Options{Restarts: 1, Lambda2: nan()}}, "lambda2 must be"},
+		{"bad divergence", pipeline.Request{Algorithm: algorithms.MustLookup("dpmeans"), Options: learn.Options{Restarts: 1, Divergence: "cosine"}}, "divergence must be"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,7 +156,7 @@ func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
 	}
 	none := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		a, err := p.Run(context.Background(), "ibp", learn.Options{Seed: seed, Chains: 2, Sweeps: 100}, nil)
+		a, err := p.Run(context.Background(), algorithms.MustLookup("ibp"), learn.Options{Seed: seed, Chains: 2, Sweeps: 100}, nil)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "the IBP sampler ended with no features: it explains all 7 images") {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -194,7 +195,7 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 	if err := assets.WriteSet(dir, "dice"); err != nil {
 		t.Fatal(err)
 	}
-	req := pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10, Algorithm: "kmeans", Options: learn.Options{K: 3, Restarts: 2}}
+	req := pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10, Algorithm: algorithms.MustLookup("kmeans"), Options: learn.Options{K: 3, Restarts: 2}}
 	a, err := pipeline.Analyze(context.Background(), req, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 // read it and derive from it, and run other learners on its Prepared, never change it.
 var tabletopStepwise = sync.OnceValues(func() (*pipeline.Analysis, error) {
 	return pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, func(p pipeline.Progress) { tabletopStages = append(tabletopStages, p.Stage) })
+		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, func(p pipeline.Progress) { tabletopStages = append(tabletopStages, p.Stage) })
 })
 
 // tabletopStages are the stages tabletopStepwise's Analyze reported, in order; set once
@@ -282,7 +283,7 @@ func TestAtKSwitchesAlongThePath(t *testing.T) {
 	if _, err := a.AtK(99); err == nil {
 		t.Error("K = 99 is not on the path")
 	}
-	fixed, err := p.Run(context.Background(), "stepwise", learn.Options{Lambda2: 20, Restarts: 20, Seed: 1}, nil)
+	fixed, err := p.Run(context.Background(), algorithms.MustLookup("stepwise"), learn.Options{Lambda2: 20, Restarts: 20, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

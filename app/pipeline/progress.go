@@ -307,13 +307,13 @@ func (t *Tracker) guessAfter(d time.Duration) {
 }
 
 // algorithm words an algorithm's progress for the user.
-func (t *Tracker) algorithm(algo string, ap learn.Progress) {
+func (t *Tracker) algorithm(alg *algorithms.Algorithm, ap learn.Progress) {
 	if t.steps != nil {
 		t.mu.Lock()
 		t.steps.observe(ap, t.now())
 		t.mu.Unlock()
 	}
-	title := algorithms.Title(algo)
+	title := alg.Title
 	t.mu.Lock()
 	title = t.lead + title + t.aside
 	t.inPath = true
@@ -329,7 +329,7 @@ func (t *Tracker) algorithm(algo string, ap learn.Progress) {
 		}
 		t.Update(fmt.Sprintf("%s: trying K = %d", title, ap.K), ap.Done, ap.Total)
 	case "restart":
-		if ap.K > 0 && algorithms.TraitsOf(algo).StepsK {
+		if ap.K > 0 && alg.StepsK() {
 			of := ""
 			if t.steps != nil {
 				t.mu.Lock()

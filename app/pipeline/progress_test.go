@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -106,7 +107,7 @@ func TestSweepsSayTheirChains(t *testing.T) {
 	sweep := func(chain, s, done int) string {
 		clock = clock.Add(time.Millisecond)
 		tr.last = time.Time{}
-		tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: done, Total: 4000, Chains: 4, Chain: chain, Sweep: s})
+		tr.algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: done, Total: 4000, Chains: 4, Chain: chain, Sweep: s})
 		return got[len(got)-1].String()
 	}
 	sweep(1, 1, 1)
@@ -134,7 +135,7 @@ func TestSecondPathSaysSo(t *testing.T) {
 	tr := NewTracker(func(p Progress) { got = append(got, p) })
 	stage := func() string {
 		tr.last = time.Time{}
-		tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 1, Total: 30})
+		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
 		return got[len(got)-1].Stage
 	}
 	tr.setSteps(&stepwiseClock{}, "IBP Gibbs sampler, pricing a feature with ")
@@ -194,7 +195,7 @@ func TestChainsTimeLeftIsHonest(t *testing.T) {
 		for i, e := range events {
 			tr.now = func() time.Time { return start.Add(e.at) }
 			tr.last = time.Time{}
-			tr.algorithm("ibp", learn.Progress{Stage: "sweep", Done: i + 1, Total: chains * sweeps, Chains: chains, Chain: e.chain, Sweep: e.sweep})
+			tr.algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: i + 1, Total: chains * sweeps, Chains: chains, Chain: e.chain, Sweep: e.sweep})
 			if e.at < end/10 || i%50 != 0 || e.at == end {
 				continue
 			}
@@ -344,7 +345,7 @@ func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stages []string
-			_, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: "stepwise",
+			_, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, func(p Progress) {
 				if len(stages) == 0 || stages[len(stages)-1] != p.Stage {
 					stages = append(stages, p.Stage)
@@ -376,12 +377,12 @@ func TestSecondPathTimeLeft(t *testing.T) {
 	tr.now = func() time.Time { return clock }
 	tr.setSteps(&stepwiseClock{}, "")
 	end := tr.secondPath(10 * time.Second)
-	tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 1, Total: 30})
+	tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
 	if eta := got[len(got)-1].ETA; eta != 10*time.Second {
 		t.Errorf("second path begins: %v left, want 10s", eta)
 	}
 	clock = clock.Add(4 * time.Second)
-	tr.algorithm("stepwise", learn.Progress{Stage: "K", K: 2, Done: 1, Total: 30})
+	tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 2, Done: 1, Total: 30})
 	if eta := got[len(got)-1].ETA; eta < 6*time.Second {
 		t.Errorf("4 s in: %v left, want at least 6s", eta)
 	}
@@ -417,7 +418,7 @@ func TestOpenTrackerGivesNoTimeLeft(t *testing.T) {
 	if eta := units(phaseBlur); eta != 0 {
 		t.Errorf("open: %v left, want none", eta)
 	}
-	tr.algorithm("kfeatures", learn.Progress{Stage: "restart", Done: 1, Total: 4})
+	tr.algorithm(algorithms.MustLookup("kfeatures"), learn.Progress{Stage: "restart", Done: 1, Total: 4})
 	if eta := units("K-features: restart"); eta != 3*time.Second {
 		t.Errorf("after the learner's first report: %v left, want 3s", eta)
 	}

@@ -27,8 +27,8 @@ type Reading struct {
 // readable rewrites res in place into its readable form when algo's A is the
 // least-squares fit to Z (a form of K-features or BP-means), and returns the learner's
 // own form, or nil when it was readable already or cannot be rewritten.
-func (p *Prepared) readable(algo string, res *learn.Result) *Reading {
-	if !algorithms.TraitsOf(algo).LeastSquares {
+func (p *Prepared) readable(alg *algorithms.Algorithm, res *learn.Result) *Reading {
+	if !alg.LeastSquares() {
 		return nil
 	}
 	form := p.readableForm(res.Z, res.A, false)

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/csv"
+	"featurelab/algorithms"
 	"fmt"
 	"io/fs"
 	"os"
@@ -110,7 +111,7 @@ func analyzeDrawn(t *testing.T, data string, seed uint64, draw func(string, uint
 		t.Fatal(err)
 	}
 	dir, folder := writeScene(t, spec)
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "stepwise",
+	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +132,7 @@ func TestReadingByContent(t *testing.T) {
 	ctx := context.Background()
 	for _, sample := range []string{"tabletop", "dice", "tetris", "faces"} {
 		t.Run(sample, func(t *testing.T) {
-			a, err := Analyze(ctx, Request{Source: Source{Sample: sample}, PCA: DefaultPCA, Algorithm: "stepwise",
+			a, err := Analyze(ctx, Request{Source: Source{Sample: sample}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -149,7 +150,7 @@ func TestReadingByContent(t *testing.T) {
 	}
 	t.Run("real tabletop", func(t *testing.T) {
 		a, err := Analyze(ctx, Request{Source: Source{Dir: sharedData(t, "tabletop")}, PCA: DefaultPCA,
-			Algorithm: "stepwise", Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
+			Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +181,7 @@ func TestReadingByContent(t *testing.T) {
 		data := filepath.Dir(sharedData(t, "bsds500-train"))
 		for si, spec := range append(scenes.Sets(data), scenes.Others(data)...) {
 			dir, folder := writeScene(t, spec)
-			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "kfeatures",
+			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
 				Options: learn.Options{K: 5, Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,7 +26,7 @@ func TestSeparationTellsObjectsFromExposure(t *testing.T) {
 	spec := scenes.Sets(data)[1]
 	spec.Objects, spec.Exposure, spec.Jitter, spec.N = spec.Objects[:2], 0.2, 0, 80
 	dir, folder := writeScene(t, spec)
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: "kfeatures",
+	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
 		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}, Exposure: ExposureNone}, nil)
 	if err != nil {
 		t.Fatal(err)

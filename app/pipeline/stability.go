@@ -34,11 +34,10 @@ const (
 // It returns nil where there is nothing to check: clusterings and the IBP (whose
 // posterior answers the question itself), fewer than 8 images, or K above
 // features.EncodeExactK.
-func stability(X *mat.Dense, algo string, res *learn.Result, seed uint64) []float64 {
+func stability(X *mat.Dense, alg *algorithms.Algorithm, res *learn.Result, seed uint64) []float64 {
 	n, d := X.Dims()
-	traits := algorithms.TraitsOf(algo)
 	k := res.K
-	if traits.Sampler || traits.Clusters || n < 8 || k < 1 || k > features.EncodeExactK || 2*k > n {
+	if alg.Sampler() || alg.Clusters() || n < 8 || k < 1 || k > features.EncodeExactK || 2*k > n {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5354414249)) // "STABI": the splits do not follow the learner's stream

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"slices"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, "stepwise", learn.Options{Seed: 1}, nil)
+	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	}
 	var byWorkers [][]float64
 	for _, workers := range []int{1, 8} {
-		b, err := p.Run(ctx, "kfeatures", learn.Options{K: 8, Restarts: 40, Seed: 1, Workers: workers}, nil)
+		b, err := p.Run(ctx, algorithms.MustLookup("kfeatures"), learn.Options{K: 8, Restarts: 40, Seed: 1, Workers: workers}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	if !slices.Equal(byWorkers[0], byWorkers[1]) {
 		t.Errorf("stability differs with 1 and 8 workers: %v, %v", byWorkers[0], byWorkers[1])
 	}
-	if c, err := p.Run(ctx, "kmeans", learn.Options{K: 4, Restarts: 10, Seed: 1}, nil); err != nil || c.Stability != nil {
+	if c, err := p.Run(ctx, algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 10, Seed: 1}, nil); err != nil || c.Stability != nil {
 		t.Errorf("k-means: %v, stability %v", err, c.Stability)
 	}
 }

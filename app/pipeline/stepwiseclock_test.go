@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"featurelab/algorithms"
 	"math"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func TestStepwiseTimeLeft(t *testing.T) {
 			end := clock.Add(total)
 			obj := 1000.0
 			for k := 1; k <= lastK; k++ {
-				tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+				tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
 				if k > 1 {
 					obj -= 800 / math.Pow(2, float64(k-1))
 				}
@@ -47,7 +48,7 @@ func TestStepwiseTimeLeft(t *testing.T) {
 					clock = clock.Add(tc.took(k) / restarts)
 					got = got[:0]
 					tr.last = time.Time{} // every report goes out: the test is about its content
-					tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+					tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
 					if len(got) != 1 || r == restarts {
 						continue // the last restart of a K has no time left of its own
 					}
@@ -102,19 +103,19 @@ func TestTimeLeftCoversTheReading(t *testing.T) {
 		tr.setReading(reading)
 		obj := 1000.0
 		for k := 1; k <= 4; k++ {
-			tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: k - 1, Total: 30, K: k})
+			tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: 30, K: k})
 			obj -= 800 / math.Pow(2, float64(k))
 			for r := 1; r <= 10; r++ {
 				clock = clock.Add(100 * time.Millisecond)
 				tr.last = time.Time{}
-				tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: r, Total: 10, K: k, Best: obj})
+				tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: 10, K: k, Best: obj})
 			}
 		}
 		tr.last = time.Time{}
-		tr.algorithm("stepwise", learn.Progress{Stage: "K", Done: 4, Total: 30, K: 5})
+		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: 4, Total: 30, K: 5})
 		clock = clock.Add(100 * time.Millisecond)
 		tr.last = time.Time{}
-		tr.algorithm("stepwise", learn.Progress{Stage: "restart", Done: 1, Total: 10, K: 5, Best: obj})
+		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: 1, Total: 10, K: 5, Best: obj})
 		eta := got[len(got)-1].ETA
 		_, stop, ok := tr.steps.remaining(clock, 1, 10)
 		path, _, _ := tr.steps.remaining(clock, 1, 10)

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestThinPicturesAreRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: "stepwise",
+	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

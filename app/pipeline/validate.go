@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"strings"
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cluster"
@@ -11,9 +12,9 @@ import (
 // value is reported by name instead of surfacing as NaN or a failure minutes later. The
 // algorithm's own parameters are checked by its description in the registry.
 func ValidateRequest(req Request) error {
-	a, err := algorithms.Lookup(req.Algorithm)
-	if err != nil {
-		return err
+	a := req.Algorithm
+	if a == nil {
+		return fmt.Errorf("no algorithm: one of %s", strings.Join(algorithms.Names(), ", "))
 	}
 	if req.PCA < 0 {
 		return fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)

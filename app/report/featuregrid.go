@@ -14,7 +14,6 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
-	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/app/pipeline"
 )
@@ -89,7 +88,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 
 	res := a.Result
 	g.text(gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
-		algorithms.Title(a.Algorithm), res.K, len(a.Data.Names), res.Objective))
+		a.Algorithm.Title, res.K, len(a.Data.Names), res.Objective))
 	g.text(gridGap, 38, gridMuted, trimName(a.Source.String(), w-2*gridGap))
 	y := 56
 	if minor > 0 {

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"context"
+	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/png"
@@ -144,7 +145,7 @@ func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *pipeline.Analysis 
 		}
 	}
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10,
-		Algorithm: "kfeatures", Options: learn.Options{K: 2, Restarts: 1, Seed: 1}}, nil)
+		Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 2, Restarts: 1, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"featurelab/algorithms"
 	"featurelab/app/pipeline"
 )
 
@@ -31,8 +30,7 @@ func RankFeatures(a *pipeline.Analysis, feats []pipeline.Feature) (ranked []pipe
 			rest = append(rest, f)
 		}
 	}
-	traits := algorithms.TraitsOf(a.Algorithm)
-	if traits.Clusters || (!traits.Sampler && len(rest) <= MajorFeatures) {
+	if a.Algorithm.Clusters() || (!a.Algorithm.Sampler() && len(rest) <= MajorFeatures) {
 		return ranked, 0
 	}
 	slices.SortStableFunc(rest, func(f, g pipeline.Feature) int {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"featurelab/algorithms"
 	"image"
 	"slices"
 	"strings"
@@ -51,7 +52,7 @@ func TestRankFeatures(t *testing.T) {
 	} {
 		in := feats(tc.shares...)
 		before := order(in)
-		got, minor := RankFeatures(&pipeline.Analysis{Algorithm: tc.algo}, in)
+		got, minor := RankFeatures(&pipeline.Analysis{Algorithm: algorithms.MustLookup(tc.algo)}, in)
 		if !slices.Equal(order(got), tc.want) || minor != tc.wantMinor {
 			t.Errorf("%s %v: order %v, %d minor; want %v, %d", tc.algo, tc.shares, order(got), minor, tc.want, tc.wantMinor)
 		}
@@ -88,7 +89,7 @@ func TestUnsureText(t *testing.T) {
 // features, the grid draws it and has no such line.
 func TestGridFoldsMinorFeatures(t *testing.T) {
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "dice"}, PCA: 20,
-		Algorithm: "kfeatures", Options: learn.Options{K: 3, Restarts: 3, Seed: 1}}, nil)
+		Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 3, Restarts: 3, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestGridFoldsMinorFeatures(t *testing.T) {
 	for c, v := range a.Result.A.RawRowView(k - 1) {
 		res.A.Set(k, c, v/1000)
 	}
-	b.Algorithm, b.Result, b.Stability = "ibp", &res, nil
+	b.Algorithm, b.Result, b.Stability = algorithms.MustLookup("ibp"), &res, nil
 	ranked, minor := RankFeatures(&b, b.Features())
 	if minor != 1 || ranked[len(ranked)-1].Index != k {
 		t.Fatalf("%d minor features, the last %d; want 1, the tiny feature %d", minor, ranked[len(ranked)-1].Index, k)

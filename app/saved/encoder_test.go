@@ -3,6 +3,7 @@ package saved_test
 import (
 	"context"
 	"encoding/json"
+	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ func TestSavedAnalysisEncodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, "stepwise", learn.Options{Restarts: 10, Seed: 1}, nil)
+	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 10, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

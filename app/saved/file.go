@@ -311,9 +311,13 @@ func kindName(t reflect.Type) string {
 // saved checks a decoded file and turns it into an Analysis.
 func (f *savedFile) saved() (*Analysis, error) {
 	r := &f.Result
+	alg, err := algorithms.Lookup(r.Algorithm)
+	if err != nil {
+		return nil, fmt.Errorf("result algorithm must be one of %s, got %q", strings.Join(algorithms.Names(), ", "), r.Algorithm)
+	}
 	s := &Analysis{
 		Load:      pipeline.LoadChoices{Colour: f.Load.Colour, Size: f.Load.Size, PCA: f.Load.PCA, Exposure: cmp.Or(f.Load.Exposure, pipeline.ExposureNone)},
-		Algorithm: r.Algorithm,
+		Algorithm: alg,
 		Options: learn.Options{
 			K: f.Options.K, Lambda2: float64(f.Options.Lambda2), Restarts: f.Options.Restarts,
 			MaxIter: f.Options.MaxIter, MaxK: f.Options.MaxK, Sweeps: f.Options.Sweeps,
@@ -348,7 +352,7 @@ func (f *savedFile) saved() (*Analysis, error) {
 	switch s.Options.KFrom {
 	case "":
 		// Saved before K could be counted by objects: the widest interval chose it.
-		if algorithms.TraitsOf(s.Algorithm).StepsK && s.Options.Lambda2 == 0 {
+		if s.Algorithm.ChoosesK(s.Options) {
 			s.Options.KFrom = learn.KFromWidest
 		}
 	case learn.KFromObjects, learn.KFromWidest:
@@ -363,9 +367,6 @@ func (f *savedFile) saved() (*Analysis, error) {
 	s.Describe = pipeline.Description{Kind: f.Options.Features, Words: f.Options.Words}
 	if err := s.Describe.Validate(s.Algorithm); err != nil {
 		return nil, fmt.Errorf("options: %w", err)
-	}
-	if !slices.Contains(algorithms.Names(), s.Algorithm) {
-		return nil, fmt.Errorf("result algorithm must be one of %s, got %q", strings.Join(algorithms.Names(), ", "), s.Algorithm)
 	}
 	if err := checkSize("result", len(r.Names), r.Width, r.Height, r.Channels); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ import (
 func TestJSONDescribesEachFeature(t *testing.T) {
 	accuracy.Check(t)
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
-		PCA: pipeline.DefaultPCA, Algorithm: "stepwise", Options: learn.Options{Seed: 1}}, nil)
+		PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 		t.Skipf("the ORL faces are not here (%v); they live in ../shared/data", err)
 	}
 	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
-		Algorithm: "stepwise", Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
+		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -85,7 +86,7 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := p.Run(ctx, tc.algo, tc.opt, nil)
+			a, err := p.Run(ctx, algorithms.MustLookup(tc.algo), tc.opt, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +110,7 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := req
-			want.Algorithm, want.Options = tc.algo, a.Options
+			want.Algorithm, want.Options = algorithms.MustLookup(tc.algo), a.Options
 			want.Options.Workers, want.Options.Progress = 0, nil
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("request\n%+v\nwant\n%+v", got, want)
@@ -133,7 +134,7 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 				t.Fatal(err)
 			}
 			if b.Prepared != again || b.Algorithm != a.Algorithm {
-				t.Fatalf("restored %s on %p, want %s on %p", b.Algorithm, b.Prepared, a.Algorithm, again)
+				t.Fatalf("restored %s on %p, want %s on %p", b.Algorithm.Name, b.Prepared, a.Algorithm.Name, again)
 			}
 			if g, w := saved.ResultText(b.Result), saved.ResultText(asResultJSONSays(a.Result)); g != w {
 				t.Fatalf("result differs:\n%s", saved.FirstDifference(g, w))
@@ -215,7 +216,7 @@ func TestRestoreNeedsTheSameExposure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Algorithm, req.Options = "kmeans", learn.Options{K: 4, Restarts: 2, Seed: 1}
+	req.Algorithm, req.Options = algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 2, Seed: 1}
 	a, err := pipeline.Analyze(ctx, req, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
@@ -54,10 +55,10 @@ var ErrFolderChanged = errors.New("the folder changed since the analysis was sav
 // it belongs to. It holds no data: Request prepares them again and Restore puts the
 // result back on them.
 type Analysis struct {
-	Source    pipeline.Source      // an absolute folder, or a built-in sample by name
-	Load      pipeline.LoadChoices // the window's load options as the user gave them
-	Algorithm string               // one of algorithms.Names
-	Options   learn.Options        // as the run used them (a λ² it proposed included); not Workers, Progress, InitZ
+	Source    pipeline.Source       // an absolute folder, or a built-in sample by name
+	Load      pipeline.LoadChoices  // the window's load options as the user gave them
+	Algorithm *algorithms.Algorithm // the learner the file names
+	Options   learn.Options         // as the run used them (a λ² it proposed included); not Workers, Progress, InitZ
 	Result    *learn.Result
 	Times     pipeline.Timings     // the saved run's load, PCA and algorithm seconds
 	Peak      pipeline.PeakMemory  // the saved run's peak memory

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/png"
@@ -353,7 +354,7 @@ func FuzzOpenSaved(f *testing.F) {
 	r.KHistogram, r.RestartObjectives = []int{0, 1, 1}, []float64{math.Inf(1), 3}
 	r.Curve = []learn.CurvePoint{{K: 1, Objective: 2, BPObjective: math.NaN()}}
 	ibp := *a
-	ibp.Algorithm, ibp.Result = "ibp", r
+	ibp.Algorithm, ibp.Result = algorithms.MustLookup("ibp"), r
 	if file, err = fileOf(&ibp, load); err != nil {
 		f.Fatal(err)
 	}
@@ -464,7 +465,7 @@ func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.Load
 	if err != nil {
 		tb.Fatal(err)
 	}
-	a, err := p.Run(context.Background(), "kmeans", learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	a, err := p.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

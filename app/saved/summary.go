@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 
-	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
@@ -134,7 +133,7 @@ type PathPoint struct {
 func SummaryOf(a *pipeline.Analysis) Summary {
 	res := a.Result
 	s := Summary{
-		Algorithm:   a.Algorithm,
+		Algorithm:   a.Algorithm.Name,
 		Source:      a.Source.String(),
 		NImages:     len(a.Data.Names),
 		Width:       a.Data.Width,
@@ -155,7 +154,7 @@ func SummaryOf(a *pipeline.Analysis) Summary {
 		Seconds:     a.Times,
 		PeakMemory:  a.Peak,
 	}
-	if algorithms.TraitsOf(a.Algorithm).LeastSquares {
+	if a.Algorithm.LeastSquares() {
 		s.Reading = a.ReadingName()
 	}
 	if fs, ok := a.FolderScores(); ok {
@@ -293,7 +292,7 @@ func FullResultOf(a *pipeline.Analysis) FullResult {
 // showing one equal to the fit said λ² played a part it does not.
 func ObjectiveText(a *pipeline.Analysis) string {
 	r := a.Result
-	if !algorithms.Takes(a.Algorithm, "lambda2") {
+	if !a.Algorithm.Uses("lambda2") {
 		return fmt.Sprintf("objective %.6g", r.Objective)
 	}
 	return fmt.Sprintf("objective %.6g (with λ² = %.4g per %s: %.6g)", r.Objective, r.Lambda2, unit(a), r.BPObjective)
