@@ -211,7 +211,7 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"width beyond int", set("result.width", 1e30), "result.width must be a whole number, got number 1e+30"},
 		{"two channels", set("result.channels", 2), "result channels must be 1 or 3, got 2"},
 		{"no names", set("result.names", []string{}), "result has no image names"},
-		{"unknown algorithm", set("result.algorithm", "svm"), `result algorithm must be one of stepwise, kfeatures, bpmeans, collapsed, ibp, kmeans, dpmeans, collapsed-dpmeans, hardhdp, got "svm"`},
+		{"unknown algorithm", set("result.algorithm", "svm"), `result algorithm must be one of ` + strings.Join(algorithms.Names(), ", ") + `, got "svm"`},
 		{"unknown reading", set("result.reading", "sideways"), `result reading must be "readable" or "as found", got "sideways"`},
 		{"relative folder", set("source", map[string]string{"dir": "images"}), `source dir "images" is not an absolute path`},
 		{"unknown sample", set("source", map[string]string{"sample": "zoo"}), `got "zoo"`},
