@@ -194,7 +194,7 @@ func runSafely(algo string, X *mat.Dense, opt learn.Options) (res *learn.Result,
 			res, err = nil, fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return Run(context.Background(), algo, X, opt)
+	return MustLookup(algo).Run(context.Background(), X, opt)
 }
 
 // FuzzLearners feeds every learner small matrices decoded from fuzz input: the first

@@ -16,9 +16,9 @@ import (
 	"featurelab/algorithms/segment"
 )
 
-// Traits are what generic code needs to know of a learner instead of its name: the
-// pipeline, the window and the exports read them.
-type Traits struct {
+// ways are what sets one learner's behaviour apart from another's; the pipeline, the
+// window and the exports ask them of the learner through its methods (Clusters, StepsK, …).
+type ways struct {
 	// LambdaPath: given no λ², it chooses K and λ² itself from its λ² path (the K best
 	// for the widest range of λ², or for stepwise the count of objects: learn.KFromObjects).
 	LambdaPath bool
@@ -48,7 +48,7 @@ type Algorithm struct {
 	Title   string // what the window and messages call it: "Stepwise K-features"
 	Summary string // one line: what it does
 	Params  Params[learn.Options]
-	traits  Traits
+	traits  ways
 	Fit     learn.LearnFunc
 }
 
@@ -152,39 +152,39 @@ var learnerRegistry = []*Algorithm{
 	{Name: "stepwise", Title: "Stepwise K-features",
 		Summary: "K-features for K = 1, 2, … until a feature no longer pays its λ² (MAD-Bayes §3)",
 		Params:  Params[learn.Options]{pathLambda2, kFrom, restarts, seed, workers},
-		traits:  Traits{LambdaPath: true, LeastSquares: true, StepsK: true}, Fit: features.Stepwise},
+		traits:  ways{LambdaPath: true, LeastSquares: true, StepsK: true}, Fit: features.Stepwise},
 	{Name: "kfeatures", Title: "K-features",
 		Summary: "K binary features by alternating Z- and A-steps (MAD-Bayes §3, fixed K)",
 		Params:  Params[learn.Options]{fixedK("features"), restarts, seed, workers},
-		traits:  Traits{LeastSquares: true}, Fit: features.KFeatures},
+		traits:  ways{LeastSquares: true}, Fit: features.KFeatures},
 	{Name: "bpmeans", Title: "BP-means",
 		Summary: "binary features with a price λ² per feature (MAD-Bayes Alg. 3)",
 		Params:  Params[learn.Options]{pathLambda2, restarts, seed, workers},
-		traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.BPMeans},
+		traits:  ways{LambdaPath: true, LeastSquares: true}, Fit: features.BPMeans},
 	{Name: "collapsed", Title: "Collapsed BP-means",
 		Summary: "BP-means with A integrated out (MAD-Bayes §3.2)",
 		Params:  Params[learn.Options]{pathLambda2, restarts, seed, workers},
-		traits:  Traits{LambdaPath: true, LeastSquares: true}, Fit: features.CollapsedBPMeans},
+		traits:  ways{LambdaPath: true, LeastSquares: true}, Fit: features.CollapsedBPMeans},
 	{Name: "ibp", Title: "IBP Gibbs sampler",
 		Summary: "the Indian buffet process's linear-Gaussian model, sampled by Gibbs (Griffiths & Ghahramani)",
 		Params:  Params[learn.Options]{sweeps, chains, alphaPrior, seed, workers},
-		traits:  Traits{Sampler: true}, Fit: gibbs},
+		traits:  ways{Sampler: true}, Fit: gibbs},
 	{Name: "kmeans", Title: "K-means",
 		Summary: "K clusters by Lloyd's iterations from k-means++",
 		Params:  Params[learn.Options]{fixedK("clusters"), restarts, seed, workers},
-		traits:  Traits{Clusters: true}, Fit: cluster.KMeans},
+		traits:  ways{Clusters: true}, Fit: cluster.KMeans},
 	{Name: "dpmeans", Title: "DP-means",
 		Summary: "clusters with a price λ² per cluster (Kulis & Jordan), any Bregman divergence",
 		Params:  Params[learn.Options]{targetK, proposedLambda2, divergence, restarts, seed, workers},
-		traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.DPMeans},
+		traits:  ways{Clusters: true, TargetK: true}, Fit: cluster.DPMeans},
 	{Name: "collapsed-dpmeans", Title: "Collapsed DP-means",
 		Summary: "DP-means with the means integrated out (MAD-Bayes Alg. 2)",
 		Params:  Params[learn.Options]{targetK, proposedLambda2, restarts, seed, workers},
-		traits:  Traits{Clusters: true, TargetK: true}, Fit: cluster.CollapsedDPMeans},
+		traits:  ways{Clusters: true, TargetK: true}, Fit: cluster.CollapsedDPMeans},
 	{Name: "hardhdp", Title: "Hard HDP",
 		Summary: "the hard HDP of images grouped by subfolder (Jiang, Kulis & Jordan 2012, §4)",
 		Params:  Params[learn.Options]{targetK, hdpLambda2, divergence, restarts, seed, workers},
-		traits:  Traits{Clusters: true, TargetK: true, Groups: true}, Fit: cluster.HDP},
+		traits:  ways{Clusters: true, TargetK: true, Groups: true}, Fit: cluster.HDP},
 }
 
 // Learners returns every learner's description, in the order the window and the help
@@ -314,15 +314,6 @@ func (a *Algorithm) Run(ctx context.Context, X *mat.Dense, opt learn.Options) (*
 	}
 	res.Algorithm = a.Name
 	return res, nil
-}
-
-// Run runs the learner called algo on X: one of Names (Algorithm.Run).
-func Run(ctx context.Context, algo string, X *mat.Dense, opt learn.Options) (*learn.Result, error) {
-	a, err := Lookup(algo)
-	if err != nil {
-		return nil, err
-	}
-	return a.Run(ctx, X, opt)
 }
 
 // Segmenter describes one segmenter of single images once, as Algorithm does a learner.

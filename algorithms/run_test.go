@@ -32,7 +32,7 @@ func TestRunDispatch(t *testing.T) {
 	opt := learn.Options{K: 3, Lambda2: 20, Restarts: 3, MaxK: 4, Sweeps: 5, Seed: 1}
 	ctx := context.Background()
 	for _, name := range Names() {
-		res, err := Run(ctx, name, X, opt)
+		res, err := MustLookup(name).Run(ctx, X, opt)
 		// Other learners' own tests judge their answers; here only the routing counts.
 		if err != nil {
 			if msg := err.Error(); strings.Contains(msg, "algo must be one of") {
@@ -46,7 +46,7 @@ func TestRunDispatch(t *testing.T) {
 	}
 	// Run is the learner: same options, same answer.
 	for name, fn := range map[string]learn.LearnFunc{"kmeans": cluster.KMeans, "dpmeans": cluster.DPMeans} {
-		a, err := Run(ctx, name, X, opt)
+		a, err := MustLookup(name).Run(ctx, X, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestEveryLearnerCancels(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		opt := learn.Options{K: 3, Lambda2: 20, MaxK: 4, Seed: 1}
-		if _, err := Run(ctx, name, X, opt); !errors.Is(err, context.Canceled) {
+		if _, err := MustLookup(name).Run(ctx, X, opt); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: cancelled before the start: err = %v", name, err)
 		}
 
@@ -88,7 +88,7 @@ func TestEveryLearnerCancels(t *testing.T) {
 				atCancel.Store(reports.Load())
 			}
 		}
-		_, err := Run(ctx, name, X, opt)
+		_, err := MustLookup(name).Run(ctx, X, opt)
 		cancel()
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: cancelled during the run: err = %v", name, err)
@@ -123,7 +123,7 @@ func TestEveryLearnerChecksItsInput(t *testing.T) {
 		{"lambda2", good, with(func(o *learn.Options) { o.Lambda2 = math.Inf(1) }), "lambda2 must be"},
 	} {
 		for _, name := range Names() {
-			res, err := Run(context.Background(), name, tc.X, tc.opt)
+			res, err := MustLookup(name).Run(context.Background(), tc.X, tc.opt)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, %s: err = %v, want one containing %q", name, tc.name, err, tc.want)
 			}
@@ -135,7 +135,7 @@ func TestEveryLearnerChecksItsInput(t *testing.T) {
 }
 
 func TestRunUnknown(t *testing.T) {
-	_, err := Run(context.Background(), "kmedoids", mat.NewDense(2, 1, []float64{0, 1}), learn.Options{})
+	_, err := Lookup("kmedoids")
 	if err == nil {
 		t.Fatal("no error for an unknown algorithm")
 	}

@@ -29,7 +29,7 @@ const (
 // runMemory is what a run on n images of p values each takes beyond their data matrix:
 // the largest of its stages with the heap's slack. components
 // is the PCA's (0: none, the scores a float64 copy of the data), workers the goroutines
-// that load and read; feature learners (algorithms.Traits.LeastSquares) read their fits
+// that load and read; feature learners (algorithms.Algorithm.LeastSquares) read their fits
 // in pixel space, opt saying how many features they reach.
 func runMemory(alg *algorithms.Algorithm, opt learn.Options, n, p, components, workers int) int64 {
 	N, P := int64(n), int64(p)
