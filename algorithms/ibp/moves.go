@@ -70,6 +70,16 @@ func (c *chain) accept(logr float64) bool {
 	return logr >= 0 || math.Log(c.rng.Float64()) < logr
 }
 
+// distinctPair draws an ordered pair of distinct features (a, b) uniformly; c.k ≥ 2.
+func (c *chain) distinctPair() (a, b int) {
+	a = c.rng.IntN(c.k)
+	b = c.rng.IntN(c.k - 1)
+	if b >= a {
+		b++
+	}
+	return a, b
+}
+
 // pairMove proposes subtract/add (reflect false) or reflect on a uniformly chosen
 // ordered pair of features (a, b).
 func (c *chain) pairMove(reflect bool) {
@@ -77,11 +87,7 @@ func (c *chain) pairMove(reflect bool) {
 	if k < 2 {
 		return
 	}
-	a := c.rng.IntN(k)
-	b := c.rng.IntN(k - 1)
-	if b >= a {
-		b++
-	}
+	a, b := c.distinctPair()
 	nested, disjoint := true, true // z_b ⊆ z_a, z_b ∩ z_a = ∅
 	for i := 0; i < c.n; i++ {
 		if c.z[i*kc+b] != 0 {
@@ -275,11 +281,7 @@ func (c *chain) mergeIdentical() {
 	if k < 2 {
 		return
 	}
-	a := c.rng.IntN(k)
-	b := c.rng.IntN(k - 1)
-	if b >= a {
-		b++
-	}
+	a, b := c.distinctPair()
 	if c.m[a] != c.m[b] {
 		return
 	}
