@@ -48,6 +48,15 @@ const maxHeaderBytes = 64 << 20
 // errHeaderTooLong stops a header read at maxHeaderBytes.
 var errHeaderTooLong = errors.New("its header runs past 64 MB before saying the picture's size")
 
+// readAll reads r to its end into a buffer made for size bytes, the file's own, in place
+// of io.ReadAll's doublings and copies (a camera JPEG of 2 MB took a dozen); a file
+// that holds more than it said still reads whole.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
+}
+
 func (rec *recorder) Read(p []byte) (int, error) {
 	if rec.keep && rec.buf.Len() >= maxHeaderBytes {
 		rec.err = errHeaderTooLong
@@ -87,12 +96,15 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 		return d
 	}
 	defer f.Close()
+	var size int64 // what the file says it holds, to read it into one buffer
 	if st, err := f.Stat(); err == nil && st.Size() > maxFileBytes(budget) {
 		// No picture within the budget needs this many bytes; reading them to find out
 		// would cost what the file claims (a sparse file of a gigabyte costs nothing on disk).
 		d.skip = fmt.Sprintf("a file of %d MB, more than a picture within the %s budget can need (%d MB)",
 			st.Size()>>20, megapixels(budget), maxFileBytes(budget)>>20)
 		return d
+	} else if err == nil {
+		size = st.Size()
 	}
 
 	rec := &recorder{r: f, keep: true}
@@ -155,7 +167,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	var stream io.Reader = io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec)
 	if arithmetic {
 		// libjpeg-turbo decodes it, reduced if the working size asks; image/jpeg cannot.
-		data, rerr := io.ReadAll(stream)
+		data, rerr := readAll(stream, size)
 		if rerr != nil || rec.err != nil {
 			d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
 			return d
@@ -178,7 +190,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	if format == "jpeg" && reduce != nil && img == nil {
 		up := orientedSize(cfg.Width, cfg.Height, orientation)
 		if to := reduce(up); to != up {
-			data, rerr := io.ReadAll(stream)
+			data, rerr := readAll(stream, size)
 			if rerr != nil || rec.err != nil {
 				d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
 				return d

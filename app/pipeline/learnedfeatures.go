@@ -3,6 +3,7 @@ package pipeline
 import (
 	"image"
 	"math"
+	"runtime"
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
@@ -117,8 +118,9 @@ func (a *Analysis) Features() []Feature {
 	a.markPatterns(effects)
 	explained, separation := a.Explained(), a.Separation()
 	without := pix.RawRowView(2 * res.K)
-	out := make([]Feature, 0, res.K)
-	for k := 0; k < res.K; k++ {
+	feats := make([]Feature, res.K)
+	// Each feature's pictures are its own rows of pix: drawn side by side.
+	parallel.For(runtime.GOMAXPROCS(0), res.K, func(_, k int) {
 		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k], Stability: -1,
 			Separation: separation[k]}
 		if k < len(a.Stability) {
@@ -137,11 +139,16 @@ func (a *Analysis) Features() []Feature {
 			f.Signed = imgproc.Diverging(delta, ds.Width, ds.Height, ds.Channels)
 			f.Brightens = net >= 0
 		}
-		if f.Base {
-			out = append([]Feature{f}, out...)
-			continue
+		feats[k] = f
+	})
+	out := make([]Feature, 0, res.K)
+	if base >= 0 {
+		out = append(out, feats[base])
+	}
+	for k, f := range feats {
+		if k != base {
+			out = append(out, f)
 		}
-		out = append(out, f)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/app/pipeline"
+	"featurelab/internal/parallel"
 )
 
 // Layout of the feature grid (MAD-Bayes paper, Fig. 2 style): a row of sample images with
@@ -84,7 +86,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	}
 	g := &gridPainter{img: image.NewNRGBA(image.Rect(0, 0, w, h))}
 	img := g.img
-	draw.Draw(img, img.Bounds(), image.NewUniform(gridBackground), image.Point{}, draw.Src)
+	fill(img, gridBackground)
 
 	res := a.Result
 	g.text(gridGap, 20, gridInk, fmt.Sprintf("Feature Lab | %s | K = %d | %d images | objective %.4g",
@@ -104,7 +106,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	y += 18
 	for c, i := range samples {
 		x := gridGap + c*(cellW+gridGap)
-		g.picture(a, x, y, cellW, cellH, a.Data.Image(i))
+		g.picture(a, x, y, cellW, cellH, func() image.Image { return a.Data.Image(i) })
 		lines := codeLines(codes[i], cellW)
 		for l, line := range lines {
 			g.text(x, y+cellH+13*(l+1), gridInk, line)
@@ -129,7 +131,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 	y += 18
 	for c, f := range feats {
 		x := gridGap + c*(cellW+gridGap)
-		g.picture(a, x, y, cellW, cellH, f.Image)
+		g.picture(a, x, y, cellW, cellH, func() image.Image { return f.Image })
 		caption := featureLabel(f)
 		if SeparationText(f) == "gradual" {
 			caption += ", gradual" // on the caption's line: the figures' line is full
@@ -149,7 +151,7 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 				continue
 			}
 			x := gridGap + c*(cellW+gridGap)
-			g.picture(a, x, y, cellW, cellH, f.Signed)
+			g.picture(a, x, y, cellW, cellH, func() image.Image { return f.Signed })
 			g.text(x, y+cellH+13, gridInk, trimEnd(fmt.Sprintf("#%d alone", f.Index+1), cellW))
 		}
 		y += cellH + gridCaption + gridGap
@@ -161,18 +163,43 @@ func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangl
 			g.text(gridGap, y+13*(l+1), gridInk, line)
 		}
 	}
+	g.drawPictures()
 	return img, g.boxes
 }
 
 // gridPainter draws the grid's pictures and text and keeps the box each covers.
 type gridPainter struct {
-	img   *image.NRGBA
-	boxes []image.Rectangle
+	img      *image.NRGBA
+	boxes    []image.Rectangle
+	pictures []func() // each draws one picture into its own box
 }
 
-func (g *gridPainter) picture(a *pipeline.Analysis, x, y, w, h int, src image.Image) {
-	drawCell(a, g.img, x, y, w, h, src)
+// picture places the picture src gives in the w×h box at x, y; drawPictures draws it.
+func (g *gridPainter) picture(a *pipeline.Analysis, x, y, w, h int, src func() image.Image) {
+	g.pictures = append(g.pictures, func() { drawCell(a, g.img, x, y, w, h, src()) })
 	g.boxes = append(g.boxes, image.Rect(x, y, x+w, y+h))
+}
+
+// drawPictures draws the pictures placed so far side by side: their boxes never overlap
+// one another or the text (TestGridTextNeverOverlaps), so each writes only its own pixels.
+func (g *gridPainter) drawPictures() {
+	parallel.For(runtime.GOMAXPROCS(0), len(g.pictures), func(_, i int) { g.pictures[i]() })
+	g.pictures = nil
+}
+
+// fill paints every pixel of img with c.
+func fill(img *image.NRGBA, c color.NRGBA) {
+	b := img.Bounds()
+	if b.Empty() {
+		return
+	}
+	row := img.Pix[:4*b.Dx()]
+	for x := 0; x < len(row); x += 4 {
+		row[x], row[x+1], row[x+2], row[x+3] = c.R, c.G, c.B, c.A
+	}
+	for y := 1; y < b.Dy(); y++ {
+		copy(img.Pix[y*img.Stride:], row)
+	}
 }
 
 // text draws s with its baseline at y; its box is the 7×13 font's: 11 pixels above the
