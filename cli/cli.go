@@ -17,6 +17,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -305,7 +306,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	// The pictures of the features and of the grid take a moment: said, not silent, even
 	// within the throttle of the last report.
-	prof.observe(progress.say)(pipeline.Progress{Stage: fmt.Sprintf("Writing features.png, codes.csv and result.json to %s", *out),
+	prof.observe(progress.say)(jobs.Progress{Stage: fmt.Sprintf("Writing features.png, codes.csv and result.json to %s", *out),
 		Elapsed: time.Since(progress.start)})
 	err = report.WriteAllOutputs(a, *out, *allFeatures)
 	progress.done()
@@ -429,7 +430,7 @@ func newStderrProgress(w io.Writer) *stderrProgress {
 	return &stderrProgress{w: w, start: time.Now()}
 }
 
-func (p *stderrProgress) report(pr pipeline.Progress) {
+func (p *stderrProgress) report(pr jobs.Progress) {
 	if time.Since(p.last) < 500*time.Millisecond {
 		return
 	}
@@ -438,7 +439,7 @@ func (p *stderrProgress) report(pr pipeline.Progress) {
 
 // say prints pr unless the run is under a second old, whatever the throttle: a stage the
 // run must not pass in silence.
-func (p *stderrProgress) say(pr pipeline.Progress) {
+func (p *stderrProgress) say(pr jobs.Progress) {
 	now := time.Now()
 	if now.Sub(p.start) < time.Second {
 		return

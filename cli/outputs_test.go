@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/segmenting"
@@ -234,7 +235,7 @@ func TestCosegmentKeepsAnInputPicture(t *testing.T) {
 	oneRefusal(t, code, stderr, filepath.Join("p00", "segments.png")+`" is not a file Feature Lab wrote`)
 	var refused error
 	_, err := segmenting.Cosegment(context.Background(), pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{K: 2}, dir,
-		func(p pipeline.Progress) {
+		func(p jobs.Progress) {
 			if strings.HasPrefix(p.Stage, "Co-segmenting") {
 				refused = errors.New("co-segmented before refusing: " + p.Stage)
 			}

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/jobs"
 )
 
 // profiling is what analyze's --cpuprofile, --memprofile and --progress-log ask for:
@@ -61,11 +61,11 @@ func (p *profiling) begin() error {
 }
 
 // observe wraps report so that every progress report is also logged.
-func (p *profiling) observe(report func(pipeline.Progress)) func(pipeline.Progress) {
+func (p *profiling) observe(report func(jobs.Progress)) func(jobs.Progress) {
 	if p.log == nil {
 		return report
 	}
-	return func(pr pipeline.Progress) {
+	return func(pr jobs.Progress) {
 		p.mu.Lock()
 		writeProgress(p.log, time.Since(p.start), pr)
 		p.mu.Unlock()
@@ -74,7 +74,7 @@ func (p *profiling) observe(report func(pipeline.Progress)) func(pipeline.Progre
 }
 
 // writeProgress is one line of the progress log.
-func writeProgress(w io.Writer, at time.Duration, pr pipeline.Progress) {
+func writeProgress(w io.Writer, at time.Duration, pr jobs.Progress) {
 	fmt.Fprintf(w, "%.3f\t%.4f\t%.3f\t%s\n", at.Seconds(), pr.Fraction(), pr.ETA.Seconds(), pr.Stage)
 }
 

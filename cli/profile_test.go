@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/jobs"
 )
 
 // The profiling flags write what they promise: a CPU profile and a heap profile that are
@@ -64,11 +64,11 @@ func TestAnalyzeProfileUnwritable(t *testing.T) {
 func TestStderrProgressSaysEveryStageItMust(t *testing.T) {
 	var out strings.Builder
 	p := newStderrProgress(&out)
-	p.report(pipeline.Progress{Stage: "early"})
+	p.report(jobs.Progress{Stage: "early"})
 	p.start = p.start.Add(-2 * time.Second)
-	p.report(pipeline.Progress{Stage: "first"})
-	p.report(pipeline.Progress{Stage: "throttled"})
-	p.say(pipeline.Progress{Stage: "Writing the outputs"})
+	p.report(jobs.Progress{Stage: "first"})
+	p.report(jobs.Progress{Stage: "throttled"})
+	p.say(jobs.Progress{Stage: "Writing the outputs"})
 	got := out.String()
 	if strings.Contains(got, "early") || !strings.Contains(got, "first") || strings.Contains(got, "throttled") || !strings.Contains(got, "Writing the outputs") {
 		t.Errorf("printed %q", got)

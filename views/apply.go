@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"featurelab/app/encoding"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 )
@@ -58,9 +59,9 @@ func (ui *UI) ApplyToFolder(dir string) {
 	}
 	ui.fyneApp.Preferences().SetString(prefApplyFolder, dir)
 	a := ui.pres.Analysis
-	ui.status.busy(pipeline.Progress{Stage: "Applying the analysis to " + dir})
+	ui.status.busy(jobs.Progress{Stage: "Applying the analysis to " + dir})
 	ui.jobs.Start(applyKey, func(ctx context.Context) {
-		f, err := applyAnalysis(ctx, a, dir, func(p pipeline.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
+		f, err := applyAnalysis(ctx, a, dir, func(p jobs.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
 		fyne.Do(func() {
 			ui.status.workDone()
 			switch {
@@ -81,7 +82,7 @@ func (ui *UI) ApplyToFolder(dir string) {
 
 // applyAnalysis is the work of ApplyToFolder, off the UI goroutine: the encoder of a,
 // the folder loaded and coded with it, and its presentation.
-func applyAnalysis(ctx context.Context, a *pipeline.Analysis, dir string, progress func(pipeline.Progress)) (*report.AppliedFolder, error) {
+func applyAnalysis(ctx context.Context, a *pipeline.Analysis, dir string, progress func(jobs.Progress)) (*report.AppliedFolder, error) {
 	e, err := encoding.FromAnalysis(a)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/segmenting"
 )
@@ -199,9 +200,9 @@ func (v *cosegmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.ui.status.busy(pipeline.Progress{Stage: "Co-segmenting"})
+	v.ui.status.busy(jobs.Progress{Stage: "Co-segmenting"})
 	v.ui.jobs.Start(cosegmentKey, func(ctx context.Context) {
-		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr pipeline.Progress) {
+		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		fyne.Do(func() { v.finish(prep, c, err) })

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -66,7 +67,7 @@ type datasetPanel struct {
 
 	// prepare is what the load job calls: pipeline.PrepareInStages (window tests share
 	// one prepared sample between their windows).
-	prepare func(ctx context.Context, req pipeline.Request, report func(pipeline.Progress), preview func(names []string, thumbs []image.Image)) (*pipeline.Prepared, error)
+	prepare func(ctx context.Context, req pipeline.Request, report func(jobs.Progress), preview func(names []string, thumbs []image.Image)) (*pipeline.Prepared, error)
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -351,9 +352,9 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 		return
 	}
 	ui.dataset.source = src
-	ui.status.busy(pipeline.Progress{Stage: "Opening " + src.String()})
+	ui.status.busy(jobs.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		prep, err := ui.dataset.prepare(ctx, req, func(p pipeline.Progress) {
+		prep, err := ui.dataset.prepare(ctx, req, func(p jobs.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(names []string, thumbs []image.Image) {
 			// Show the pictures while the data matrix and the PCA are made: that is the

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 )
 
@@ -23,7 +24,7 @@ var shared struct {
 // set prepared by the first window that asked and handed to the others. It previews the
 // pictures before it returns, as the real load does. The prepared data keep only what
 // is the same whoever reads them (thumbnails, the shrunk PCA, readings cached by fit).
-func sharedPrepare(_ context.Context, req pipeline.Request, _ func(pipeline.Progress), preview func([]string, []image.Image)) (*pipeline.Prepared, error) {
+func sharedPrepare(_ context.Context, req pipeline.Request, _ func(jobs.Progress), preview func([]string, []image.Image)) (*pipeline.Prepared, error) {
 	key := fmt.Sprintf("%+v", req)
 	shared.mu.Lock()
 	if shared.prepared == nil {

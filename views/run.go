@@ -16,6 +16,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -283,9 +284,9 @@ func (p *runPanel) start() {
 	// A widget with the focus keeps the keys: after choosing the algorithm in its
 	// dropdown, Esc went to the dropdown and the run went on.
 	p.ui.win.Canvas().Unfocus()
-	p.ui.status.busy(pipeline.Progress{Stage: alg.Title + ": starting"})
+	p.ui.status.busy(jobs.Progress{Stage: alg.Title + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := prep.RunOn(ctx, alg, desc, opt, func(pr pipeline.Progress) {
+		a, err := prep.RunOn(ctx, alg, desc, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
 		var pres *report.Presentation

@@ -18,6 +18,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/segmenting"
@@ -351,10 +352,10 @@ func (v *segmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.ui.status.busy(pipeline.Progress{Stage: "Segmenting " + choice})
+	v.ui.status.busy(jobs.Progress{Stage: "Segmenting " + choice})
 	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
-		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr pipeline.Progress) {
+		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		var score string
@@ -367,7 +368,7 @@ func (v *segmentView) start() {
 
 // segmentChoice segments the chosen picture — img, or read from src when img is nil —
 // and renders what the view shows; it runs on the background job.
-func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img image.Image, opt segment.Options, report func(pipeline.Progress)) (*segmenting.Segmentation, segmenting.Pictures, error) {
+func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img image.Image, opt segment.Options, report func(jobs.Progress)) (*segmenting.Segmentation, segmenting.Pictures, error) {
 	var err error
 	if img == nil {
 		if img, err = openChoice(src, choice); err != nil {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"featurelab/app"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
@@ -35,7 +36,7 @@ func Run(open string) {
 	probe := startLatencyProbe()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(Title)
-	ui := New(a, w, app.GoRunner)
+	ui := New(a, w, jobs.GoRunner)
 	ui.status.probe = probe
 	ui.status.animateAfter = time.Second
 	w.SetContent(ui.Content())
@@ -66,7 +67,7 @@ func Run(open string) {
 type UI struct {
 	fyneApp fyne.App
 	win     fyne.Window
-	jobs    *app.Jobs
+	jobs    *jobs.Manager
 	session *app.Session // the open data set and each algorithm's latest result
 
 	dataset  *datasetPanel
@@ -91,10 +92,10 @@ type UI struct {
 	recent recentAnalyses
 }
 
-// New builds the window's content. run starts background jobs (app.GoRunner when nil;
+// New builds the window's content. run starts background jobs (jobs.GoRunner when nil;
 // tests pass one they can wait on).
-func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
-	ui := &UI{fyneApp: a, win: w, jobs: app.NewJobs(run), session: app.NewSession()}
+func New(a fyne.App, w fyne.Window, run jobs.Runner) *UI {
+	ui := &UI{fyneApp: a, win: w, jobs: jobs.NewManager(run), session: app.NewSession()}
 	ui.status = newStatusBar(func() { ui.cancelAll() })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/jobs"
 	"featurelab/imgproc"
 )
 
@@ -38,14 +38,14 @@ func (e *Encoder) LoadOptions(memory int64) imgproc.Options {
 }
 
 // Apply loads the images of dir with LoadOptions and codes them, reporting progress to
-// report (nil: none; throttled as pipeline.Tracker does, and called from the loader's
+// report (nil: none; throttled as jobs.Tracker does, and called from the loader's
 // goroutines too). It stops when ctx is cancelled. A folder with no usable image is the
 // loader's one-line error.
-func (e *Encoder) Apply(ctx context.Context, dir string, memory int64, report func(pipeline.Progress)) (*Applied, error) {
+func (e *Encoder) Apply(ctx context.Context, dir string, memory int64, report func(jobs.Progress)) (*Applied, error) {
 	opt := e.LoadOptions(memory)
 	var progress func(done, total int)
 	if report != nil {
-		tr := pipeline.NewTracker(report)
+		tr := jobs.NewTracker(report)
 		opt.Progress = func(lp imgproc.LoadProgress) { tr.Update(StageLoad, lp.Done, lp.Total) }
 		progress = func(done, total int) { tr.Update(StageEncode, done, total) }
 	}

@@ -8,6 +8,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/app/jobs"
 )
 
 // sampleTied runs the IBP sampler algo under the tied prior on α (learn.AlphaTied):
@@ -28,7 +29,7 @@ import (
 // trace are those of the pictures the chains saw, which it returns with the result and
 // the options asked.
 func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description,
-	opt learn.Options, tr *Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
+	opt learn.Options, tr *jobs.Tracker) (*learn.Result, learn.Options, *mat.Dense, error) {
 	// The options the run was asked for are what reproduces it; the λ² chosen is the
 	// result's (learn.Result.Lambda2).
 	asked := opt
@@ -36,10 +37,10 @@ func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X 
 	if opt.Lambda2 == 0 {
 		pricer := alg.Pricer()
 		sopt := learn.Options{Seed: opt.Seed, Workers: opt.Workers,
-			Progress: func(ap learn.Progress) { tr.algorithm(pricer, ap) }}
-		tr.setSteps(&stepwiseClock{}, alg.Title+", pricing a feature with ")
+			Progress: func(ap learn.Progress) { tr.Algorithm(pricer, ap) }}
+		tr.FollowSteps(0, alg.Title+", pricing a feature with ")
 		sw, _, seen, shifts, err := p.fit(ctx, pricer, X, desc, sopt, tr)
-		tr.setSteps(nil, "")
+		tr.EndSteps()
 		if err != nil {
 			return nil, opt, nil, err
 		}
@@ -57,7 +58,7 @@ func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X 
 		fitOn = seen
 	}
 	run := opt
-	run.Progress = func(ap learn.Progress) { tr.algorithm(alg, ap) }
+	run.Progress = func(ap learn.Progress) { tr.Algorithm(alg, ap) }
 	if fitOn != X {
 		run.ReportOn = X
 	}

@@ -17,6 +17,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/app/jobs"
 	"featurelab/imgproc"
 	"featurelab/pca"
 )
@@ -119,7 +120,7 @@ type Prepared struct {
 }
 
 // The phases of a run that are not the learner's, as its status line names them
-// (Tracker.Phase): every one reports, so that none looks like a hang.
+// (jobs.Tracker.Phase): every one reports, so that none looks like a hang.
 const (
 	phaseExposure     = "Measuring each picture's exposure"
 	phasePCA          = "Computing PCA"
@@ -287,7 +288,7 @@ func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
-func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared, error) {
+func Prepare(ctx context.Context, req Request, report func(jobs.Progress)) (*Prepared, error) {
 	return PrepareInStages(ctx, req, report, nil)
 }
 
@@ -295,8 +296,8 @@ func Prepare(ctx context.Context, req Request, report func(Progress)) (*Prepared
 // and thumbnails of the images as soon as they are decoded, before the data matrix is
 // filled and the PCA fitted, so that a window shows the pictures while the rest runs. The
 // prepared data keeps those thumbnails (Thumbnails).
-func PrepareInStages(ctx context.Context, req Request, report func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
-	tr := NewTracker(report)
+func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
+	tr := jobs.NewTracker(report)
 	p := &Prepared{Source: req.Source, workers: req.Load.Workers}
 	if req.PCA < 0 {
 		return nil, fmt.Errorf("pca must be ≥ 0, got %d", req.PCA)
@@ -319,7 +320,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	// far too long for a folder of small ones.
 	var guessPCA sync.Once
 	lopt.Progress = func(lp imgproc.LoadProgress) {
-		if lp.Pictures >= etaMinUnits {
+		if lp.Pictures >= jobs.MinUnitsForTimeLeft {
 			guessPCA.Do(func() {
 				n := lp.Total * lp.Pictures / lp.Done
 				p := int(lp.Pixels / int64(lp.Pictures))
@@ -329,7 +330,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 				if lopt.Color == imgproc.ColorRGB || (lopt.Color == imgproc.ColorAuto && lp.Colour > 0) {
 					p *= 3
 				}
-				go func() { tr.guessAfter(pca.Duration(n, p, req.PCA, lopt.Workers)) }()
+				go func() { tr.GuessAfter(pca.Duration(n, p, req.PCA, lopt.Workers)) }()
 			})
 		}
 		tr.UpdateWork("Loading images", lp.Done, lp.Total, lp.Bytes, lp.TotalBytes)
@@ -354,7 +355,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	var thumbs []image.Image
 	lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
 		n, p := len(shape.Names), shape.Values()
-		tr.setAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
+		tr.SetAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
 		budgetNext(imgproc.DataBytes(n, p)) // the data matrix, allocated next
 		if preview != nil {
 			thumbs = PreviewThumbnails(shape, pictures)
@@ -375,14 +376,14 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 	if mode != ExposureNone {
 		tr.Phase(phaseExposure, 0)
 	}
-	p.Exposure = handleExposure(ds, mode, tr.counter(phaseExposure))
+	p.Exposure = handleExposure(ds, mode, tr.Counter(phaseExposure))
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
 	p.Peak.Load = peakResident()
 
 	start = time.Now()
-	tr.setAfter(0)
+	tr.SetAfter(0)
 	tr.Phase(phasePCA, 0)
 	popt := req.pcaOptions()
 	popt.Progress = func(done, total int) { tr.Update(phasePCA, done, total) }
@@ -402,7 +403,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(Progress), pr
 }
 
 // Run runs one algorithm on prepared data's PCA scores.
-func (p *Prepared) Run(ctx context.Context, alg *algorithms.Algorithm, opt learn.Options, report func(Progress)) (*Analysis, error) {
+func (p *Prepared) Run(ctx context.Context, alg *algorithms.Algorithm, opt learn.Options, report func(jobs.Progress)) (*Analysis, error) {
 	return p.RunOn(ctx, alg, Description{}, opt, report)
 }
 
@@ -417,11 +418,11 @@ type Description struct {
 // clustering learners read a representation other than the PCA scores; their clusters'
 // pictures are the means of their images' PCA scores, so the views and exports show them
 // like any other result, while the objective is the learner's, in the representation.
-func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc Description, opt learn.Options, report func(Progress)) (*Analysis, error) {
+func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc Description, opt learn.Options, report func(jobs.Progress)) (*Analysis, error) {
 	if alg == nil {
 		return nil, errors.New("no algorithm to run")
 	}
-	tr := NewTracker(report)
+	tr := jobs.NewTracker(report)
 	p.forgetReadings()
 	X := p.Scores
 	described := 0.0
@@ -437,7 +438,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 		}
 		described = time.Since(began).Seconds()
 	}
-	opt.Progress = func(ap learn.Progress) { tr.algorithm(alg, ap) }
+	opt.Progress = func(ap learn.Progress) { tr.Algorithm(alg, ap) }
 	// The feature learners with no λ² choose it from their λ² path (Traits.LambdaPath);
 	// DP-means proposes its own, in its own divergence, for a target K.
 	n, _ := p.Scores.Dims()
@@ -453,7 +454,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 		}
 	}
 	if alg.StepsK() {
-		tr.steps = &stepwiseClock{lambda2: opt.Lambda2}
+		tr.FollowSteps(opt.Lambda2, "")
 	}
 	start := time.Now()
 	tr.Update(alg.Title, 0, 0)
@@ -523,7 +524,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 // KFrom set to the rule that chose K, the data the fits are of (X or the smoothed
 // scores), and whether each fit's small shifts are taken out of them (shiftsMatter) —
 // shiftNuisance of its own Z, as the objects rule read it.
-func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description, opt learn.Options, tr *Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
+func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description, opt learn.Options, tr *jobs.Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
 	objects := p.countsObjectsFor(alg, desc, opt)
 	if alg.ChoosesK(opt) {
 		// Say which rule chose K, so that the JSON and a saved file tell (with --pca 0 or
@@ -536,14 +537,14 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 	fitOn = X
 	if objects {
 		var err error
-		tr.setOpen(true) // the λ² path follows, of a time its own clock tells later
+		tr.SetOpen(true) // the λ² path follows, of a time its own clock tells later
 		tr.Phase(phaseBlur, 0)
 		began := time.Now()
 		if fitOn, err = p.smoothedScores(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
 			return nil, opt, nil, false, err
 		}
-		tr.setReading(readingEstimate(time.Since(began), p.PCA.D))
-		defer tr.setReading(nil)
+		tr.SetReading(readingEstimate(time.Since(began), p.PCA.D))
+		defer tr.SetReading(nil)
 	}
 	pathBegan := time.Now()
 	res, err := alg.Run(ctx, fitOn, opt)
@@ -558,11 +559,11 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		if err := p.refitOnScores(res); err != nil {
 			return nil, opt, nil, false, err
 		}
-		tr.setOpen(true) // a second path may follow (shiftsMatter)
+		tr.SetOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
-		k := p.objectK(res, fitOn, false, 0, tr.counter(phaseObjects))
+		k := p.objectK(res, fitOn, false, 0, tr.Counter(phaseObjects))
 		matter := p.shiftsMatter(res, fitOn, k)
-		tr.setOpen(false)
+		tr.SetOpen(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
 			if _, _, err := p.shiftMaps(); err != nil {
@@ -570,8 +571,8 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 			}
 			run := opt
 			run.Nuisance = p.shiftNuisance
-			end := tr.secondPath(firstPath)
-			defer tr.counted()
+			end := tr.SecondPath(firstPath)
+			defer tr.Counted()
 			shifted, err := alg.Run(ctx, fitOn, run)
 			end()
 			if err != nil {
@@ -582,8 +583,8 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
-			ks := p.objectK(shifted, fitOn, true, k, tr.counter(phaseObjectsAgain))
-			tr.counted()
+			ks := p.objectK(shifted, fitOn, true, k, tr.Counter(phaseObjectsAgain))
+			tr.Counted()
 			if ks > k {
 				res, k, shifts = shifted, ks, true
 			}
@@ -623,10 +624,10 @@ func clusterMeans(Z, X *mat.Dense) *mat.Dense {
 // Analyze runs the whole pipeline: load → PCA → algorithm. The load's and the PCA's
 // reports give no time left: theirs alone would leave out the algorithm's, which nothing
 // tells before it runs.
-func Analyze(ctx context.Context, req Request, report func(Progress)) (*Analysis, error) {
+func Analyze(ctx context.Context, req Request, report func(jobs.Progress)) (*Analysis, error) {
 	prepReport := report
 	if report != nil {
-		prepReport = func(pr Progress) {
+		prepReport = func(pr jobs.Progress) {
 			pr.ETA = 0
 			report(pr)
 		}

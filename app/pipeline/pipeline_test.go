@@ -2,8 +2,6 @@ package pipeline_test
 
 import (
 	"context"
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"fmt"
 	"image"
 	"image/png"
@@ -16,7 +14,10 @@ import (
 	"sync"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/jobs"
+	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/saved"
 	"featurelab/assets"
@@ -222,7 +223,7 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 // read it and derive from it, and run other learners on its Prepared, never change it.
 var tabletopStepwise = sync.OnceValues(func() (*pipeline.Analysis, error) {
 	return pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
-		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, func(p pipeline.Progress) { tabletopStages = append(tabletopStages, p.Stage) })
+		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, func(p jobs.Progress) { tabletopStages = append(tabletopStages, p.Stage) })
 })
 
 // tabletopStages are the stages tabletopStepwise's Analyze reported, in order; set once

@@ -20,6 +20,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
@@ -39,8 +40,8 @@ type Cosegmentation struct {
 // out, when not empty, is the folder the results will be written to (WriteOutputs): it is
 // checked for every image's folder (CheckOutputsFor) as soon as the images are loaded,
 // before the co-segmentation, so that a refusal costs no work.
-func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, opt cosegment.Options, out string, report func(pipeline.Progress)) (*Cosegmentation, error) {
-	tr := pipeline.NewTracker(report)
+func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, opt cosegment.Options, out string, report func(jobs.Progress)) (*Cosegmentation, error) {
+	tr := jobs.NewTracker(report)
 	if load.Memory == 0 {
 		m, err := cosegmentBudget()
 		if err != nil {
@@ -76,11 +77,11 @@ func Cosegment(ctx context.Context, src pipeline.Source, load imgproc.Options, o
 
 // CosegmentLoaded segments together the images of a data set already loaded, at its
 // working size, without reading the folder again.
-func CosegmentLoaded(ctx context.Context, p *pipeline.Prepared, opt cosegment.Options, report func(pipeline.Progress)) (*Cosegmentation, error) {
-	return cosegmentData(ctx, p.Source, p.Data, opt, pipeline.NewTracker(report))
+func CosegmentLoaded(ctx context.Context, p *pipeline.Prepared, opt cosegment.Options, report func(jobs.Progress)) (*Cosegmentation, error) {
+	return cosegmentData(ctx, p.Source, p.Data, opt, jobs.NewTracker(report))
 }
 
-func cosegmentData(ctx context.Context, src pipeline.Source, ds *imgproc.Dataset, opt cosegment.Options, tr *pipeline.Tracker) (*Cosegmentation, error) {
+func cosegmentData(ctx context.Context, src pipeline.Source, ds *imgproc.Dataset, opt cosegment.Options, tr *jobs.Tracker) (*Cosegmentation, error) {
 	if err := cosegmentFits(ds, opt); err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
@@ -55,7 +56,7 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 	need := cosegment.Memory(len(ds.Names), ds.Width, ds.Height, cosegment.Options{})
 	for _, room := range []int64{need / 2, need / 10, need / 100, 0} {
 		t.Setenv(pipeline.MemoryEnv, strconv.FormatInt(data+max(room, 1), 10))
-		_, err = cosegmentData(ctx, src, ds, cosegment.Options{}, pipeline.NewTracker(nil))
+		_, err = cosegmentData(ctx, src, ds, cosegment.Options{}, jobs.NewTracker(nil))
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "in cells of 8 needs") {
 			t.Fatalf("room %d: error %v", room, err)
 		}
@@ -83,7 +84,7 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 			if cell == nil {
 				t.Fatalf("half the room, and no larger cells advised: %s", advice)
 			}
-			if c, err := cosegmentData(ctx, src, ds, cosegment.Options{Cell: cell[0]}, pipeline.NewTracker(nil)); err != nil || c.Result.K < 2 {
+			if c, err := cosegmentData(ctx, src, ds, cosegment.Options{Cell: cell[0]}, jobs.NewTracker(nil)); err != nil || c.Result.K < 2 {
 				t.Fatalf("cells of %d: %v", cell[0], err)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"featurelab/algorithms/segment"
+	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
@@ -96,8 +97,8 @@ func segmentFits(path string) error {
 }
 
 // Segment segments one image with the options given, reporting progress per iteration.
-func Segment(ctx context.Context, img image.Image, opt segment.Options, report func(pipeline.Progress)) (*segment.Result, error) {
-	tr := pipeline.NewTracker(report)
+func Segment(ctx context.Context, img image.Image, opt segment.Options, report func(jobs.Progress)) (*segment.Result, error) {
+	tr := jobs.NewTracker(report)
 	maxIter := opt.MaxIter
 	if maxIter <= 0 {
 		maxIter = segment.DefaultMaxIter

@@ -14,7 +14,7 @@ import (
 
 	"featurelab/algorithms/partition"
 	"featurelab/algorithms/segment"
-	"featurelab/app/pipeline"
+	"featurelab/app/jobs"
 	"featurelab/imgproc"
 )
 
@@ -54,8 +54,8 @@ type EvalRequest struct {
 
 // Evaluate segments every photo of req.ImagesDir (or reads its label map) and scores it
 // against each human segmentation of it, one photo at a time, reporting progress.
-func Evaluate(ctx context.Context, req EvalRequest, report func(pipeline.Progress)) (*EvalReport, error) {
-	tr := pipeline.NewTracker(report)
+func Evaluate(ctx context.Context, req EvalRequest, report func(jobs.Progress)) (*EvalReport, error) {
+	tr := jobs.NewTracker(report)
 	ids, files, err := evalImages(req.ImagesDir)
 	if err != nil {
 		return nil, err

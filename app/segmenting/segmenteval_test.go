@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/segment"
-	"featurelab/app/pipeline"
+	"featurelab/app/jobs"
 )
 
 // TestEvaluate scores a photo of two halves, red and blue, against two human maps: the
@@ -55,7 +55,7 @@ func TestEvaluate(t *testing.T) {
 		{ImagesDir: photos, TruthDir: truth, LabelsDir: labels},
 	} {
 		var reported int
-		rep, err := Evaluate(context.Background(), req, func(pipeline.Progress) { reported++ })
+		rep, err := Evaluate(context.Background(), req, func(jobs.Progress) { reported++ })
 		if err != nil {
 			t.Fatal(err)
 		}

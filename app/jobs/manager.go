@@ -1,4 +1,4 @@
-package app
+package jobs
 
 import (
 	"context"
@@ -13,9 +13,9 @@ type Runner func(job func())
 // GoRunner runs every job on its own goroutine.
 func GoRunner(job func()) { go job() }
 
-// Jobs runs at most one background job per kind ("load", "run", "segment") and lets the
+// Manager runs at most one background job per kind ("load", "run", "segment") and lets the
 // user cancel it. Starting a job of a kind cancels the one before it.
-type Jobs struct {
+type Manager struct {
 	run     Runner
 	mu      sync.Mutex
 	cancels map[string]*job
@@ -24,16 +24,16 @@ type Jobs struct {
 
 type job struct{ cancel context.CancelFunc }
 
-// NewJobs returns a job table that starts work with run (GoRunner when nil).
-func NewJobs(run Runner) *Jobs {
+// NewManager returns a job table that starts work with run (GoRunner when nil).
+func NewManager(run Runner) *Manager {
 	if run == nil {
 		run = GoRunner
 	}
-	return &Jobs{run: run, cancels: map[string]*job{}}
+	return &Manager{run: run, cancels: map[string]*job{}}
 }
 
 // Start cancels any running job of the same kind and starts work with a fresh context.
-func (j *Jobs) Start(kind string, work func(ctx context.Context)) {
+func (j *Manager) Start(kind string, work func(ctx context.Context)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	this := &job{cancel: cancel}
 	j.mu.Lock()
@@ -65,7 +65,7 @@ func (j *Jobs) Start(kind string, work func(ctx context.Context)) {
 }
 
 // Cancel stops the running job of a kind, if any.
-func (j *Jobs) Cancel(kind string) {
+func (j *Manager) Cancel(kind string) {
 	j.mu.Lock()
 	if c := j.cancels[kind]; c != nil {
 		c.cancel()
@@ -74,11 +74,11 @@ func (j *Jobs) Cancel(kind string) {
 }
 
 // Running reports whether a job of the kind is in progress.
-func (j *Jobs) Running(kind string) bool {
+func (j *Manager) Running(kind string) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.cancels[kind] != nil
 }
 
 // Wait blocks until every job started so far has finished.
-func (j *Jobs) Wait() { j.wg.Wait() }
+func (j *Manager) Wait() { j.wg.Wait() }

@@ -1,4 +1,4 @@
-package pipeline
+package jobs
 
 import (
 	"fmt"
@@ -145,8 +145,8 @@ func (t *Tracker) expected(now time.Time, eta time.Duration) time.Duration {
 	return max(eta, t.expectEnd.Sub(now))
 }
 
-// counter is Update of stage as a func of done and total, for a phase's units.
-func (t *Tracker) counter(stage string) func(done, total int) {
+// Counter is Update of stage as a func of done and total, for a phase's units.
+func (t *Tracker) Counter(stage string) func(done, total int) {
 	return func(done, total int) { t.Update(stage, done, total) }
 }
 
@@ -179,14 +179,14 @@ func (t *Tracker) updateChains(title string, ap learn.Progress) {
 // decoded, the rate is half the true one; and the first file of a load also pays for
 // opening the folder.
 const (
-	etaMinUnits = 3
-	etaMinTime  = 500 * time.Millisecond
+	MinUnitsForTimeLeft = 3
+	etaMinTime          = 500 * time.Millisecond
 )
 
 // UpdateWork is Update for units of different sizes, such as the files of a load: done
 // of total units are counted in the report, but the time left follows work of
 // totalWork (the bytes of the files), at the rate measured over the stage so far, and
-// is given only once etaMinUnits units and etaMinTime are behind. Counting files alone
+// is given only once MinUnitsForTimeLeft units and etaMinTime are behind. Counting files alone
 // would be far off for a load of small pictures after large ones, or of files skipped
 // at once; a totalWork of 0 (sizes unknown) falls back to the units.
 func (t *Tracker) UpdateWork(stage string, done, total int, work, totalWork int64) {
@@ -212,7 +212,7 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 	t.last = now
 	p := Progress{Stage: stage, Done: done, Total: total, Elapsed: now.Sub(t.start)}
 	elapsed := now.Sub(t.stageStart)
-	enough := !measured || (done >= etaMinUnits && elapsed >= etaMinTime)
+	enough := !measured || (done >= MinUnitsForTimeLeft && elapsed >= etaMinTime)
 	if total > 0 && done > 0 && done < total && enough {
 		if work > 0 && work < totalWork {
 			p.ETA = time.Duration(float64(elapsed)*float64(totalWork-work)/float64(work)) + t.after
@@ -236,21 +236,29 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 	t.report(p)
 }
 
-// setSteps sets (or with nil removes) the stepwise clock that estimates the time left,
-// and the lead that heads the stages of a learner run for another's sake.
-func (t *Tracker) setSteps(c *stepwiseClock, lead string) {
+// FollowSteps starts a stepwise clock, for a λ² path at lambda2 (0: chosen along the
+// way), that estimates the time left from the K the learner reports, and sets the lead
+// that heads the stages of a learner run for another's sake ("" for none).
+func (t *Tracker) FollowSteps(lambda2 float64, lead string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.steps, t.lead = c, lead
+	t.steps, t.lead = &stepwiseClock{lambda2: lambda2}, lead
 }
 
-// secondPath marks the stages of a learner's second λ² path, fitted with the small
+// EndSteps removes the stepwise clock and the lead FollowSteps set.
+func (t *Tracker) EndSteps() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.steps, t.lead = nil, ""
+}
+
+// SecondPath marks the stages of a learner's second λ² path, fitted with the small
 // shifts taken out: its title says so, and a stepwise clock starts again, since the
 // path walks K from 1 again. like is how long the first path took (its count of objects
 // reads only what could beat it, seldom as long): the
 // time left stays at least what the second has left of that, until it is counted
 // (expectEnd). The returned func ends the title's mark.
-func (t *Tracker) secondPath(like time.Duration) (end func()) {
+func (t *Tracker) SecondPath(like time.Duration) (end func()) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.aside = ", again with small shifts taken out"
@@ -268,37 +276,37 @@ func (t *Tracker) secondPath(like time.Duration) (end func()) {
 	}
 }
 
-// setOpen says whether stages of unknown time may follow the current one (Tracker.open).
-func (t *Tracker) setOpen(open bool) {
+// SetOpen says whether stages of unknown time may follow the current one (Tracker.open).
+func (t *Tracker) SetOpen(open bool) {
 	t.mu.Lock()
 	t.open = open
 	t.mu.Unlock()
 }
 
-// counted ends what secondPath expects: the second path's objects are counted.
-func (t *Tracker) counted() {
+// Counted ends what secondPath expects: the second path's objects are counted.
+func (t *Tracker) Counted() {
 	t.mu.Lock()
 	t.expectEnd = time.Time{}
 	t.mu.Unlock()
 }
 
-// setReading sets (nil removes) the estimate of what follows a λ² path (Tracker.reading).
-func (t *Tracker) setReading(f func(stop int) time.Duration) {
+// SetReading sets (nil removes) the estimate of what follows a λ² path (Tracker.reading).
+func (t *Tracker) SetReading(f func(stop int) time.Duration) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.reading = f
 }
 
-// setAfter sets the estimated time of the stages still to come after the current one.
-func (t *Tracker) setAfter(d time.Duration) {
+// SetAfter sets the estimated time of the stages still to come after the current one.
+func (t *Tracker) SetAfter(d time.Duration) {
 	t.mu.Lock()
 	t.after, t.afterKnown = d, true
 	t.mu.Unlock()
 }
 
-// guessAfter is setAfter for an early guess, which a setAfter made before it arrived
+// GuessAfter is setAfter for an early guess, which a setAfter made before it arrived
 // overrides.
-func (t *Tracker) guessAfter(d time.Duration) {
+func (t *Tracker) GuessAfter(d time.Duration) {
 	t.mu.Lock()
 	if !t.afterKnown {
 		t.after = d
@@ -306,8 +314,8 @@ func (t *Tracker) guessAfter(d time.Duration) {
 	t.mu.Unlock()
 }
 
-// algorithm words an algorithm's progress for the user.
-func (t *Tracker) algorithm(alg *algorithms.Algorithm, ap learn.Progress) {
+// Algorithm words an algorithm's progress for the user.
+func (t *Tracker) Algorithm(alg *algorithms.Algorithm, ap learn.Progress) {
 	if t.steps != nil {
 		t.mu.Lock()
 		t.steps.observe(ap, t.now())

@@ -1,13 +1,13 @@
-package pipeline
+package jobs
 
 import (
-	"featurelab/algorithms"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 )
 
@@ -40,7 +40,7 @@ func TestStepwiseTimeLeft(t *testing.T) {
 			end := clock.Add(total)
 			obj := 1000.0
 			for k := 1; k <= lastK; k++ {
-				tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+				tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
 				if k > 1 {
 					obj -= 800 / math.Pow(2, float64(k-1))
 				}
@@ -48,7 +48,7 @@ func TestStepwiseTimeLeft(t *testing.T) {
 					clock = clock.Add(tc.took(k) / restarts)
 					got = got[:0]
 					tr.last = time.Time{} // every report goes out: the test is about its content
-					tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+					tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
 					if len(got) != 1 || r == restarts {
 						continue // the last restart of a K has no time left of its own
 					}
@@ -94,28 +94,28 @@ func TestStepwisePredictsWhereORLStops(t *testing.T) {
 // path does not say "0.1 s left" with the counting of the objects to come; with none
 // set, it is the path's alone.
 func TestTimeLeftCoversTheReading(t *testing.T) {
-	for _, reading := range []func(int) time.Duration{nil, readingEstimate(time.Second, 10)} {
+	for _, reading := range []func(int) time.Duration{nil, func(stop int) time.Duration { return time.Duration(stop*(stop+1)) * 50 * time.Millisecond }} {
 		var got []Progress
 		tr := NewTracker(func(p Progress) { got = append(got, p) })
 		clock := tr.start
 		tr.now = func() time.Time { return clock }
 		tr.steps = &stepwiseClock{lambda2: 30}
-		tr.setReading(reading)
+		tr.SetReading(reading)
 		obj := 1000.0
 		for k := 1; k <= 4; k++ {
-			tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: 30, K: k})
+			tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: k - 1, Total: 30, K: k})
 			obj -= 800 / math.Pow(2, float64(k))
 			for r := 1; r <= 10; r++ {
 				clock = clock.Add(100 * time.Millisecond)
 				tr.last = time.Time{}
-				tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: 10, K: k, Best: obj})
+				tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: r, Total: 10, K: k, Best: obj})
 			}
 		}
 		tr.last = time.Time{}
-		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: 4, Total: 30, K: 5})
+		tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", Done: 4, Total: 30, K: 5})
 		clock = clock.Add(100 * time.Millisecond)
 		tr.last = time.Time{}
-		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: 1, Total: 10, K: 5, Best: obj})
+		tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "restart", Done: 1, Total: 10, K: 5, Best: obj})
 		eta := got[len(got)-1].ETA
 		_, stop, ok := tr.steps.remaining(clock, 1, 10)
 		path, _, _ := tr.steps.remaining(clock, 1, 10)

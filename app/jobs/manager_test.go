@@ -1,4 +1,4 @@
-package app
+package jobs
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-func TestJobsCancelStopsTheJob(t *testing.T) {
-	jobs := NewJobs(nil)
+func TestManagerCancelStopsTheJob(t *testing.T) {
+	jobs := NewManager(nil)
 	started := make(chan struct{})
 	var err error
 	jobs.Start("run", func(ctx context.Context) {
@@ -29,8 +29,8 @@ func TestJobsCancelStopsTheJob(t *testing.T) {
 	}
 }
 
-func TestJobsNewJobCancelsTheOldOfTheSameKind(t *testing.T) {
-	jobs := NewJobs(nil)
+func TestManagerNewJobCancelsTheOldOfTheSameKind(t *testing.T) {
+	jobs := NewManager(nil)
 	first := make(chan struct{})
 	var firstErr error
 	jobs.Start("load", func(ctx context.Context) {
@@ -56,9 +56,9 @@ func TestJobsNewJobCancelsTheOldOfTheSameKind(t *testing.T) {
 
 // TestJobsCanceledJobGivesMemoryBack: the memory a canceled job held is returned to the
 // system when it ends, not left for the runtime's background scavenger.
-func TestJobsCanceledJobGivesMemoryBack(t *testing.T) {
+func TestManagerCanceledJobGivesMemoryBack(t *testing.T) {
 	const size = 256 << 20
-	jobs := NewJobs(nil)
+	jobs := NewManager(nil)
 	started := make(chan struct{})
 	jobs.Start("load", func(ctx context.Context) {
 		data := make([]byte, size)

@@ -1,20 +1,16 @@
-package pipeline
+package jobs
 
 import (
 	"cmp"
-	"context"
-	"featurelab/algorithms"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
-	"featurelab/internal/accuracy"
-	"featurelab/internal/scenes"
 )
 
 func TestProgress(t *testing.T) {
@@ -86,12 +82,12 @@ func TestTrackerCountsTheStagesAfter(t *testing.T) {
 		return got[len(got)-1].ETA
 	}
 	tr.Update("Loading images", 0, 10)
-	tr.guessAfter(20 * time.Second)
+	tr.GuessAfter(20 * time.Second)
 	if eta := step(1); eta != 29*time.Second {
 		t.Errorf("1 of 10 in 1 s with a 20 s PCA to follow: %v left", eta)
 	}
-	tr.setAfter(5 * time.Second)
-	tr.guessAfter(20 * time.Second) // late
+	tr.SetAfter(5 * time.Second)
+	tr.GuessAfter(20 * time.Second) // late
 	if eta := step(2); eta != 13*time.Second {
 		t.Errorf("2 of 10 in 2 s with a 5 s PCA to follow: %v left", eta)
 	}
@@ -107,7 +103,7 @@ func TestSweepsSayTheirChains(t *testing.T) {
 	sweep := func(chain, s, done int) string {
 		clock = clock.Add(time.Millisecond)
 		tr.last = time.Time{}
-		tr.algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: done, Total: 4000, Chains: 4, Chain: chain, Sweep: s})
+		tr.Algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: done, Total: 4000, Chains: 4, Chain: chain, Sweep: s})
 		return got[len(got)-1].String()
 	}
 	sweep(1, 1, 1)
@@ -135,16 +131,16 @@ func TestSecondPathSaysSo(t *testing.T) {
 	tr := NewTracker(func(p Progress) { got = append(got, p) })
 	stage := func() string {
 		tr.last = time.Time{}
-		tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
+		tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
 		return got[len(got)-1].Stage
 	}
-	tr.setSteps(&stepwiseClock{}, "IBP Gibbs sampler, pricing a feature with ")
-	end := tr.secondPath(0)
+	tr.FollowSteps(0, "IBP Gibbs sampler, pricing a feature with ")
+	end := tr.SecondPath(0)
 	if s := stage(); s != "IBP Gibbs sampler, pricing a feature with Stepwise K-features, again with small shifts taken out: trying K = 1" {
 		t.Errorf("second path: %q", s)
 	}
 	end()
-	tr.setSteps(nil, "")
+	tr.EndSteps()
 	if s := stage(); s != "Stepwise K-features: trying K = 1" {
 		t.Errorf("after it: %q", s)
 	}
@@ -195,7 +191,7 @@ func TestChainsTimeLeftIsHonest(t *testing.T) {
 		for i, e := range events {
 			tr.now = func() time.Time { return start.Add(e.at) }
 			tr.last = time.Time{}
-			tr.algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: i + 1, Total: chains * sweeps, Chains: chains, Chain: e.chain, Sweep: e.sweep})
+			tr.Algorithm(algorithms.MustLookup("ibp"), learn.Progress{Stage: "sweep", Done: i + 1, Total: chains * sweeps, Chains: chains, Chain: e.chain, Sweep: e.sweep})
 			if e.at < end/10 || i%50 != 0 || e.at == end {
 				continue
 			}
@@ -293,7 +289,7 @@ func TestLoadTimeLeftIsHonest(t *testing.T) {
 					continue
 				}
 				shown++
-				if done+1 < etaMinUnits || at < etaMinTime {
+				if done+1 < MinUnitsForTimeLeft || at < etaMinTime {
 					t.Fatalf("%d files and %v in: %v left shown", done+1, at, eta)
 				}
 				// In the last half second the files still to come are in flight, partly
@@ -314,59 +310,6 @@ func TestLoadTimeLeftIsHonest(t *testing.T) {
 	}
 }
 
-// TestEveryPhaseOfADefaultRunReports runs the defaults (stepwise K-features, K from
-// objects, exposure auto) and checks that each phase of the run said so as it began:
-// the load, the exposure measure, the PCA, the blur the objects are counted through,
-// the λ² path, the counting, and, where the path goes on past the objects (random scene
-// 110), the small shifts modelled, the second path and its counting; then the reading
-// of each feature and the check on half the images. A phase that reports nothing looks
-// like a hang in the window (the card deck sat at "90 % · 0.1 s left" for 48 s). The
-// path's stages are matched by their beginning: its reports are throttled.
-func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
-	accuracy.Check(t)
-	plain := []string{"Loading images", phaseExposure, phasePCA, "Stepwise K-features", phaseBlur,
-		"Stepwise K-features: ", phaseObjects, phaseReading, phaseStability}
-	shifted := append(append(append([]string(nil), plain[:7]...), phaseShifts,
-		"Stepwise K-features, again with small shifts taken out: ", phaseObjectsAgain), plain[7:]...)
-	for _, tc := range []struct {
-		name   string
-		source func(t *testing.T) Source
-		want   []string
-	}{
-		{"tabletop sample", func(*testing.T) Source { return Source{Sample: "tabletop"} }, plain},
-		{"random scene 110", func(t *testing.T) Source {
-			spec, err := scenes.Random(filepath.Dir(sharedData(t, "bsds500-train")), 110)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir, _ := writeScene(t, spec)
-			return Source{Dir: dir}
-		}, shifted},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var stages []string
-			_, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
-				Options: learn.Options{Restarts: 100, Seed: 1}}, func(p Progress) {
-				if len(stages) == 0 || stages[len(stages)-1] != p.Stage {
-					stages = append(stages, p.Stage)
-				}
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			next := 0
-			for _, s := range stages {
-				if next < len(tc.want) && strings.HasPrefix(s, tc.want[next]) {
-					next++
-				}
-			}
-			if next < len(tc.want) {
-				t.Errorf("no report of %q (in order) among the stages:\n%s", tc.want[next], strings.Join(stages, "\n"))
-			}
-		})
-	}
-}
-
 // TestSecondPathTimeLeft: from its first report, the second λ² path's time left is at
 // least what remains of the first path's time and its counting, though its own clock knows
 // nothing yet; it follows the units again once the second path's objects are counted.
@@ -375,26 +318,26 @@ func TestSecondPathTimeLeft(t *testing.T) {
 	clock := time.Unix(0, 0)
 	tr := NewTracker(func(p Progress) { got = append(got, p) })
 	tr.now = func() time.Time { return clock }
-	tr.setSteps(&stepwiseClock{}, "")
-	end := tr.secondPath(10 * time.Second)
-	tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
+	tr.FollowSteps(0, "")
+	end := tr.SecondPath(10 * time.Second)
+	tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 1, Total: 30})
 	if eta := got[len(got)-1].ETA; eta != 10*time.Second {
 		t.Errorf("second path begins: %v left, want 10s", eta)
 	}
 	clock = clock.Add(4 * time.Second)
-	tr.algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 2, Done: 1, Total: 30})
+	tr.Algorithm(algorithms.MustLookup("stepwise"), learn.Progress{Stage: "K", K: 2, Done: 1, Total: 30})
 	if eta := got[len(got)-1].ETA; eta < 6*time.Second {
 		t.Errorf("4 s in: %v left, want at least 6s", eta)
 	}
 	end()
 	clock = clock.Add(5 * time.Second)
-	tr.Phase(phaseObjectsAgain, 0)
+	tr.Phase("Counting the objects on each K, small shifts taken out", 0)
 	if eta := got[len(got)-1].ETA; eta != time.Second {
 		t.Errorf("counting begins 9 s in: %v left, want 1s", eta)
 	}
-	tr.counted()
+	tr.Counted()
 	clock = clock.Add(2 * time.Second)
-	tr.Phase(phaseStability, 0)
+	tr.Phase("Checking each feature on half the images", 0)
 	if eta := got[len(got)-1].ETA; eta != 0 {
 		t.Errorf("counted: %v left, want none", eta)
 	}
@@ -413,12 +356,12 @@ func TestOpenTrackerGivesNoTimeLeft(t *testing.T) {
 		tr.Update(stage, 1, 4)
 		return got[len(got)-1].ETA
 	}
-	tr.setOpen(true)
-	tr.Phase(phaseBlur, 4)
-	if eta := units(phaseBlur); eta != 0 {
+	tr.SetOpen(true)
+	tr.Phase("Seeing the pictures through a slight blur", 4)
+	if eta := units("Seeing the pictures through a slight blur"); eta != 0 {
 		t.Errorf("open: %v left, want none", eta)
 	}
-	tr.algorithm(algorithms.MustLookup("kfeatures"), learn.Progress{Stage: "restart", Done: 1, Total: 4})
+	tr.Algorithm(algorithms.MustLookup("kfeatures"), learn.Progress{Stage: "restart", Done: 1, Total: 4})
 	if eta := units("K-features: restart"); eta != 3*time.Second {
 		t.Errorf("after the learner's first report: %v left, want 3s", eta)
 	}
