@@ -46,7 +46,7 @@ func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X 
 		}
 		if shifts {
 			// The chains see the pictures without stepwise's fit's small shifts.
-			seen = features.ProjectOut(seen, p.shiftNuisance(sw.Z, nil))
+			seen = features.ProjectOut(seen, p.objects().ShiftNuisance(sw.Z, nil))
 		}
 		opt.Lambda2 = sw.Lambda2
 		if opt.Init == "" && opt.InitZ == nil {

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/features"
+	"featurelab/algorithms/selection"
 	"featurelab/imgproc"
 	"featurelab/internal/parallel"
 )
@@ -173,17 +174,17 @@ func (a *Analysis) Effects() []string {
 // cachedEffects is a copy of the effects read of this result's Z and A before, if any:
 // the JSON and the feature grid each read them, a reading of every feature's picture.
 func (a *Analysis) cachedEffects() ([]string, bool) {
-	a.readMu.Lock()
-	defer a.readMu.Unlock()
+	a.cacheMu.Lock()
+	defer a.cacheMu.Unlock()
 	e, ok := a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}]
 	return slices.Clone(e), ok
 }
 
 // keepEffects keeps the effects read of this result's Z and A.
 func (a *Analysis) keepEffects(effects []string) {
-	a.readMu.Lock()
-	defer a.readMu.Unlock()
-	if a.effectsCache == nil || len(a.effectsCache) >= readCacheSize {
+	a.cacheMu.Lock()
+	defer a.cacheMu.Unlock()
+	if a.effectsCache == nil || len(a.effectsCache) >= selection.CacheSize {
 		a.effectsCache = map[[2]*mat.Dense][]string{}
 	}
 	a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}] = slices.Clone(effects)

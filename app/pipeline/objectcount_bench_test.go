@@ -17,7 +17,7 @@ func BenchmarkObjectsRuleTabletop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	seen, err := p.smoothedScores(nil)
+	seen, err := p.objects().Smoothed(nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,12 +26,12 @@ func BenchmarkObjectsRuleTabletop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := p.refitOnScores(res); err != nil {
+	if err := p.objects().RefitOnScores(res); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		p.forgetReadings()
-		if k := p.objectK(res, seen, false, 0, nil); k != 5 {
+		p.objects().Forget()
+		if k := p.objects().Count(res, seen, false, 0, nil); k != 5 {
 			b.Fatalf("K = %d, want 5", k)
 		}
 	}

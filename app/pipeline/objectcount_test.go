@@ -13,6 +13,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/algorithms/selection"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
@@ -95,7 +96,7 @@ func TestSmoothedScoresAreTheBlurredPictures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Y, err := p.smoothedScores(nil)
+	Y, err := p.objects().Smoothed(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func TestSmoothedScoresAreTheBlurredPictures(t *testing.T) {
 		for j := range pix {
 			pix[j] = (pix[j] - mean[j]) / p.PCA.Scale
 		}
-		return imgproc.SmoothPictures(pix, ds.Width, ds.Height, ds.Channels, 1, objectBlur, 1)
+		return imgproc.SmoothPictures(pix, ds.Width, ds.Height, ds.Channels, 1, selection.Blur, 1)
 	}
 	for _, pair := range [][2]int{{0, 1}, {3, 17}, {40, 99}} {
 		a, b := blurred(pair[0]), blurred(pair[1])
@@ -139,8 +140,8 @@ func checkSeparationsReadEachFitsShifts(t *testing.T, a *Analysis) {
 			t.Fatal(err)
 		}
 		z := b.Result.Z
-		own := features.ProjectOut(a.Seen, a.shiftNuisance(z, nil))
-		chosen := features.ProjectOut(a.Seen, a.shiftNuisance(a.Result.Z, nil))
+		own := features.ProjectOut(a.Seen, a.objects().ShiftNuisance(z, nil))
+		chosen := features.ProjectOut(a.Seen, a.objects().ShiftNuisance(a.Result.Z, nil))
 		want, other := separationIn(own, z), separationIn(chosen, z)
 		got := b.Separation()
 		if !sameFloats(got, want, 1e-9) {

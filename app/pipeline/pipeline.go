@@ -17,6 +17,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/algorithms/selection"
 	"featurelab/app/jobs"
 	"featurelab/imgproc"
 	"featurelab/pca"
@@ -95,22 +96,10 @@ type Prepared struct {
 	shrunk     *pca.Model // the PCA followed by the shrink to thumbnail size
 	shrunkSize image.Point
 
-	smoothOnce sync.Once
-	smoothed   *mat.Dense // the scores of the blurred pictures (smoothedScores)
-	smoothErr  error
-	blurR      *mat.Dense // the blur metric the smoothed scores are seen through
-	shiftOnce  sync.Once
-	shiftTx    *mat.Dense // scores → scores of the x-derivative, seen through the blur
-	shiftTy    *mat.Dense
-	shiftErr   error
+	objOnce sync.Once
+	objs    *selection.Objects // the objects rule on the scores (objects)
 
-	readMu    sync.Mutex
-	readCache map[readKey]*objectReading      // fits read by the objects rule (readableFit)
-	formCache map[[2]*mat.Dense]*readableForm // fits' readable forms (readableForm)
-	// energies are the feature energies (featureEnergy) of the last few readable forms
-	// orient found, by their A: countsObjects reads them next, and mapping the features
-	// back to pixels again would be another pass over the components.
-	energies []formEnergy
+	cacheMu sync.Mutex // guards the caches below
 	// seenCache is the blurred scores with a fit's own shifts taken out, by the scores
 	// and the fit's Z (Analysis.seenFor).
 	seenCache map[[2]*mat.Dense]*mat.Dense
@@ -174,6 +163,20 @@ func (p *Prepared) workerCount() int {
 		return p.workers
 	}
 	return runtime.GOMAXPROCS(0)
+}
+
+// objects is the objects rule on the scores, made on first use: what it works out for
+// the data set (the blurred scores, the fits it read) serves every run on it.
+func (p *Prepared) objects() *selection.Objects {
+	p.objOnce.Do(func() {
+		var pics selection.Pictures
+		var w, h, c int
+		if p.PCA != nil && p.Data != nil {
+			pics, w, h, c = p.PCA, p.Data.Width, p.Data.Height, p.Data.Channels
+		}
+		p.objs = selection.New(p.Scores, pics, w, h, c, p.workers)
+	})
+	return p.objs
 }
 
 // Thumbnails returns the data set's thumbnails, rendered on first use and kept: every
@@ -271,16 +274,16 @@ func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
 		return a.Seen
 	}
 	key := [2]*mat.Dense{a.Seen, Z}
-	a.readMu.Lock()
+	a.cacheMu.Lock()
 	seen, ok := a.seenCache[key]
-	a.readMu.Unlock()
+	a.cacheMu.Unlock()
 	if ok {
 		return seen
 	}
-	seen = features.ProjectOut(a.Seen, a.shiftNuisance(Z, nil))
-	a.readMu.Lock()
-	defer a.readMu.Unlock()
-	if a.seenCache == nil || len(a.seenCache) >= readCacheSize {
+	seen = features.ProjectOut(a.Seen, a.objects().ShiftNuisance(Z, nil))
+	a.cacheMu.Lock()
+	defer a.cacheMu.Unlock()
+	if a.seenCache == nil || len(a.seenCache) >= selection.CacheSize {
 		a.seenCache = map[[2]*mat.Dense]*mat.Dense{}
 	}
 	a.seenCache[key] = seen
@@ -423,7 +426,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 		return nil, errors.New("no algorithm to run")
 	}
 	tr := jobs.NewTracker(report)
-	p.forgetReadings()
+	p.objects().Forget()
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
@@ -499,7 +502,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	if seen != nil {
 		checkOn = seen
 		if shifts {
-			checkOn = features.ProjectOut(seen, p.shiftNuisance(res.Z, nil))
+			checkOn = features.ProjectOut(seen, p.objects().ShiftNuisance(res.Z, nil))
 		}
 	}
 	stable := stability(checkOn, alg, res, opt.Seed)
@@ -540,7 +543,7 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		tr.SetOpen(true) // the λ² path follows, of a time its own clock tells later
 		tr.Phase(phaseBlur, 0)
 		began := time.Now()
-		if fitOn, err = p.smoothedScores(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
+		if fitOn, err = p.objects().Smoothed(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
 			return nil, opt, nil, false, err
 		}
 		tr.SetReading(readingEstimate(time.Since(began), p.PCA.D))
@@ -556,21 +559,21 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		res.A = clusterMeans(res.Z, p.Scores)
 	}
 	if objects {
-		if err := p.refitOnScores(res); err != nil {
+		if err := p.objects().RefitOnScores(res); err != nil {
 			return nil, opt, nil, false, err
 		}
 		tr.SetOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
-		k := p.objectK(res, fitOn, false, 0, tr.Counter(phaseObjects))
-		matter := p.shiftsMatter(res, fitOn, k)
+		k := p.objects().Count(res, fitOn, false, 0, tr.Counter(phaseObjects))
+		matter := p.objects().ShiftsMatter(res, fitOn, k)
 		tr.SetOpen(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
-			if _, _, err := p.shiftMaps(); err != nil {
+			if _, _, err := p.objects().ShiftMaps(); err != nil {
 				return nil, opt, nil, false, err
 			}
 			run := opt
-			run.Nuisance = p.shiftNuisance
+			run.Nuisance = p.objects().ShiftNuisance
 			end := tr.SecondPath(firstPath)
 			defer tr.Counted()
 			shifted, err := alg.Run(ctx, fitOn, run)
@@ -578,12 +581,12 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 			if err != nil {
 				return nil, opt, nil, false, err
 			}
-			if err := p.refitOnScores(shifted); err != nil {
+			if err := p.objects().RefitOnScores(shifted); err != nil {
 				return nil, opt, nil, false, err
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
-			ks := p.objectK(shifted, fitOn, true, k, tr.Counter(phaseObjectsAgain))
+			ks := p.objects().Count(shifted, fitOn, true, k, tr.Counter(phaseObjectsAgain))
 			tr.Counted()
 			if ks > k {
 				res, k, shifts = shifted, ks, true
