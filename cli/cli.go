@@ -20,6 +20,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/app/segmenting"
 	"featurelab/assets"
@@ -296,7 +297,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer prof.end() // on every way out; the one below reports its error
 	progress := newStderrProgress(stderr)
 	observe := prof.observe(progress.report)
-	a, err := pipeline.Analyze(ctx, req, observe)
+	a, err := result.Analyze(ctx, req, observe)
 	if err != nil {
 		progress.done()
 		return err

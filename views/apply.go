@@ -13,6 +13,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 )
 
 // prefApplyFolder remembers the folder an analysis was last applied to.
@@ -82,7 +83,7 @@ func (ui *UI) ApplyToFolder(dir string) {
 
 // applyAnalysis is the work of ApplyToFolder, off the UI goroutine: the encoder of a,
 // the folder loaded and coded with it, and its presentation.
-func applyAnalysis(ctx context.Context, a *pipeline.Analysis, dir string, progress func(jobs.Progress)) (*report.AppliedFolder, error) {
+func applyAnalysis(ctx context.Context, a *result.Analysis, dir string, progress func(jobs.Progress)) (*report.AppliedFolder, error) {
 	e, err := encoding.FromAnalysis(a)
 	if err != nil {
 		return nil, err

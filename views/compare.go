@@ -14,8 +14,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -136,7 +136,7 @@ func (v *compareView) show() {
 		figures = append(figures, explainPenalised, explainLambda2)
 	}
 	v.info.set(append(figures, explainCode, explainSeconds)...)
-	c := pipeline.Compare(l.Analysis, r.Analysis)
+	c := result.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
 		v.left.alg.Title, v.right.alg.Title, c.RandIndex)}
@@ -152,14 +152,14 @@ const shownMatches = 12
 
 // closestPairs lists the best-matched features, the closest first, at most shownMatches
 // of them, and says how many more there are.
-func closestPairs(matches []pipeline.FeatureMatch, left, right map[int]string) string {
-	var found []pipeline.FeatureMatch
+func closestPairs(matches []result.FeatureMatch, left, right map[int]string) string {
+	var found []result.FeatureMatch
 	for _, m := range matches {
 		if m.Right >= 0 {
 			found = append(found, m)
 		}
 	}
-	slices.SortStableFunc(found, func(a, b pipeline.FeatureMatch) int { return cmp.Compare(b.Jaccard, a.Jaccard) })
+	slices.SortStableFunc(found, func(a, b result.FeatureMatch) int { return cmp.Compare(b.Jaccard, a.Jaccard) })
 	var pairs []string
 	for _, m := range found[:min(len(found), shownMatches)] {
 		pairs = append(pairs, fmt.Sprintf("%s ~ %s (%.2f)", left[m.Left], right[m.Right], m.Jaccard))

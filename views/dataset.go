@@ -19,6 +19,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/assets"
 )
@@ -371,7 +372,7 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 			lambda2 = prep.ProposeLambda2(algorithms.DefaultTargetK)
 			prep.ThumbnailPCA() // here, so that the first result shows sooner
 			if saved != nil {
-				var a *pipeline.Analysis
+				var a *result.Analysis
 				if a, restoreErr = saved.Restore(prep); restoreErr == nil {
 					restoredPres = report.Present(a)
 				}

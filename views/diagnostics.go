@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 )
 
 // diagnosticsView shows one diagnostics plot at a time — the PCA's explained variance,
@@ -41,7 +41,7 @@ func newDiagnosticsView(ui *UI) *diagnosticsView {
 
 func (v *diagnosticsView) object() fyne.CanvasObject { return v.box }
 
-func (v *diagnosticsView) analysis() *pipeline.Analysis {
+func (v *diagnosticsView) analysis() *result.Analysis {
 	if v.ui.pres == nil {
 		return nil
 	}

@@ -15,8 +15,9 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/pipeline"
+	"featurelab/algorithms/selection"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -217,7 +218,7 @@ func featureFigures(p *report.Presentation) []string {
 
 // card is one feature's card: its picture, the feature alone, its caption and figures,
 // and Show owners, whose button joins v.buttons.
-func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
+func (v *featuresView) card(f result.Feature) fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	// The base explains nothing on its own; blank lines keep the buttons in line.
 	figures := v.ownersText(f) + "\n" + cmp.Or(report.ExplainedText(f), " ") + "\n" + cmp.Or(report.StabilityText(f), " ") +
@@ -245,7 +246,7 @@ func (v *featuresView) card(f pipeline.Feature) fyne.CanvasObject {
 
 // ownersText is how many of the images shown own f: "12 images", or of an applied
 // folder's "3 new images".
-func (v *featuresView) ownersText(f pipeline.Feature) string {
+func (v *featuresView) ownersText(f result.Feature) string {
 	if v.applied == nil {
 		return imagesText(f.Owners)
 	}
@@ -254,7 +255,7 @@ func (v *featuresView) ownersText(f pipeline.Feature) string {
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
 // shows another K's fit at once (UI.showPathK). note is the presentation's KNote.
-func (v *featuresView) showPath(a *pipeline.Analysis, note string) {
+func (v *featuresView) showPath(a *result.Analysis, note string) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
 		text := pathText(path, a.Result.K)
@@ -269,7 +270,7 @@ func (v *featuresView) showPath(a *pipeline.Analysis, note string) {
 }
 
 // pathText explains the path plot and names the shown K's λ² interval.
-func pathText(path []pipeline.PathEntry, k int) string {
+func pathText(path []selection.PathEntry, k int) string {
 	s := "λ² path: the best K for each price λ² of a feature. Click the plot to show another K, without running again."
 	for _, e := range path {
 		if e.K != k {

@@ -19,8 +19,8 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/internal/accuracy"
 )
 
@@ -205,10 +205,10 @@ func TestSkippedListFitsASmallScreen(t *testing.T) {
 // TestComparisonListsTheClosestPairsOnly: of 156 matched features (an IBP result on the
 // ORL faces), the comparison names the 12 closest, the closest first, and counts the rest.
 func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
-	var matches []pipeline.FeatureMatch
+	var matches []result.FeatureMatch
 	left, right := map[int]string{}, map[int]string{}
 	for k := 0; k < 156; k++ {
-		matches = append(matches, pipeline.FeatureMatch{Left: k, Right: k, Jaccard: float64(k%50) / 50})
+		matches = append(matches, result.FeatureMatch{Left: k, Right: k, Jaccard: float64(k%50) / 50})
 		left[k], right[k] = fmt.Sprintf("#%d adds", k+1), fmt.Sprintf("#%d", k+1)
 	}
 	text := closestPairs(matches, left, right)
@@ -270,7 +270,7 @@ func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 			for i := range A.RawMatrix().Data {
 				A.RawMatrix().Data[i] = rng.NormFloat64()
 			}
-			a := &pipeline.Analysis{Prepared: prep, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{K: k, Z: Z, A: A}}
+			a := &result.Analysis{Prepared: prep, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{K: k, Z: Z, A: A}}
 			if !ui.showAnalysis(report.Present(a)) {
 				t.Fatalf("K = %d not shown", k)
 			}

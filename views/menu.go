@@ -13,8 +13,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 )
 
 // export is one thing the window can save: a name for menus, a default file name, and the
@@ -24,15 +24,15 @@ type export struct {
 	label string
 	file  string
 	ext   string
-	write func(a *pipeline.Analysis, path string, minor bool) error
+	write func(a *result.Analysis, path string, minor bool) error
 }
 
 var exports = []export{
-	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *pipeline.Analysis, p string, minor bool) error {
+	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *result.Analysis, p string, minor bool) error {
 		return report.ExportFeatureGrid(a, p, true, minor)
 	}},
-	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *pipeline.Analysis, p string, _ bool) error { return report.ExportCodes(a, p, true) }},
-	{"Result (JSON)…", report.ResultFile, ".json", func(a *pipeline.Analysis, p string, _ bool) error { return report.ExportResult(a, p, true) }},
+	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *result.Analysis, p string, _ bool) error { return report.ExportCodes(a, p, true) }},
+	{"Result (JSON)…", report.ResultFile, ".json", func(a *result.Analysis, p string, _ bool) error { return report.ExportResult(a, p, true) }},
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {

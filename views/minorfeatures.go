@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 )
 
 // minorFold is the Features tab's one entry for a result's minor features
@@ -22,11 +22,11 @@ type minorFold struct {
 	toggle *widget.Button
 	cards  *fyne.Container
 	shown  bool
-	feats  []pipeline.Feature
-	card   func(pipeline.Feature) fyne.CanvasObject
+	feats  []result.Feature
+	card   func(result.Feature) fyne.CanvasObject
 }
 
-func newMinorFold(card func(pipeline.Feature) fyne.CanvasObject) *minorFold {
+func newMinorFold(card func(result.Feature) fyne.CanvasObject) *minorFold {
 	m := &minorFold{card: card}
 	m.label = widget.NewLabel("")
 	m.label.Wrapping = fyne.TextWrapWord

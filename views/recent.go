@@ -10,8 +10,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -98,7 +98,7 @@ func (ui *UI) keepResults() int {
 
 // recentLabel names a kept result in the menu: the algorithm, the data set, K and the
 // time it was set aside, "IBP Gibbs sampler on orl_faces: K = 45 (14:02)".
-func recentLabel(a *pipeline.Analysis, at time.Time) string {
+func recentLabel(a *result.Analysis, at time.Time) string {
 	data := a.Source.Sample + " (sample)"
 	if a.Source.Dir != "" {
 		data = filepath.Base(a.Source.Dir)

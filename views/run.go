@@ -19,6 +19,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -286,7 +287,7 @@ func (p *runPanel) start() {
 	p.ui.win.Canvas().Unfocus()
 	p.ui.status.busy(jobs.Progress{Stage: alg.Title + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := prep.RunOn(ctx, alg, desc, opt, func(pr jobs.Progress) {
+		a, err := result.RunOn(ctx, prep, alg, desc, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
 		var pres *report.Presentation

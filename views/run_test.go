@@ -14,6 +14,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cluster"
+	"featurelab/algorithms/selection"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 )
@@ -186,7 +187,7 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 	if len(ui.features.path.Objects) == 0 || len(plot.entries) < 3 || plot.shown != 5 || plot.Size().Width < 100 {
 		t.Fatalf("path plot: %d objects, entries %v, shown %d, size %v", len(ui.features.path.Objects), plot.entries, plot.shown, plot.Size())
 	}
-	var four pipeline.PathEntry
+	var four selection.PathEntry
 	for _, e := range plot.entries {
 		if e.K == 4 {
 			four = e

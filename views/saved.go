@@ -16,6 +16,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -35,7 +36,7 @@ func (ui *UI) chooseSaveAnalysis() {
 
 // savedName is a saved analysis' default file name: the folder's (or sample's) name and
 // the algorithm, "faces-stepwise.featurelab".
-func savedName(a *pipeline.Analysis) string {
+func savedName(a *result.Analysis) string {
 	base := a.Source.Sample
 	if a.Source.Dir != "" {
 		base = filepath.Base(a.Source.Dir)

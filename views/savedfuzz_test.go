@@ -3,7 +3,6 @@ package views
 import (
 	"bytes"
 	"context"
-	"featurelab/algorithms"
 	"image"
 	"image/color"
 	"math"
@@ -15,9 +14,11 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -101,7 +102,7 @@ func openAndDraw(t *testing.T, file string) testUI {
 }
 
 // redPatchAnalysis runs stepwise on six pictures, a red patch on half of them.
-func redPatchAnalysis(tb testing.TB) *pipeline.Analysis {
+func redPatchAnalysis(tb testing.TB) *result.Analysis {
 	tb.Helper()
 	dir := tb.TempDir()
 	writePNGs(tb, dir, []string{"a.png", "b.png", "c.png", "d.png", "e.png", "f.png"}, func(i int) image.Image {
@@ -118,7 +119,7 @@ func redPatchAnalysis(tb testing.TB) *pipeline.Analysis {
 		}
 		return img
 	})
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 4,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 4,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 2, Seed: 1}}, nil)
 	if err != nil {
 		tb.Fatal(err)
@@ -128,7 +129,7 @@ func redPatchAnalysis(tb testing.TB) *pipeline.Analysis {
 
 // infiniteObjectivesFile is a saved with its objective and first restart's objective
 // +Inf and its penalised objective NaN, which the file holds as −1.
-func infiniteObjectivesFile(tb testing.TB, a *pipeline.Analysis) []byte {
+func infiniteObjectivesFile(tb testing.TB, a *result.Analysis) []byte {
 	tb.Helper()
 	inf, r := *a, *a.Result
 	r.Objective, r.BPObjective = math.Inf(1), math.NaN()

@@ -14,6 +14,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/imgproc"
 	"featurelab/internal/parallel"
 )
@@ -75,7 +76,7 @@ type Code struct {
 
 // FromAnalysis is the Encoder of a: its features' pictures and mean, with the limit
 // measured on its own images.
-func FromAnalysis(a *pipeline.Analysis) (*Encoder, error) {
+func FromAnalysis(a *result.Analysis) (*Encoder, error) {
 	res, ds := a.Result, a.Data
 	if res == nil || res.A == nil || ds == nil || a.PCA == nil || len(ds.Names) == 0 {
 		return nil, errors.New("encoding: the analysis has no features to encode with")

@@ -2,7 +2,6 @@ package encoding
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,8 +12,10 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
@@ -39,7 +40,7 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 		{"kmeans", learn.Options{K: 4, Restarts: 5, Seed: 1}},
 	} {
 		t.Run(tc.algo, func(t *testing.T) {
-			a, err := p.Run(ctx, algorithms.MustLookup(tc.algo), tc.opt, nil)
+			a, err := result.Run(ctx, p, algorithms.MustLookup(tc.algo), tc.opt, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,8 +110,8 @@ func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	analyze := func(dir string) *pipeline.Analysis {
-		a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
+	analyze := func(dir string) *result.Analysis {
+		a, err := result.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
 			Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -205,7 +206,7 @@ func TestIBPProbabilitiesAgreeWithCodes(t *testing.T) {
 		agree  float64
 	}{{"tetris", 0, 0.95}, {"dice", pipeline.DefaultPCA, 0.9}} {
 		t.Run(tc.sample, func(t *testing.T) {
-			a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Sample: tc.sample}, PCA: tc.pca,
+			a, err := result.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Sample: tc.sample}, PCA: tc.pca,
 				Algorithm: algorithms.MustLookup("ibp"), Options: learn.Options{Chains: 1, Sweeps: 200, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -250,7 +251,7 @@ func TestIBPProbabilitiesAgreeWithCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, algorithms.MustLookup("kfeatures"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	a, err := result.Run(ctx, p, algorithms.MustLookup("kfeatures"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +332,7 @@ func TestEncodingDividesExposureAlike(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	a, err := pipeline.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
+	a, err := result.Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

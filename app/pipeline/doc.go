@@ -1,10 +1,11 @@
-// Package pipeline runs an analysis from data to result: a Request names the images
-// (Source: a folder or a built-in sample) and how to load them, Prepare loads them,
+// Package pipeline runs a learner on a folder of images: a Request names the images
+// (Source: a folder or a built-in sample) and how to load them, Prepare loads them within
+// a memory budget, divides out each picture's exposure where the pictures tell it,
 // projects them by PCA and describes them (PCA scores, colour histograms or visual
-// words), and Prepared.Run fits a learner from algorithms, giving an Analysis. Around
-// that it keeps the memory budget of a load, reports each stage through a jobs.Tracker,
-// proposes λ² by the farthest-first heuristic of Kulis & Jordan, puts a least-squares
-// result in its readable form (a base every image owns), walks the stepwise λ² path, scores a clustering against the subfolders the images came
-// in (NMI, ARI) and compares two results on the same data. It reads no saved file and
-// draws nothing: app/saved and app/report build on it.
+// words), and Prepared.RunOn fits a learner from algorithms (Fitted): with no λ² given, a
+// stepwise run chooses K by counting the objects on the scene (algorithms/selection), the
+// IBP under its tied prior starts from stepwise's fit and price of a feature, and a
+// least-squares result is put in its readable form (a base every image owns). Each stage
+// reports through a jobs.Tracker. app/result reads the result; the package reads no
+// saved file and draws nothing.
 package pipeline

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/internal/accuracy"
 )
@@ -24,7 +25,7 @@ import (
 // codes) within a small RMSE.
 func TestIBPRecoversBuiltInTetris(t *testing.T) {
 	accuracy.Check(t)
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{
+	a, err := result.Analyze(context.Background(), pipeline.Request{
 		Source: pipeline.Source{Sample: "tetris"}, PCA: 0, Algorithm: algorithms.MustLookup("ibp"),
 		Options: learn.Options{Chains: 4, Sweeps: 1000, Seed: 1}, // 4 chains, the CLI default
 	}, nil)
@@ -119,7 +120,7 @@ func TestIBPChainsFromRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, chains := range []int{1, 3} {
-		a, err := p.Run(context.Background(), algorithms.MustLookup("ibp"), learn.Options{Chains: chains, Sweeps: 10, Seed: 2}, nil)
+		a, err := result.RunOn(context.Background(), p, algorithms.MustLookup("ibp"), pipeline.Description{}, learn.Options{Chains: chains, Sweeps: 10, Seed: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -46,13 +46,13 @@ func (p *Prepared) sampleTied(ctx context.Context, alg *algorithms.Algorithm, X 
 		}
 		if shifts {
 			// The chains see the pictures without stepwise's fit's small shifts.
-			seen = features.ProjectOut(seen, p.objects().ShiftNuisance(sw.Z, nil))
+			seen = features.ProjectOut(seen, p.Objects().ShiftNuisance(sw.Z, nil))
 		}
 		opt.Lambda2 = sw.Lambda2
 		if opt.Init == "" && opt.InitZ == nil {
 			// Its fit as the window shows it — the base, and each object added to it —
 			// so that the chains, which keep the form they start from, end in it too.
-			p.readable(pricer, sw)
+			p.Readable(pricer, sw)
 			opt.InitZ = sw.Z
 		}
 		fitOn = seen

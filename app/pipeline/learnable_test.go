@@ -2,11 +2,11 @@ package pipeline
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
 )
@@ -45,7 +45,7 @@ func TestCheckLearnable(t *testing.T) {
 // the λ² path, even on identical images.
 func TestRunProposesOrSaysWhyNot(t *testing.T) {
 	two := &Prepared{Scores: mat.NewDense(2, 2, []float64{1, 0, -1, 0})}
-	a, err := two.Run(context.Background(), algorithms.MustLookup("dpmeans"), learn.Options{Restarts: 3, Seed: 1}, nil)
+	a, err := two.RunOn(context.Background(), algorithms.MustLookup("dpmeans"), Description{}, learn.Options{Restarts: 3, Seed: 1}, nil)
 	if err != nil {
 		t.Fatalf("dpmeans on 2 images without λ² or K: %v", err)
 	}
@@ -56,7 +56,7 @@ func TestRunProposesOrSaysWhyNot(t *testing.T) {
 	// The feature learners need no proposal: their λ² path has one K here, the base all
 	// three share.
 	for _, algo := range []string{"stepwise", "bpmeans", "collapsed"} {
-		if a, err := same.Run(context.Background(), algorithms.MustLookup(algo), learn.Options{Restarts: 3}, nil); err != nil || a.Result.K != 1 || a.Result.Objective != 0 {
+		if a, err := same.RunOn(context.Background(), algorithms.MustLookup(algo), Description{}, learn.Options{Restarts: 3}, nil); err != nil || a.Result.K != 1 || a.Result.Objective != 0 {
 			t.Errorf("%s on 3 identical images: %v", algo, err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/internal/accuracy"
 )
 
 // BenchmarkObjectsRuleTabletop times the objects rule's reading of the λ² path of the
@@ -13,11 +14,11 @@ import (
 // its count of objects), with what it keeps between runs forgotten each time, as a new
 // run on another folder would find it.
 func BenchmarkObjectsRuleTabletop(b *testing.B) {
-	p, err := Prepare(context.Background(), Request{Source: Source{Dir: sharedData(b, "tabletop")}, PCA: DefaultPCA}, nil)
+	p, err := Prepare(context.Background(), Request{Source: Source{Dir: accuracy.SharedData(b, "tabletop")}, PCA: DefaultPCA}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	seen, err := p.objects().Smoothed(nil)
+	seen, err := p.Objects().Smoothed(nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,12 +27,12 @@ func BenchmarkObjectsRuleTabletop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := p.objects().RefitOnScores(res); err != nil {
+	if err := p.Objects().RefitOnScores(res); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		p.objects().Forget()
-		if k := p.objects().Count(res, seen, false, 0, nil); k != 5 {
+		p.Objects().Forget()
+		if k := p.Objects().Count(res, seen, false, 0, nil); k != 5 {
 			b.Fatalf("K = %d, want 5", k)
 		}
 	}

@@ -34,17 +34,17 @@ func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
 	}{
 		{"tabletop sample", func(*testing.T) Source { return Source{Sample: "tabletop"} }, plain},
 		{"random scene 110", func(t *testing.T) Source {
-			spec, err := scenes.Random(filepath.Dir(sharedData(t, "bsds500-train")), 110)
+			spec, err := scenes.Random(filepath.Dir(accuracy.SharedData(t, "bsds500-train")), 110)
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir, _ := writeScene(t, spec)
+			dir, _ := accuracy.WriteScene(t, spec)
 			return Source{Dir: dir}
 		}, shifted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stages []string
-			_, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+			_, err := analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, func(p jobs.Progress) {
 				if len(stages) == 0 || stages[len(stages)-1] != p.Stage {
 					stages = append(stages, p.Stage)
@@ -64,4 +64,13 @@ func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// analyze is the whole run, load → PCA → learner, as result.Analyze runs it.
+func analyze(ctx context.Context, req Request, report func(jobs.Progress)) (*Fitted, error) {
+	p, err := Prepare(ctx, req, report)
+	if err != nil {
+		return nil, err
+	}
+	return p.RunOn(ctx, req.Algorithm, req.Describe, req.Options, report)
 }

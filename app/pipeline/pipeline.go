@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -154,20 +153,20 @@ func (p *Prepared) readingBytes() int64 {
 	if p.PCA == nil || p.PCA.Identity {
 		return 0
 	}
-	return readingBytesFor(p.workerCount(), p.PCA.P)
+	return readingBytesFor(p.Workers(), p.PCA.P)
 }
 
-// workerCount is how many goroutines the reading of a fit uses.
-func (p *Prepared) workerCount() int {
+// Workers is how many goroutines the reading of a fit uses.
+func (p *Prepared) Workers() int {
 	if p.workers > 0 {
 		return p.workers
 	}
 	return runtime.GOMAXPROCS(0)
 }
 
-// objects is the objects rule on the scores, made on first use: what it works out for
+// Objects is the objects rule on the scores, made on first use: what it works out for
 // the data set (the blurred scores, the fits it read) serves every run on it.
-func (p *Prepared) objects() *selection.Objects {
+func (p *Prepared) Objects() *selection.Objects {
 	p.objOnce.Do(func() {
 		var pics selection.Pictures
 		var w, h, c int
@@ -215,79 +214,6 @@ func (p *Prepared) KeepThumbnails(thumbs []image.Image) {
 	if len(thumbs) == len(p.Data.Names) {
 		p.thumbOnce.Do(func() { p.thumbs = thumbs })
 	}
-}
-
-// Analysis is a finished run: the prepared data and the algorithm's result.
-type Analysis struct {
-	*Prepared
-	Algorithm *algorithms.Algorithm
-	Options   learn.Options
-	Result    *learn.Result
-	Times     Timings    // the data's load and PCA times and this run's algorithm time
-	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
-	// AsFound is set when Result's Z and A are the learner's own, not the readable form.
-	AsFound bool
-	// Description is what the learner read of each image (the PCA scores unless set).
-	Description Description
-	// Other is the reading not shown — the learner's own Z and A while the readable form
-	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
-	Other *Reading
-	// Stability is, per feature in column order, the share of fits on half-samples of
-	// the images that hold it (stability); nil when not checked.
-	Stability []float64
-	// Seen is the scores as the learner fitted them when it chose K by counting objects:
-	// the pictures seen through a slight blur. Separation reads the features' splits in
-	// them, as the count did; nil when the learner fitted the scores themselves.
-	Seen *mat.Dense
-	// SeenShifts says that the count took each fit's own small shifts of its features'
-	// pictures out of Seen (shiftNuisance): the fit shown is read so too (seenFor).
-	SeenShifts bool
-	// keptSeparation is, per feature of the reading keptZ, the separation a saved
-	// analysis was written with (KeepSeparation).
-	keptSeparation []float64
-	keptZ          *mat.Dense
-}
-
-// KeepSeparation sets what Separation says of the reading shown, as a saved analysis
-// was written with it: a reopened analysis has no Seen to read it in again.
-func (a *Analysis) KeepSeparation(s []float64) {
-	if a.Result != nil && len(s) == a.Result.K {
-		a.keptSeparation, a.keptZ = slices.Clone(s), a.Result.Z
-	}
-}
-
-// fitted is what the learner fitted, as the fit shown is read: seenFor its Z, or the
-// scores.
-func (a *Analysis) fitted() *mat.Dense {
-	if a.Seen != nil {
-		return a.seenFor(a.Result.Z)
-	}
-	return a.Scores
-}
-
-// seenFor is Seen as a fit with codes Z is read in: with that fit's shifts taken out when
-// the count took them out (SeenShifts), as readableFit reads each fit it counts.
-// It is worked out once per fit (seenCache): the window reads a fit's separations several
-// times over.
-func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
-	if !a.SeenShifts || a.Seen == nil {
-		return a.Seen
-	}
-	key := [2]*mat.Dense{a.Seen, Z}
-	a.cacheMu.Lock()
-	seen, ok := a.seenCache[key]
-	a.cacheMu.Unlock()
-	if ok {
-		return seen
-	}
-	seen = features.ProjectOut(a.Seen, a.objects().ShiftNuisance(Z, nil))
-	a.cacheMu.Lock()
-	defer a.cacheMu.Unlock()
-	if a.seenCache == nil || len(a.seenCache) >= selection.CacheSize {
-		a.seenCache = map[[2]*mat.Dense]*mat.Dense{}
-	}
-	a.seenCache[key] = seen
-	return seen
 }
 
 // Prepare loads the images of req.Source and fits the PCA, reporting progress.
@@ -405,11 +331,6 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	return p, nil
 }
 
-// Run runs one algorithm on prepared data's PCA scores.
-func (p *Prepared) Run(ctx context.Context, alg *algorithms.Algorithm, opt learn.Options, report func(jobs.Progress)) (*Analysis, error) {
-	return p.RunOn(ctx, alg, Description{}, opt, report)
-}
-
 // Description is what the learner reads of each image (Prepared.Describe): Kind is one
 // of FeatureKinds ("" is FeaturesPCA), Words the vocabulary size for FeaturesWords.
 type Description struct {
@@ -417,16 +338,41 @@ type Description struct {
 	Words int
 }
 
+// Fitted is what a run of a learner on prepared data made (Prepared.RunOn): its result
+// in the readable form, the run's options and times, and what the reading of the result
+// needs of the run (app/result's Analysis holds it with the data).
+type Fitted struct {
+	Algorithm *algorithms.Algorithm
+	Options   learn.Options
+	Result    *learn.Result
+	Times     Timings    // the data's load and PCA times and this run's algorithm time
+	Peak      PeakMemory // the peak memory by the end of the load, the PCA and this run
+	// Description is what the learner read of each image (the PCA scores unless set).
+	Description Description
+	// Other is the learner's own form of the result when the result is in the readable
+	// form and the two differ, else nil.
+	Other *Reading
+	// Stability is, per feature in column order, the share of fits on half-samples of
+	// the images that hold it (Stability); nil when not checked.
+	Stability []float64
+	// Seen is the scores as the learner fitted them when it chose K by counting objects
+	// (the pictures seen through a slight blur); nil when it fitted the scores themselves.
+	Seen *mat.Dense
+	// SeenShifts says that the count took each fit's own small shifts of its features'
+	// pictures out of Seen (selection.Objects.ShiftNuisance).
+	SeenShifts bool
+}
+
 // RunOn runs one algorithm on the representation desc of prepared data. Only the
 // clustering learners read a representation other than the PCA scores; their clusters'
 // pictures are the means of their images' PCA scores, so the views and exports show them
 // like any other result, while the objective is the learner's, in the representation.
-func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc Description, opt learn.Options, report func(jobs.Progress)) (*Analysis, error) {
+func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc Description, opt learn.Options, report func(jobs.Progress)) (*Fitted, error) {
 	if alg == nil {
 		return nil, errors.New("no algorithm to run")
 	}
 	tr := jobs.NewTracker(report)
-	p.objects().Forget()
+	p.Objects().Forget()
 	X := p.Scores
 	described := 0.0
 	if desc.Kind != "" && desc.Kind != FeaturesPCA {
@@ -449,7 +395,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	if alg.ReadsGroups() && opt.Groups == nil {
 		// The hard HDP's groups are the images' subfolders (a collection sorted into
 		// events, ORL's people); a folder without subfolders is one group.
-		if folder, k := subfolders(p.Data.Names); k > 0 {
+		if folder, k := Subfolders(p.Data.Names); k > 0 {
 			opt.Groups = make([]int, len(folder))
 			for i, f := range folder {
 				opt.Groups[i] = int(f)
@@ -489,7 +435,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	if alg.LeastSquares() {
 		tr.Phase(phaseReading, 0)
 	}
-	other := p.readable(alg, res)
+	other := p.Readable(alg, res)
 	times.Reading = time.Since(start).Seconds()
 	start = time.Now()
 	tr.Phase(phaseStability, 0)
@@ -502,10 +448,10 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	if seen != nil {
 		checkOn = seen
 		if shifts {
-			checkOn = features.ProjectOut(seen, p.objects().ShiftNuisance(res.Z, nil))
+			checkOn = features.ProjectOut(seen, p.Objects().ShiftNuisance(res.Z, nil))
 		}
 	}
-	stable := stability(checkOn, alg, res, opt.Seed)
+	stable := Stability(checkOn, alg, res, opt.Seed)
 	if stable != nil {
 		times.Stability = time.Since(start).Seconds()
 	}
@@ -516,7 +462,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	// the next work is held near what is live: its garbage is pictures, a collection
 	// of them a few milliseconds.
 	budgetStage(0, runSlack)
-	return &Analysis{Prepared: p, Algorithm: alg, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
+	return &Fitted{Algorithm: alg, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
 		Description: desc, Stability: stable, Seen: seen, SeenShifts: shifts}, nil
 }
 
@@ -543,7 +489,7 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		tr.SetOpen(true) // the λ² path follows, of a time its own clock tells later
 		tr.Phase(phaseBlur, 0)
 		began := time.Now()
-		if fitOn, err = p.objects().Smoothed(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
+		if fitOn, err = p.Objects().Smoothed(func(done, total int) { tr.Update(phaseBlur, done, total) }); err != nil {
 			return nil, opt, nil, false, err
 		}
 		tr.SetReading(readingEstimate(time.Since(began), p.PCA.D))
@@ -559,21 +505,21 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		res.A = clusterMeans(res.Z, p.Scores)
 	}
 	if objects {
-		if err := p.objects().RefitOnScores(res); err != nil {
+		if err := p.Objects().RefitOnScores(res); err != nil {
 			return nil, opt, nil, false, err
 		}
 		tr.SetOpen(true) // a second path may follow (shiftsMatter)
 		tr.Phase(phaseObjects, 0)
-		k := p.objects().Count(res, fitOn, false, 0, tr.Counter(phaseObjects))
-		matter := p.objects().ShiftsMatter(res, fitOn, k)
+		k := p.Objects().Count(res, fitOn, false, 0, tr.Counter(phaseObjects))
+		matter := p.Objects().ShiftsMatter(res, fitOn, k)
 		tr.SetOpen(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
-			if _, _, err := p.objects().ShiftMaps(); err != nil {
+			if _, _, err := p.Objects().ShiftMaps(); err != nil {
 				return nil, opt, nil, false, err
 			}
 			run := opt
-			run.Nuisance = p.objects().ShiftNuisance
+			run.Nuisance = p.Objects().ShiftNuisance
 			end := tr.SecondPath(firstPath)
 			defer tr.Counted()
 			shifted, err := alg.Run(ctx, fitOn, run)
@@ -581,12 +527,12 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 			if err != nil {
 				return nil, opt, nil, false, err
 			}
-			if err := p.objects().RefitOnScores(shifted); err != nil {
+			if err := p.Objects().RefitOnScores(shifted); err != nil {
 				return nil, opt, nil, false, err
 			}
 			// The largest count of objects either path offers.
 			tr.Phase(phaseObjectsAgain, 0)
-			ks := p.objects().Count(shifted, fitOn, true, k, tr.Counter(phaseObjectsAgain))
+			ks := p.Objects().Count(shifted, fitOn, true, k, tr.Counter(phaseObjectsAgain))
 			tr.Counted()
 			if ks > k {
 				res, k, shifts = shifted, ks, true
@@ -595,7 +541,7 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		if k == 0 {
 			k = res.K
 		}
-		if res, err = atPathK(res, k); err != nil {
+		if res, err = selection.AtK(res, k); err != nil {
 			return nil, opt, nil, false, err
 		}
 	}
@@ -622,22 +568,4 @@ func clusterMeans(Z, X *mat.Dense) *mat.Dense {
 		}
 	}
 	return A
-}
-
-// Analyze runs the whole pipeline: load → PCA → algorithm. The load's and the PCA's
-// reports give no time left: theirs alone would leave out the algorithm's, which nothing
-// tells before it runs.
-func Analyze(ctx context.Context, req Request, report func(jobs.Progress)) (*Analysis, error) {
-	prepReport := report
-	if report != nil {
-		prepReport = func(pr jobs.Progress) {
-			pr.ETA = 0
-			report(pr)
-		}
-	}
-	p, err := Prepare(ctx, req, prepReport)
-	if err != nil {
-		return nil, err
-	}
-	return p.RunOn(ctx, req.Algorithm, req.Describe, req.Options, report)
 }

@@ -2,14 +2,15 @@ package pipeline_test
 
 import (
 	"context"
-	"featurelab/app/pipeline"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 )
 
 // BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop
@@ -41,7 +42,7 @@ func BenchmarkPresentTabletop(b *testing.B) {
 	}
 	p.Thumbnails() // both made by the window's load, before the first run
 	p.ThumbnailPCA()
-	a, err := p.Run(context.Background(), algorithms.MustLookup("stepwise"), learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
+	a, err := result.RunOn(context.Background(), p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{K: algorithms.DefaultTargetK, Restarts: algorithms.DefaultRestarts, Seed: 1}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func BenchmarkIBPRealTabletop(b *testing.B) {
 		b.Run(run.name, func(b *testing.B) {
 			k := 0
 			for b.Loop() {
-				a, err := p.Run(context.Background(), algorithms.MustLookup(run.algo), run.opt, nil)
+				a, err := result.RunOn(context.Background(), p, algorithms.MustLookup(run.algo), pipeline.Description{}, run.opt, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -19,6 +19,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/assets"
 	"featurelab/imgproc"
@@ -36,7 +37,7 @@ func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
 	if !strings.HasPrefix(strings.Join(tabletopStages, "|"), "Loading images") {
 		t.Fatalf("first stage reported: %v", tabletopStages)
 	}
-	a, err := stepwise.Prepared.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 5, Seed: 3}, nil)
+	a, err := result.Run(context.Background(), stepwise.Prepared, algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 5, Seed: 3}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
 	}
 	none := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		a, err := p.Run(context.Background(), algorithms.MustLookup("ibp"), learn.Options{Seed: seed, Chains: 2, Sweeps: 100}, nil)
+		a, err := result.RunOn(context.Background(), p, algorithms.MustLookup("ibp"), pipeline.Description{}, learn.Options{Seed: seed, Chains: 2, Sweeps: 100}, nil)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "the IBP sampler ended with no features: it explains all 7 images") {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -197,7 +198,7 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10, Algorithm: algorithms.MustLookup("kmeans"), Options: learn.Options{K: 3, Restarts: 2}}
-	a, err := pipeline.Analyze(context.Background(), req, nil)
+	a, err := result.Analyze(context.Background(), req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,8 +222,8 @@ func TestOutputsSavedAmongTheImagesAreNotLoaded(t *testing.T) {
 // tabletopStepwise is stepwise with 20 restarts and no λ² on the built-in tabletop, the
 // run whose λ² path and readings several tests read, made once per test binary; they
 // read it and derive from it, and run other learners on its Prepared, never change it.
-var tabletopStepwise = sync.OnceValues(func() (*pipeline.Analysis, error) {
-	return pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
+var tabletopStepwise = sync.OnceValues(func() (*result.Analysis, error) {
+	return result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, func(p jobs.Progress) { tabletopStages = append(tabletopStages, p.Stage) })
 })
 
@@ -284,7 +285,7 @@ func TestAtKSwitchesAlongThePath(t *testing.T) {
 	if _, err := a.AtK(99); err == nil {
 		t.Error("K = 99 is not on the path")
 	}
-	fixed, err := p.Run(context.Background(), algorithms.MustLookup("stepwise"), learn.Options{Lambda2: 20, Restarts: 20, Seed: 1}, nil)
+	fixed, err := result.RunOn(context.Background(), p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Lambda2: 20, Restarts: 20, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,14 +21,14 @@ type Reading struct {
 	Z, A *mat.Dense
 }
 
-// readable rewrites res in place into its readable form when algo's A is the
+// Readable rewrites res in place into its readable form when algo's A is the
 // least-squares fit to Z (a form of K-features or BP-means), and returns the learner's
 // own form, or nil when it was readable already or cannot be rewritten.
-func (p *Prepared) readable(alg *algorithms.Algorithm, res *learn.Result) *Reading {
+func (p *Prepared) Readable(alg *algorithms.Algorithm, res *learn.Result) *Reading {
 	if !alg.LeastSquares() {
 		return nil
 	}
-	form := p.objects().ReadableForm(res.Z, res.A, false)
+	form := p.Objects().ReadableForm(res.Z, res.A, false)
 	if form == nil || !form.WithBase {
 		return nil
 	}
@@ -41,41 +41,12 @@ func (p *Prepared) readable(alg *algorithms.Algorithm, res *learn.Result) *Readi
 	return found
 }
 
-// SwitchReading is the analysis in its other reading — as found if it shows the
-// readable form, readable if it shows the form as found — or a itself when there is no
-// other (Other is nil). The result is a copy; a is unchanged. It checks the stability of
-// the other form's features (up to a few seconds at K = 14 on 2 000 images): call it off
-// the UI goroutine.
-func (a *Analysis) SwitchReading() *Analysis {
-	if a.Other == nil {
-		return a
-	}
-	b := *a
-	res := *a.Result
-	res.Z, res.A = a.Other.Z, a.Other.A
-	b.Result = &res
-	b.Other = &Reading{Z: a.Result.Z, A: a.Result.A}
-	b.AsFound = !a.AsFound
-	// The other form's columns are other features (the base moved, some flipped): their
-	// stability is checked on them.
-	b.Stability = stability(b.fitted(), a.Algorithm, &res, a.Options.Seed)
-	return &b
-}
-
 // Clone is a deep copy of r, nil for nil.
 func (r *Reading) Clone() *Reading {
 	if r == nil {
 		return nil
 	}
 	return &Reading{Z: CloneDense(r.Z), A: CloneDense(r.A)}
-}
-
-// ReadingName names the reading shown: "readable" or "as found".
-func (a *Analysis) ReadingName() string {
-	if a.AsFound {
-		return "as found"
-	}
-	return "readable"
 }
 
 func CloneDense(m *mat.Dense) *mat.Dense {

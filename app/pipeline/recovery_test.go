@@ -3,12 +3,13 @@ package pipeline_test
 import (
 	"context"
 	"encoding/csv"
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"io/fs"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/assets"
 	"featurelab/internal/accuracy"
 )
@@ -33,7 +34,7 @@ func TestStepwiseRecoversBuiltInTruth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
-			a, err := pipeline.Analyze(context.Background(), pipeline.Request{
+			a, err := result.Analyze(context.Background(), pipeline.Request{
 				Source: pipeline.Source{Sample: tt.sample}, PCA: tt.pca, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Lambda2: tt.lambda2, Restarts: 100, Seed: 1},
 			}, nil)

@@ -7,9 +7,11 @@ import (
 	"image"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 
+	"featurelab/algorithms/partition"
 	"featurelab/assets"
 	"featurelab/imgproc"
 )
@@ -89,4 +91,18 @@ func (s Source) Image(name string) (image.Image, error) {
 		return nil, err
 	}
 	return imgproc.OnWhite(img), nil
+}
+
+// Subfolders numbers the images' subfolders: each image's 0…k−1 in order of first
+// appearance, and k; images directly in the folder have none, and then it returns nil, 0.
+func Subfolders(names []string) ([]int32, int) {
+	folders := make([]string, len(names))
+	for i, name := range names {
+		dir := path.Dir(name)
+		if dir == "." {
+			return nil, 0
+		}
+		folders[i] = dir
+	}
+	return partition.Compact(partition.Number(folders))
 }

@@ -19,12 +19,12 @@ const (
 	stabilityAgreement = 0.95
 )
 
-// stability checks how reproducible each feature of a feature learner's result is, by
+// Stability checks how reproducible each feature of a feature learner's result is, by
 // holding out half of the images: the features are fitted again, by least squares, to
 // the other half's images and codes (A = (ZᵀZ)⁻¹ZᵀX), and the held-out images are
 // encoded with them (features.Encode). A feature holds on that half when the images
 // that own it are, on stabilityAgreement of them, the ones the result says own it; its
-// stability is the share of the 2·StabilitySplits held-out halves where it holds. An
+// Stability is the share of the 2·StabilitySplits held-out halves where it holds. An
 // object that comes and goes is drawn the same from either half and claims the same
 // images; a feature fitted to some images' noise — a pixel's jitter, one exposure —
 // is drawn differently from the other half and claims others. No learner runs again,
@@ -34,7 +34,7 @@ const (
 // It returns nil where there is nothing to check: clusterings and the IBP (whose
 // posterior answers the question itself), fewer than 8 images, or K above
 // features.EncodeExactK.
-func stability(X *mat.Dense, alg *algorithms.Algorithm, res *learn.Result, seed uint64) []float64 {
+func Stability(X *mat.Dense, alg *algorithms.Algorithm, res *learn.Result, seed uint64) []float64 {
 	n, d := X.Dims()
 	k := res.K
 	if alg.Sampler() || alg.Clusters() || n < 8 || k < 1 || k > features.EncodeExactK || 2*k > n {

@@ -2,15 +2,16 @@ package pipeline_test
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // TestThinPicturesAreRead: pictures one pixel wide have no outline to read; the default
@@ -32,7 +33,7 @@ func TestThinPicturesAreRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // AppliedFolder is what the window shows of a folder coded with the features of a shown
@@ -14,7 +15,7 @@ import (
 // new images' codes, residuals and marks, which of them own each feature, and their
 // thumbnails and reconstructions. Image i is the folder's i-th (natural order).
 type AppliedFolder struct {
-	Analysis *pipeline.Analysis // the analysis whose features coded the folder
+	Analysis *result.Analysis // the analysis whose features coded the folder
 	Applied  *encoding.Applied
 	// Limit is the residual above which an image is unexplained (encoding.Encoder.Limit).
 	Limit float64
@@ -30,7 +31,7 @@ type AppliedFolder struct {
 
 // PresentApplied computes the presentation of a folder ap coded with e, the encoder of
 // a.
-func PresentApplied(a *pipeline.Analysis, e *encoding.Encoder, ap *encoding.Applied) *AppliedFolder {
+func PresentApplied(a *result.Analysis, e *encoding.Encoder, ap *encoding.Applied) *AppliedFolder {
 	f := &AppliedFolder{Analysis: a, Applied: ap, Limit: e.Limit, Base: e.Base, Owners: make([][]int, e.K)}
 	for i, c := range ap.Codes {
 		f.Names = append(f.Names, c.Name)

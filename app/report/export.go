@@ -16,7 +16,7 @@ import (
 	"strconv"
 	"strings"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
@@ -60,7 +60,7 @@ func CheckEncodedOutputs(dir string) error {
 // command line replaces earlier outputs in its --out folder, each file atomically, and
 // only those Feature Lab wrote (CheckOutputs). The grid leaves out the minor features
 // (FeatureGrid).
-func WriteOutputs(a *pipeline.Analysis, dir string) error { return WriteAllOutputs(a, dir, false) }
+func WriteOutputs(a *result.Analysis, dir string) error { return WriteAllOutputs(a, dir, false) }
 
 // WriteAllOutputs is WriteOutputs, drawing every feature in the grid, the minor ones too,
 // when allFeatures is set.
@@ -68,7 +68,7 @@ func WriteOutputs(a *pipeline.Analysis, dir string) error { return WriteAllOutpu
 // The folder holds one run: result.json goes first and comes back last, naming the
 // other files of its run with their digests (Run), so that a run cut short leaves a
 // folder CheckRun refuses rather than one run's codes beside another's result.
-func WriteAllOutputs(a *pipeline.Analysis, dir string, allFeatures bool) error {
+func WriteAllOutputs(a *result.Analysis, dir string, allFeatures bool) error {
 	if err := CheckOutputs(dir); err != nil {
 		return err
 	}
@@ -152,18 +152,18 @@ func CheckRun(dir string) error {
 
 // ExportFeatureGrid writes the feature image grid as a PNG, the minor features too when
 // all is set (FeatureGridOf).
-func ExportFeatureGrid(a *pipeline.Analysis, path string, overwrite, all bool) error {
+func ExportFeatureGrid(a *result.Analysis, path string, overwrite, all bool) error {
 	img := FeatureGridOf(a, all)
 	return atomicfile.Write(path, overwrite, func(w io.Writer) error { return imgproc.EncodePNG(w, img) })
 }
 
 // ExportCodes writes codes.csv: image name, binary code, squared residual.
-func ExportCodes(a *pipeline.Analysis, path string, overwrite bool) error {
+func ExportCodes(a *result.Analysis, path string, overwrite bool) error {
 	return atomicfile.Write(path, overwrite, func(w io.Writer) error { return WriteCodesCSV(a, w) })
 }
 
 // WriteCodesCSV writes the codes table as CSV.
-func WriteCodesCSV(a *pipeline.Analysis, w io.Writer) error {
+func WriteCodesCSV(a *result.Analysis, w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(strings.Split(codesHeaders[0], ",")); err != nil {
 		return err
@@ -179,7 +179,7 @@ func WriteCodesCSV(a *pipeline.Analysis, w io.Writer) error {
 }
 
 // ExportResult writes result.json: the summary, Z, A, residuals and traces.
-func ExportResult(a *pipeline.Analysis, path string, overwrite bool) error {
+func ExportResult(a *result.Analysis, path string, overwrite bool) error {
 	fr := saved.FullResultOf(a)
 	return atomicfile.Write(path, overwrite, func(w io.Writer) error { return saved.WriteJSON(w, fr) })
 }

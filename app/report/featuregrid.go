@@ -16,7 +16,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"featurelab/algorithms/features"
-	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/internal/parallel"
 )
 
@@ -38,19 +38,19 @@ var (
 
 // FeatureGrid renders the analysis as one picture for export, its minor features left
 // out (FeatureGridOf).
-func FeatureGrid(a *pipeline.Analysis) *image.NRGBA { return FeatureGridOf(a, false) }
+func FeatureGrid(a *result.Analysis) *image.NRGBA { return FeatureGridOf(a, false) }
 
 // FeatureGridOf renders the analysis as one picture for export: its features in the
 // order the window shows them (RankFeatures), with the minor ones when all is set; when
 // it is not, a line under the title says how many were left out.
-func FeatureGridOf(a *pipeline.Analysis, all bool) *image.NRGBA {
+func FeatureGridOf(a *result.Analysis, all bool) *image.NRGBA {
 	img, _ := featureGrid(a, all)
 	return img
 }
 
 // featureGrid is FeatureGridOf, with the box of every picture and line of text it drew:
 // none may overlap another (TestGridTextNeverOverlaps).
-func featureGrid(a *pipeline.Analysis, all bool) (*image.NRGBA, []image.Rectangle) {
+func featureGrid(a *result.Analysis, all bool) (*image.NRGBA, []image.Rectangle) {
 	feats, minor := RankFeatures(a, a.Features())
 	if all {
 		minor = 0
@@ -175,7 +175,7 @@ type gridPainter struct {
 }
 
 // picture places the picture src gives in the w×h box at x, y; drawPictures draws it.
-func (g *gridPainter) picture(a *pipeline.Analysis, x, y, w, h int, src func() image.Image) {
+func (g *gridPainter) picture(a *result.Analysis, x, y, w, h int, src func() image.Image) {
 	g.pictures = append(g.pictures, func() { drawCell(a, g.img, x, y, w, h, src()) })
 	g.boxes = append(g.boxes, image.Rect(x, y, x+w, y+h))
 }
@@ -216,7 +216,7 @@ func sampleIndex(c int) string { return fmt.Sprintf("%d ", c+1) }
 // short — a code of hundreds of features, a long file name — in full, in lines of px
 // pixels: "3 a_long_name.png: 0110…", wrapped where a line is full. None when every
 // caption is whole.
-func sampleLegend(a *pipeline.Analysis, samples []int, codes []string, cellW, px int) []string {
+func sampleLegend(a *result.Analysis, samples []int, codes []string, cellW, px int) []string {
 	cut := false
 	for _, i := range samples {
 		lines := codeLines(codes[i], cellW)
@@ -254,7 +254,7 @@ func wrapRunes(text string, per int) []string {
 // featureLabel is "base", "#3 adds", "#3 removes", "#3 darkens", "#3 pattern" (how the feature reads
 // against the base, or the mean image when there is none: pipeline.Features) or
 // "cluster #2".
-func featureLabel(f pipeline.Feature) string {
+func featureLabel(f result.Feature) string {
 	switch {
 	case f.Base:
 		return "base"
@@ -269,7 +269,7 @@ func featureLabel(f pipeline.Feature) string {
 
 // ExplainedText words the share of the data's variation a feature explains
 // ("explains 12.3%"), or "" for the base and clusters, which explain none on their own.
-func ExplainedText(f pipeline.Feature) string {
+func ExplainedText(f result.Feature) string {
 	if f.Base || f.Signed == nil {
 		return ""
 	}
@@ -278,7 +278,7 @@ func ExplainedText(f pipeline.Feature) string {
 
 // StabilityText words how reproducible a feature is ("stable 75%": held by 3 of the 4
 // half-sample fits, pipeline.StabilityHalves), or "" when it was not checked.
-func StabilityText(f pipeline.Feature) string {
+func StabilityText(f result.Feature) string {
 	if f.Stability < 0 {
 		return ""
 	}
@@ -289,7 +289,7 @@ func StabilityText(f pipeline.Feature) string {
 // it and those that do not: "on/off" for an object that comes and goes, "gradual" for a
 // change by degrees cut in two (exposure, a shift), which is no object; "" for the base
 // and clusters.
-func SeparationText(f pipeline.Feature) string {
+func SeparationText(f result.Feature) string {
 	switch {
 	case math.IsNaN(f.Separation) || f.Base || f.Signed == nil:
 		return ""
@@ -301,7 +301,7 @@ func SeparationText(f pipeline.Feature) string {
 
 // TrustText is ExplainedText and StabilityText on one short line for the grid:
 // "12.3%, stable 75%".
-func TrustText(f pipeline.Feature) string {
+func TrustText(f result.Feature) string {
 	var parts []string
 	if ExplainedText(f) != "" {
 		parts = append(parts, fmt.Sprintf("%.1f%%", 100*f.Explained))
@@ -313,10 +313,10 @@ func TrustText(f pipeline.Feature) string {
 }
 
 // FeatureLabel is the caption of a feature in the window and the exports.
-func FeatureLabel(f pipeline.Feature) string { return featureLabel(f) }
+func FeatureLabel(f result.Feature) string { return featureLabel(f) }
 
 // SampleImages picks up to n images to show, the first image of each distinct code first.
-func SampleImages(a *pipeline.Analysis, n int) []int {
+func SampleImages(a *result.Analysis, n int) []int {
 	codes := a.Codes()
 	seen := map[string]bool{}
 	var picked []int
@@ -341,7 +341,7 @@ func SampleImages(a *pipeline.Analysis, n int) []int {
 }
 
 // cellSize scales the data set's picture size to the grid cell, keeping the aspect ratio.
-func cellSize(a *pipeline.Analysis) (int, int) {
+func cellSize(a *result.Analysis) (int, int) {
 	w, h := a.Data.Width, a.Data.Height
 	if w >= h {
 		return gridCell, max(1, gridCell*h/w)
@@ -349,7 +349,7 @@ func cellSize(a *pipeline.Analysis) (int, int) {
 	return max(1, gridCell*w/h), gridCell
 }
 
-func drawCell(a *pipeline.Analysis, dst *image.NRGBA, x, y, w, h int, src image.Image) {
+func drawCell(a *result.Analysis, dst *image.NRGBA, x, y, w, h int, src image.Image) {
 	filter := imaging.Lanczos
 	if src.Bounds().Dx() < w/2 {
 		filter = imaging.NearestNeighbor // keep tiny pictures (6×6 tetris, 14×14 dice) crisp

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"context"
-	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/png"
@@ -17,8 +16,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // TestTrustText: the grid's line under a feature gives the share it explains and its
@@ -27,13 +28,13 @@ import (
 func TestTrustText(t *testing.T) {
 	signed := image.NewRGBA(image.Rect(0, 0, 1, 1))
 	for _, tc := range []struct {
-		f                pipeline.Feature
+		f                result.Feature
 		want, separation string
 	}{
-		{pipeline.Feature{Signed: signed, Explained: 0.123, Stability: 0.75, Separation: 0.9}, "12.3%, stable 75%", "on/off"},
-		{pipeline.Feature{Signed: signed, Explained: 0.05, Stability: -1, Separation: 0.2}, "5.0%", "gradual"},
-		{pipeline.Feature{Signed: signed, Explained: 0.05, Stability: 1, Separation: math.NaN()}, "5.0%, stable 100%", ""},
-		{pipeline.Feature{Base: true, Stability: 1, Separation: math.NaN()}, "stable 100%", ""},
+		{result.Feature{Signed: signed, Explained: 0.123, Stability: 0.75, Separation: 0.9}, "12.3%, stable 75%", "on/off"},
+		{result.Feature{Signed: signed, Explained: 0.05, Stability: -1, Separation: 0.2}, "5.0%", "gradual"},
+		{result.Feature{Signed: signed, Explained: 0.05, Stability: 1, Separation: math.NaN()}, "5.0%, stable 100%", ""},
+		{result.Feature{Base: true, Stability: 1, Separation: math.NaN()}, "stable 100%", ""},
 	} {
 		if got := TrustText(tc.f); got != tc.want {
 			t.Errorf("TrustText(%+v) = %q, want %q", tc.f, got, tc.want)
@@ -123,7 +124,7 @@ func TestGridTextNeverOverlaps(t *testing.T) {
 // longNamedAnalysis is K-features on twelve random w×h pictures (names of 150
 // characters when long), its result replaced by k features each image owns with
 // probability 0.3.
-func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *pipeline.Analysis {
+func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *result.Analysis {
 	t.Helper()
 	dir := t.TempDir()
 	for i := range 12 {
@@ -144,7 +145,7 @@ func longNamedAnalysis(t *testing.T, w, h, k int, long bool) *pipeline.Analysis 
 			t.Fatal(err)
 		}
 	}
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 10,
 		Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 2, Restarts: 1, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

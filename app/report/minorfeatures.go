@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"slices"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // A sampler's result, or any with many features, is shown largest feature first, and
 // its small features are folded away: the IBP on the ORL faces ended with 156 features,
 // most of them a few pixels of jitter or exposure, and its cards and grid buried the few
 // that matter. A feature is minor when it explains less than MinorShare of the data's
-// variation (pipeline.Feature.Explained), or is not among the MajorFeatures largest.
+// variation (result.Feature.Explained), or is not among the MajorFeatures largest.
 const (
 	MinorShare    = 0.01
 	MajorFeatures = 12
@@ -22,9 +22,9 @@ const (
 // the features by the share they explain, largest first (ties in column order), the
 // minor ones last. Other results keep their column order and have no minor features;
 // clusters are never ranked. feats is a.Features(); it is not changed.
-func RankFeatures(a *pipeline.Analysis, feats []pipeline.Feature) (ranked []pipeline.Feature, minor int) {
+func RankFeatures(a *result.Analysis, feats []result.Feature) (ranked []result.Feature, minor int) {
 	ranked = slices.Clone(feats)
-	var rest []pipeline.Feature // the features other than the base
+	var rest []result.Feature // the features other than the base
 	for _, f := range feats {
 		if !f.Base {
 			rest = append(rest, f)
@@ -33,7 +33,7 @@ func RankFeatures(a *pipeline.Analysis, feats []pipeline.Feature) (ranked []pipe
 	if a.Algorithm.Clusters() || (!a.Algorithm.Sampler() && len(rest) <= MajorFeatures) {
 		return ranked, 0
 	}
-	slices.SortStableFunc(rest, func(f, g pipeline.Feature) int {
+	slices.SortStableFunc(rest, func(f, g result.Feature) int {
 		switch {
 		case f.Explained > g.Explained:
 			return -1

@@ -2,7 +2,6 @@ package report
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"image"
 	"slices"
 	"strings"
@@ -10,8 +9,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // TestRankFeatures: a sampler's features come largest first after the base, those
@@ -20,14 +21,14 @@ import (
 // clusters are never ranked.
 func TestRankFeatures(t *testing.T) {
 	signed := image.NewGray(image.Rect(0, 0, 1, 1))
-	feats := func(shares ...float64) []pipeline.Feature {
-		out := []pipeline.Feature{{Index: 0, Base: true}}
+	feats := func(shares ...float64) []result.Feature {
+		out := []result.Feature{{Index: 0, Base: true}}
 		for k, s := range shares {
-			out = append(out, pipeline.Feature{Index: k + 1, Signed: signed, Explained: s})
+			out = append(out, result.Feature{Index: k + 1, Signed: signed, Explained: s})
 		}
 		return out
 	}
-	order := func(fs []pipeline.Feature) []int {
+	order := func(fs []result.Feature) []int {
 		var out []int
 		for _, f := range fs {
 			out = append(out, f.Index)
@@ -52,7 +53,7 @@ func TestRankFeatures(t *testing.T) {
 	} {
 		in := feats(tc.shares...)
 		before := order(in)
-		got, minor := RankFeatures(&pipeline.Analysis{Algorithm: algorithms.MustLookup(tc.algo)}, in)
+		got, minor := RankFeatures(&result.Analysis{Algorithm: algorithms.MustLookup(tc.algo)}, in)
 		if !slices.Equal(order(got), tc.want) || minor != tc.wantMinor {
 			t.Errorf("%s %v: order %v, %d minor; want %v, %d", tc.algo, tc.shares, order(got), minor, tc.want, tc.wantMinor)
 		}
@@ -88,7 +89,7 @@ func TestUnsureText(t *testing.T) {
 // that leaves the tiny one out and says so on a line under the title; asked for all
 // features, the grid draws it and has no such line.
 func TestGridFoldsMinorFeatures(t *testing.T) {
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "dice"}, PCA: 20,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "dice"}, PCA: 20,
 		Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 3, Restarts: 3, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 
 	"featurelab/algorithms/segment"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/segmenting"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
@@ -39,7 +40,7 @@ const (
 
 // PlotNames lists the diagnostics plots there is something to draw for: the PCA's
 // explained variance once data is loaded, then the plots the result a has (nil for none).
-func PlotNames(p *pipeline.Prepared, a *pipeline.Analysis) []string {
+func PlotNames(p *pipeline.Prepared, a *result.Analysis) []string {
 	var names []string
 	if p != nil && p.PCA != nil && !p.PCA.Identity {
 		names = append(names, PlotExplained)
@@ -64,7 +65,7 @@ func PlotNames(p *pipeline.Prepared, a *pipeline.Analysis) []string {
 
 // NamedPlot draws the diagnostics plot called name, or returns nil when there is
 // nothing to draw it from.
-func NamedPlot(name string, p *pipeline.Prepared, a *pipeline.Analysis) *plot.Plot {
+func NamedPlot(name string, p *pipeline.Prepared, a *result.Analysis) *plot.Plot {
 	if name == PlotExplained {
 		if p == nil {
 			return nil
@@ -140,7 +141,7 @@ func ExposurePlot(p *pipeline.Prepared) *plot.Plot {
 // fittedObjective is the axis label of the objectives a learner reached: where it chose
 // K by counting objects it fitted the pictures through a slight blur (Analysis.Seen), so
 // its curve and restarts are of those, not of the objective the result reports.
-func fittedObjective(a *pipeline.Analysis) string {
+func fittedObjective(a *result.Analysis) string {
 	if a.Seen != nil {
 		return "objective of the slightly blurred pictures fitted"
 	}
@@ -148,7 +149,7 @@ func fittedObjective(a *pipeline.Analysis) string {
 }
 
 // CurvePlot draws stepwise K-features' objective and BP-means objective against K.
-func CurvePlot(a *pipeline.Analysis) *plot.Plot {
+func CurvePlot(a *result.Analysis) *plot.Plot {
 	pl := newPlot("Objective vs K", "K", fittedObjective(a))
 	var obj, bp plotter.XYs
 	for _, c := range a.Result.Curve {
@@ -165,7 +166,7 @@ func CurvePlot(a *pipeline.Analysis) *plot.Plot {
 
 // RestartsPlot draws every restart's final objective, sorted, so the share of restarts
 // that reach the best value can be read off.
-func RestartsPlot(a *pipeline.Analysis) *plot.Plot {
+func RestartsPlot(a *result.Analysis) *plot.Plot {
 	pl := newPlot("Final objective of every restart (sorted)", "restart (sorted by objective)", fittedObjective(a))
 	objs := append([]float64(nil), a.Result.RestartObjectives...)
 	sort.Float64s(objs)
@@ -182,7 +183,7 @@ func RestartsPlot(a *pipeline.Analysis) *plot.Plot {
 // TracePlot draws the IBP sampler's per-sweep trace called name (PlotTraceK,
 // PlotTraceHyp or PlotLogJoint); the second half of the sweeps, over which the posterior
 // summaries are taken, is to the right of the dashed line.
-func TracePlot(a *pipeline.Analysis, name string) *plot.Plot {
+func TracePlot(a *result.Analysis, name string) *plot.Plot {
 	pl := plot.New()
 	pl.X.Label.Text = "sweep"
 	tr := a.Result.Trace
@@ -228,7 +229,7 @@ func TracePlot(a *pipeline.Analysis, name string) *plot.Plot {
 }
 
 // KHistogramPlot draws how often the IBP sampler's second-half sweeps ended with each K.
-func KHistogramPlot(a *pipeline.Analysis) *plot.Plot {
+func KHistogramPlot(a *result.Analysis) *plot.Plot {
 	pl := newPlot("IBP: posterior of K (second half of the sweeps)", "K", "sweeps")
 	h := a.Result.KHistogram
 	if len(h) == 0 {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"featurelab/algorithms"
 	"image"
 	"math"
 	"os"
@@ -14,23 +13,24 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
-	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 func TestPlotNamesAndNamedPlots(t *testing.T) {
-	ibp := &pipeline.Analysis{Algorithm: algorithms.MustLookup("ibp"), Result: &learn.Result{
+	ibp := &result.Analysis{Algorithm: algorithms.MustLookup("ibp"), Result: &learn.Result{
 		K: 2, KHistogram: []int{0, 1, 3}, Alpha: 1, SigmaX: 0.1, SigmaA: 1,
 		Trace: &learn.IBPTrace{K: []int{1, 2, 2, 2}, Alpha: []float64{1, 1.2, 0.9, 1}, SigmaX: []float64{1, 0.5, 0.2, 0.1},
 			SigmaA: []float64{1, 1, 1, 1}, LogJoint: []float64{-50, -40, -35, -34}},
 	}}
-	step := &pipeline.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: &learn.Result{
+	step := &result.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: &learn.Result{
 		K: 2, Lambda2: 1, Curve: []learn.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
 		RestartObjectives: []float64{1, 2},
 	}}
 	tests := []struct {
 		name string
-		a    *pipeline.Analysis
+		a    *result.Analysis
 		want []string
 	}{
 		{"nothing run", nil, nil},
@@ -71,8 +71,8 @@ func TestPlotNamesAndNamedPlots(t *testing.T) {
 func TestFittedObjectivesSayWhatWasFitted(t *testing.T) {
 	res := &learn.Result{K: 2, Lambda2: 1, Curve: []learn.CurvePoint{{K: 1, Objective: 3, BPObjective: 4}, {K: 2, Objective: 1, BPObjective: 3}},
 		RestartObjectives: []float64{1, 2}}
-	plain := &pipeline.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: res}
-	counted := &pipeline.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: res, Seen: mat.NewDense(2, 2, nil)}
+	plain := &result.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: res}
+	counted := &result.Analysis{Algorithm: algorithms.MustLookup("stepwise"), Result: res, Seen: mat.NewDense(2, 2, nil)}
 	for _, plot := range []string{PlotCurve, PlotRestarts} {
 		if got := NamedPlot(plot, nil, plain).Y.Label.Text; got != "objective" {
 			t.Errorf("%s of a plain run: the objective axis says %q", plot, got)

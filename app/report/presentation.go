@@ -9,16 +9,17 @@ import (
 
 	"featurelab/algorithms/partition"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/imgproc"
 )
 
 // Presentation is everything the window shows about an analysis, computed once on the
 // background job so the UI goroutine only lays it out.
 type Presentation struct {
-	Analysis *pipeline.Analysis
+	Analysis *result.Analysis
 	// Features are the base and the features in the order shown (RankFeatures); the
 	// last Minor of them are minor features, folded away until asked for.
-	Features   []pipeline.Feature
+	Features   []result.Feature
 	Minor      int
 	Codes      []string
 	Residuals  []float64
@@ -41,7 +42,7 @@ type CodeCount struct {
 }
 
 // Present computes the presentation of an analysis.
-func Present(a *pipeline.Analysis) *Presentation {
+func Present(a *result.Analysis) *Presentation {
 	p := &Presentation{
 		Analysis:  a,
 		Codes:     a.Codes(),
@@ -70,7 +71,7 @@ func Present(a *pipeline.Analysis) *Presentation {
 // that share a code share their reconstruction, so each distinct code is rendered once
 // (a hundred images usually have a few dozen codes), a block of codes per pass over the
 // PCA components shrunk to thumbnail size (ThumbnailPCA), on all cores.
-func reconstructionThumbs(a *pipeline.Analysis, codes []string) []image.Image {
+func reconstructionThumbs(a *result.Analysis, codes []string) []image.Image {
 	labels := partition.Number(codes) // distinct codes numbered in order of first appearance
 	var firsts []int                  // an image of each distinct code
 	for i, l := range labels {

@@ -2,14 +2,15 @@ package report
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"slices"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
@@ -36,7 +37,7 @@ func TestPresentationReconstructions(t *testing.T) {
 		}
 		kept := pipeline.Thumbnails(p.Data)
 		p.KeepThumbnails(kept)
-		a, err := p.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 5, Restarts: 3, Seed: 1}, nil)
+		a, err := result.Run(context.Background(), p, algorithms.MustLookup("kmeans"), learn.Options{K: 5, Restarts: 3, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func TestObjectiveText(t *testing.T) {
 		{"stepwise", "objective 100 (with λ² = 10 per feature: 130)"},
 		{"dpmeans", "objective 100 (with λ² = 10 per cluster: 130)"},
 	} {
-		a := &pipeline.Analysis{Algorithm: algorithms.MustLookup(tc.algo), Result: res}
+		a := &result.Analysis{Algorithm: algorithms.MustLookup(tc.algo), Result: res}
 		if got := saved.ObjectiveText(a); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.algo, got, tc.want)
 		}
@@ -108,7 +109,7 @@ func TestObjectiveText(t *testing.T) {
 // whether the object is lighter or darker than the table.
 func TestObjectsReadAsAdditions(t *testing.T) {
 	accuracy.Check(t)
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +129,7 @@ func TestObjectsReadAsAdditions(t *testing.T) {
 // clusters (a result without a base read "cluster #1" once the label stopped following
 // the pixels' sign).
 func TestFeaturesWithoutABaseAreNotClusters(t *testing.T) {
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tetris"}, PCA: 0,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tetris"}, PCA: 0,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Lambda2: 1, Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

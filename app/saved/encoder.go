@@ -8,6 +8,7 @@ import (
 
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // maxEncoderBytes bounds what a saved file spends on its encoder: 24 MB holds the mean
@@ -41,7 +42,7 @@ type savedEncoder struct {
 // encoderOf is a's encoder, or nil when it would not fit maxEncoderBytes or its
 // learner read something other than the PCA scores (histograms, visual words), which
 // the pictures do not encode.
-func encoderOf(a *pipeline.Analysis) (*encoding.Encoder, error) {
+func encoderOf(a *result.Analysis) (*encoding.Encoder, error) {
 	k, _ := a.Result.A.Dims()
 	if encoderBytes(k, a.Data.Values(), a.Exposure.Divided) > maxEncoderBytes || (a.Description.Kind != "" && a.Description.Kind != pipeline.FeaturesPCA) {
 		return nil, nil

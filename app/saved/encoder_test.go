@@ -3,13 +3,14 @@ package saved_test
 import (
 	"context"
 	"encoding/json"
-	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -21,7 +22,7 @@ func TestSavedAnalysisEncodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 10, Seed: 1}, nil)
+	a, err := result.Run(ctx, p, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 10, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/assets"
 )
 
@@ -44,7 +45,7 @@ type savedFile struct {
 	// IBP is what the IBP sampler leaves beyond result.json: its trace but K (which is
 	// result.k_trace) and its MAP allocation.
 	IBP *savedIBP `json:"ibp,omitempty"`
-	// Other is the reading not shown (pipeline.Analysis.Other), with result.k features:
+	// Other is the reading not shown (result.Analysis.Other), with result.k features:
 	// the readable form when result.reading is "as found", the learner's own otherwise.
 	Other *savedReading `json:"other_reading,omitempty"`
 	// Encoder is what `featurelab encode` codes new images with; absent in files saved
@@ -127,7 +128,7 @@ type savedAllocation struct {
 }
 
 // fileOf gathers what Save writes.
-func fileOf(a *pipeline.Analysis, load pipeline.LoadChoices) (*savedFile, error) {
+func fileOf(a *result.Analysis, load pipeline.LoadChoices) (*savedFile, error) {
 	if a.Result == nil || a.Result.Z == nil || a.Result.A == nil || a.Data == nil || a.Scores == nil || a.PCA == nil {
 		return nil, errors.New("the analysis has no result to save")
 	}
@@ -172,7 +173,7 @@ func fileOf(a *pipeline.Analysis, load pipeline.LoadChoices) (*savedFile, error)
 		Encoder: toSavedEncoder(enc),
 	}
 	for _, pf := range r.PathFits {
-		f.PathFits = append(f.PathFits, savedPathFit{K: pf.K, Z: pipeline.CodeStrings(pf.Z), A: rowMajor(pf.A), Objective: jsonFloat(pf.Objective)})
+		f.PathFits = append(f.PathFits, savedPathFit{K: pf.K, Z: result.CodeStrings(pf.Z), A: rowMajor(pf.A), Objective: jsonFloat(pf.Objective)})
 	}
 	if r.Trace != nil || r.MAPZ != nil || r.MAPLogJoint != 0 {
 		f.IBP = &savedIBP{MAPLogJoint: jsonFloat(r.MAPLogJoint)}
@@ -184,12 +185,12 @@ func fileOf(a *pipeline.Analysis, load pipeline.LoadChoices) (*savedFile, error)
 			f.IBP.MAPZ = &savedAllocation{}
 			if !r.MAPZ.IsEmpty() {
 				_, f.IBP.MAPZ.K = r.MAPZ.Dims()
-				f.IBP.MAPZ.Rows = pipeline.CodeStrings(r.MAPZ)
+				f.IBP.MAPZ.Rows = result.CodeStrings(r.MAPZ)
 			}
 		}
 	}
 	if other := a.Other; other != nil {
-		f.Other = &savedReading{Z: pipeline.CodeStrings(other.Z), A: rowMajor(other.A)}
+		f.Other = &savedReading{Z: result.CodeStrings(other.Z), A: rowMajor(other.A)}
 	}
 	return f, nil
 }

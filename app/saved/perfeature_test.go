@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/internal/accuracy"
 )
@@ -23,7 +24,7 @@ import (
 // codes give, and every one of them stable on every held-out half.
 func TestJSONDescribesEachFeature(t *testing.T) {
 	accuracy.Check(t)
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"},
 		PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("the ORL faces are not here (%v); they live in ../shared/data", err)
 	}
-	a, err := pipeline.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +92,7 @@ func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 }
 
 // summaryJSON writes a's summary JSON, as analyze --json does, and reads it into got.
-func summaryJSON(t *testing.T, a *pipeline.Analysis, got any) {
+func summaryJSON(t *testing.T, a *result.Analysis, got any) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := saved.WriteJSON(&buf, saved.SummaryOf(a)); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,9 +15,11 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -86,7 +87,7 @@ func TestSaveAndRestoreBuiltInSample(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := p.Run(ctx, algorithms.MustLookup(tc.algo), tc.opt, nil)
+			a, err := result.Run(ctx, p, algorithms.MustLookup(tc.algo), tc.opt, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +218,7 @@ func TestRestoreNeedsTheSameExposure(t *testing.T) {
 		t.Fatal(err)
 	}
 	req.Algorithm, req.Options = algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 2, Seed: 1}
-	a, err := pipeline.Analyze(ctx, req, nil)
+	a, err := result.Analyze(ctx, req, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"featurelab/algorithms/learn"
 	"featurelab/app/encoding"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
 )
@@ -83,7 +84,7 @@ type Analysis struct {
 // (which should end in Ext): a new file, or over a saved analysis (IsAnalysis) — never
 // over another file, a picture or a device (CheckSave). Like the exports it writes
 // through a temporary file, so a failed save leaves an earlier one intact.
-func Save(a *pipeline.Analysis, path string, load pipeline.LoadChoices) error {
+func Save(a *result.Analysis, path string, load pipeline.LoadChoices) error {
 	f, err := fileOf(a, load)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -154,7 +155,7 @@ func (s *Analysis) Request() (pipeline.Request, error) {
 // running the algorithm. When the data are no longer those it was saved with, the error
 // wraps ErrFolderChanged and says what changed: the window can keep the folder and the
 // parameters, but must not show the stale result.
-func (s *Analysis) Restore(p *pipeline.Prepared) (*pipeline.Analysis, error) {
+func (s *Analysis) Restore(p *pipeline.Prepared) (*result.Analysis, error) {
 	if p == nil || p.Data == nil || p.Scores == nil || p.PCA == nil {
 		return nil, errors.New("restore: no prepared data")
 	}
@@ -164,7 +165,7 @@ func (s *Analysis) Restore(p *pipeline.Prepared) (*pipeline.Analysis, error) {
 	if err := s.sameData(p); err != nil {
 		return nil, err
 	}
-	a := &pipeline.Analysis{
+	a := &result.Analysis{
 		Prepared:    p,
 		Algorithm:   s.Algorithm,
 		Options:     s.Options,

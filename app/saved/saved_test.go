@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/png"
@@ -20,8 +19,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 )
 
 // TestRestoreSaysWhatChangedInTheFolder saves an analysis of a folder, changes the
@@ -312,11 +313,11 @@ func TestSaveRefusesWhatCouldNotBeOpened(t *testing.T) {
 	noFeatures.Result = &learn.Result{Z: &mat.Dense{}, A: &mat.Dense{}}
 	tests := []struct {
 		name string
-		a    *pipeline.Analysis
+		a    *result.Analysis
 		load pipeline.LoadChoices
 		want string
 	}{
-		{"no result", &pipeline.Analysis{Prepared: a.Prepared}, load, "the analysis has no result to save"},
+		{"no result", &result.Analysis{Prepared: a.Prepared}, load, "the analysis has no result to save"},
 		{"no features", &noFeatures, load, "the analysis has no features to save"},
 		{"bad load options", a, pipeline.LoadChoices{Size: "big"}, `load options: size must look like 320x240, got "big"`},
 	}
@@ -450,7 +451,7 @@ var noiseNames = []string{"img00.png", "img01.png", "img02.png", "img03.png", "i
 
 // noiseAnalysis writes ten 16×12 grey pictures of noise into dir and clusters them in
 // three: a quick analysis of a folder a test can change.
-func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.LoadChoices) {
+func noiseAnalysis(tb testing.TB, dir string) (*result.Analysis, pipeline.LoadChoices) {
 	tb.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)
@@ -465,7 +466,7 @@ func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.Load
 	if err != nil {
 		tb.Fatal(err)
 	}
-	a, err := p.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
+	a, err := result.Run(context.Background(), p, algorithms.MustLookup("kmeans"), learn.Options{K: 3, Restarts: 2, Seed: 1}, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -474,7 +475,7 @@ func noiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, pipeline.Load
 
 // savedNoiseAnalysis saves noiseAnalysis of dir/images as dir/good.featurelab and
 // returns the analysis and the file's bytes.
-func savedNoiseAnalysis(tb testing.TB, dir string) (*pipeline.Analysis, []byte) {
+func savedNoiseAnalysis(tb testing.TB, dir string) (*result.Analysis, []byte) {
 	tb.Helper()
 	a, load := noiseAnalysis(tb, filepath.Join(dir, "images"))
 	good := filepath.Join(dir, "good"+Ext)

@@ -10,6 +10,7 @@ import (
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/pca"
 )
 
@@ -63,7 +64,7 @@ type Summary struct {
 	// KNote says why the K counts no objects: the folder has none that come and go (most
 	// features are patterns shared by groups of pictures, as on a deck of distinct cards),
 	// or, off the path, most features vary by degrees (as on faces); absent when it does
-	// (pipeline.Analysis.KNote).
+	// (result.Analysis.KNote).
 	KNote string `json:"k_note,omitempty"`
 	// KFrom is how the K was chosen off the λ² path (learn.KFromObjects or
 	// learn.KFromWidest); absent when the run had no path to choose from.
@@ -130,7 +131,7 @@ type PathPoint struct {
 }
 
 // SummaryOf builds the summary of an analysis.
-func SummaryOf(a *pipeline.Analysis) Summary {
+func SummaryOf(a *result.Analysis) Summary {
 	res := a.Result
 	s := Summary{
 		Algorithm:   a.Algorithm.Name,
@@ -259,7 +260,7 @@ type FullResult struct {
 }
 
 // FullResultOf gathers everything worth keeping about the analysis.
-func FullResultOf(a *pipeline.Analysis) FullResult {
+func FullResultOf(a *result.Analysis) FullResult {
 	res := a.Result
 	fr := FullResult{
 		Summary:     SummaryOf(a),
@@ -290,7 +291,7 @@ func FullResultOf(a *pipeline.Analysis) FullResult {
 // ‖X − ZA‖²_F, and for the learners that pay λ² per feature also their penalised objective,
 // the one they minimise. K-features, K-means and the IBP have no penalised objective, and
 // showing one equal to the fit said λ² played a part it does not.
-func ObjectiveText(a *pipeline.Analysis) string {
+func ObjectiveText(a *result.Analysis) string {
 	r := a.Result
 	if !a.Algorithm.Uses("lambda2") {
 		return fmt.Sprintf("objective %.6g", r.Objective)
@@ -299,7 +300,7 @@ func ObjectiveText(a *pipeline.Analysis) string {
 }
 
 // unit is what λ² is paid for: a feature, or a cluster.
-func unit(a *pipeline.Analysis) string {
+func unit(a *result.Analysis) string {
 	if a.IsClustering() {
 		return "cluster"
 	}

@@ -1,14 +1,15 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
@@ -23,16 +24,16 @@ import (
 func TestIBPSettlesOnAScene(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
-	dir, folder := writeScene(t, scenes.Sets(data)[0])
-	p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
+	dir, folder := accuracy.WriteScene(t, scenes.Sets(data)[0])
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const sweeps = 200
 	ks := map[string]int{}
 	for _, prior := range []string{learn.AlphaTied, learn.AlphaGamma} {
-		a, err := p.Run(ctx, algorithms.MustLookup("ibp"), learn.Options{Sweeps: sweeps, Chains: 2, Seed: 1, AlphaPrior: prior}, nil)
+		a, err := RunOn(ctx, p, algorithms.MustLookup("ibp"), pipeline.Description{}, learn.Options{Sweeps: sweeps, Chains: 2, Seed: 1, AlphaPrior: prior}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package pipeline
+package result
 
 import (
 	"image"
@@ -174,20 +174,26 @@ func (a *Analysis) Effects() []string {
 // cachedEffects is a copy of the effects read of this result's Z and A before, if any:
 // the JSON and the feature grid each read them, a reading of every feature's picture.
 func (a *Analysis) cachedEffects() ([]string, bool) {
-	a.cacheMu.Lock()
-	defer a.cacheMu.Unlock()
-	e, ok := a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}]
+	if a.memo == nil {
+		return nil, false
+	}
+	a.memo.mu.Lock()
+	defer a.memo.mu.Unlock()
+	e, ok := a.memo.effects[[2]*mat.Dense{a.Result.Z, a.Result.A}]
 	return slices.Clone(e), ok
 }
 
 // keepEffects keeps the effects read of this result's Z and A.
 func (a *Analysis) keepEffects(effects []string) {
-	a.cacheMu.Lock()
-	defer a.cacheMu.Unlock()
-	if a.effectsCache == nil || len(a.effectsCache) >= selection.CacheSize {
-		a.effectsCache = map[[2]*mat.Dense][]string{}
+	if a.memo == nil {
+		return
 	}
-	a.effectsCache[[2]*mat.Dense{a.Result.Z, a.Result.A}] = slices.Clone(effects)
+	a.memo.mu.Lock()
+	defer a.memo.mu.Unlock()
+	if a.memo.effects == nil || len(a.memo.effects) >= selection.CacheSize {
+		a.memo.effects = map[[2]*mat.Dense][]string{}
+	}
+	a.memo.effects[[2]*mat.Dense{a.Result.Z, a.Result.A}] = slices.Clone(effects)
 }
 
 // effects reads each feature from featurePixels' rows: the base against base + feature,
@@ -223,7 +229,7 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 		return out
 	}
 	scene := imgproc.NewPicture(without, ds.Width, ds.Height, ds.Channels)
-	scratch := make([]imgproc.Picture, a.workerCount())
+	scratch := make([]imgproc.Picture, a.Workers())
 	parallel.For(len(scratch), len(read), func(w, i int) {
 		k := read[i]
 		delta := make([]float64, ds.Values())
@@ -237,7 +243,7 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 	if scene != nil { // pictures under 2 × 2 read nothing: every feature adds
 		scene.PrepareFor(prepared)
 	}
-	parallel.For(a.workerCount(), len(read), func(_, i int) {
+	parallel.For(a.Workers(), len(read), func(_, i int) {
 		k := read[i]
 		out[k] = Adds
 		if scene.HoldsChange(changes[k]) < 0 {

@@ -1,13 +1,14 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"math"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 )
 
@@ -33,8 +34,8 @@ func TestBrightness(t *testing.T) {
 // darkens), never as an object added or removed; an on/off one adds or removes.
 func TestGradualFeaturesBrightenOrDarken(t *testing.T) {
 	accuracy.Check(t)
-	dir := sharedData(t, "orl_faces")
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+	dir := accuracy.SharedData(t, "orl_faces")
+	a, err := Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)

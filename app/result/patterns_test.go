@@ -1,8 +1,7 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"fmt"
 	"image"
 	"image/color"
@@ -15,7 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 )
 
@@ -70,10 +71,10 @@ func TestFoldersWithNoObjectsSaySo(t *testing.T) {
 		dir  func(t *testing.T) string
 	}{
 		{"distinct pictures", func(t *testing.T) string { return writeDistinct(t, 56, 48, 48, 1) }},
-		{"card deck", func(t *testing.T) string { return sharedData(t, "cards") }},
+		{"card deck", func(t *testing.T) string { return accuracy.SharedData(t, "cards") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := Analyze(context.Background(), Request{Source: Source{Dir: tc.dir(t)}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+			a, err := Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: tc.dir(t)}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -100,17 +101,17 @@ func TestFoldersWithObjectsKeepTheirReading(t *testing.T) {
 	accuracy.Check(t)
 	for _, tc := range []struct {
 		name   string
-		source func(t *testing.T) Source
+		source func(t *testing.T) pipeline.Source
 	}{
-		{"tabletop sample", func(*testing.T) Source { return Source{Sample: "tabletop"} }},
-		{"dice sample", func(*testing.T) Source { return Source{Sample: "dice"} }},
-		{"tetris sample", func(*testing.T) Source { return Source{Sample: "tetris"} }},
-		{"cards sample", func(*testing.T) Source { return Source{Sample: "cards"} }},
-		{"faces sample", func(*testing.T) Source { return Source{Sample: "faces"} }},
-		{"ORL faces", func(t *testing.T) Source { return Source{Dir: sharedData(t, "orl_faces")} }},
+		{"tabletop sample", func(*testing.T) pipeline.Source { return pipeline.Source{Sample: "tabletop"} }},
+		{"dice sample", func(*testing.T) pipeline.Source { return pipeline.Source{Sample: "dice"} }},
+		{"tetris sample", func(*testing.T) pipeline.Source { return pipeline.Source{Sample: "tetris"} }},
+		{"cards sample", func(*testing.T) pipeline.Source { return pipeline.Source{Sample: "cards"} }},
+		{"faces sample", func(*testing.T) pipeline.Source { return pipeline.Source{Sample: "faces"} }},
+		{"ORL faces", func(t *testing.T) pipeline.Source { return pipeline.Source{Dir: accuracy.SharedData(t, "orl_faces")} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := Analyze(context.Background(), Request{Source: tc.source(t), PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+			a, err := Analyze(context.Background(), pipeline.Request{Source: tc.source(t), PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -1,12 +1,13 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"slices"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 )
 
@@ -18,11 +19,11 @@ import (
 func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	p, err := Prepare(ctx, Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA}, nil)
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Seed: 1}, nil)
+	a, err := RunOn(ctx, p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	}
 	var byWorkers [][]float64
 	for _, workers := range []int{1, 8} {
-		b, err := p.Run(ctx, algorithms.MustLookup("kfeatures"), learn.Options{K: 8, Restarts: 40, Seed: 1, Workers: workers}, nil)
+		b, err := RunOn(ctx, p, algorithms.MustLookup("kfeatures"), pipeline.Description{}, learn.Options{K: 8, Restarts: 40, Seed: 1, Workers: workers}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +61,7 @@ func TestStabilitySeparatesObjectsFromNoise(t *testing.T) {
 	if !slices.Equal(byWorkers[0], byWorkers[1]) {
 		t.Errorf("stability differs with 1 and 8 workers: %v, %v", byWorkers[0], byWorkers[1])
 	}
-	if c, err := p.Run(ctx, algorithms.MustLookup("kmeans"), learn.Options{K: 4, Restarts: 10, Seed: 1}, nil); err != nil || c.Stability != nil {
+	if c, err := RunOn(ctx, p, algorithms.MustLookup("kmeans"), pipeline.Description{}, learn.Options{K: 4, Restarts: 10, Seed: 1}, nil); err != nil || c.Stability != nil {
 		t.Errorf("k-means: %v, stability %v", err, c.Stability)
 	}
 }

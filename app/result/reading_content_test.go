@@ -1,16 +1,17 @@
-package pipeline
+package result
 
 import (
 	"context"
 	"encoding/csv"
-	"featurelab/algorithms"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/assets"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
@@ -89,18 +90,6 @@ func misread(a *Analysis, truth [][]bool, objects []string) (found int, wrong []
 	return found, wrong
 }
 
-// writeScene writes the scene folder spec describes into a temporary folder, with its
-// truth, and returns the folder's path and what Write says of it.
-func writeScene(t *testing.T, spec scenes.Spec) (string, scenes.Folder) {
-	t.Helper()
-	dir := t.TempDir()
-	folder, err := scenes.Write(dir, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, folder
-}
-
 // analyzeDrawn writes the scene folder draw draws from seed and runs the defaults on it
 // (stepwise, 100 restarts, seed 1); it returns the analysis, the folder and what Write
 // says of it.
@@ -110,8 +99,8 @@ func analyzeDrawn(t *testing.T, data string, seed uint64, draw func(string, uint
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, folder := writeScene(t, spec)
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+	dir, folder := accuracy.WriteScene(t, spec)
+	a, err := Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 		Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +121,7 @@ func TestReadingByContent(t *testing.T) {
 	ctx := context.Background()
 	for _, sample := range []string{"tabletop", "dice", "tetris", "faces"} {
 		t.Run(sample, func(t *testing.T) {
-			a, err := Analyze(ctx, Request{Source: Source{Sample: sample}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
+			a, err := Analyze(ctx, pipeline.Request{Source: pipeline.Source{Sample: sample}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("stepwise"),
 				Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -149,7 +138,7 @@ func TestReadingByContent(t *testing.T) {
 		})
 	}
 	t.Run("real tabletop", func(t *testing.T) {
-		a, err := Analyze(ctx, Request{Source: Source{Dir: sharedData(t, "tabletop")}, PCA: DefaultPCA,
+		a, err := Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: accuracy.SharedData(t, "tabletop")}, PCA: pipeline.DefaultPCA,
 			Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 100, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -178,10 +167,10 @@ func TestReadingByContent(t *testing.T) {
 	t.Run("scenes", func(t *testing.T) {
 		var allWrong []string
 		found := 0
-		data := filepath.Dir(sharedData(t, "bsds500-train"))
+		data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 		for si, spec := range append(scenes.Sets(data), scenes.Others(data)...) {
-			dir, folder := writeScene(t, spec)
-			a, err := Analyze(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
+			dir, folder := accuracy.WriteScene(t, spec)
+			a, err := Analyze(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
 				Options: learn.Options{K: 5, Restarts: 100, Seed: 1}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -210,7 +199,7 @@ func TestReadingByContent(t *testing.T) {
 // modelled (shiftNuisance).
 func TestDefaultsReadRandomScenes(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	for _, seed := range []uint64{102, 110, 113} {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			a, dir, folder := analyzeDrawn(t, data, seed, scenes.Random)
@@ -242,7 +231,7 @@ func TestDefaultsReadRandomScenes(t *testing.T) {
 // light (imgproc's lightWeight).
 func TestLightReadsAsAdded(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	right := 0
 	for seed := uint64(201); seed <= 206; seed++ {
 		a, dir, folder := analyzeDrawn(t, data, seed, scenes.RandomLight)
@@ -267,7 +256,7 @@ func TestLightReadsAsAdded(t *testing.T) {
 // loses one of these objects fails here.
 func TestOccludedAndRareObjectsAreFound(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	found := func(kind string, objects ...int) int {
 		n := 0
 		for seed := uint64(301); seed <= 306; seed++ {

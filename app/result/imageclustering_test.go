@@ -1,4 +1,4 @@
-package pipeline
+package result
 
 import (
 	"context"
@@ -9,27 +9,14 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 )
-
-// sharedData is a real data set of ../shared/data, or a skip saying where it lives.
-func sharedData(t testing.TB, name string) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data", name)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real data set %s not here (%v); it lives in ../shared/data", name, err)
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
-}
 
 // cardsBySuit links the 52 cards of the deck into one subfolder per suit in a temporary
 // folder (jokers and backs left out): the labelled copy the image clustering is scored on.
 func cardsBySuit(t *testing.T) string {
-	src := sharedData(t, "cards")
+	src := accuracy.SharedData(t, "cards")
 	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
@@ -71,21 +58,21 @@ func TestImageClusteringAgainstFolders(t *testing.T) {
 		k    int
 	}{
 		{"cards by suit", cardsBySuit, 4},
-		{"ORL faces", func(t *testing.T) string { return sharedData(t, "orl_faces") }, 40},
+		{"ORL faces", func(t *testing.T) string { return accuracy.SharedData(t, "orl_faces") }, 40},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			p, err := Prepare(ctx, Request{Source: Source{Dir: tc.dir(t)}, PCA: DefaultPCA}, nil)
+			p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: tc.dir(t)}, PCA: pipeline.DefaultPCA}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			nmi := map[string]float64{}
 			for _, run := range []struct {
 				name string
-				desc Description
+				desc pipeline.Description
 				div  string
-			}{{"gaussian-pca", Description{}, ""}, {"kl-histogram", Description{Kind: FeaturesHistogram}, "kl"}} {
-				a, err := p.RunOn(ctx, algorithms.MustLookup("dpmeans"), run.desc, learn.Options{K: tc.k, Restarts: 20, Seed: 1, Divergence: run.div}, nil)
+			}{{"gaussian-pca", pipeline.Description{}, ""}, {"kl-histogram", pipeline.Description{Kind: pipeline.FeaturesHistogram}, "kl"}} {
+				a, err := RunOn(ctx, p, algorithms.MustLookup("dpmeans"), run.desc, learn.Options{K: tc.k, Restarts: 20, Seed: 1, Divergence: run.div}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -110,20 +97,20 @@ func TestImageClusteringAgainstFolders(t *testing.T) {
 func TestHardHDPGroupsBySubfolder(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	p, err := Prepare(ctx, Request{Source: Source{Dir: cardsBySuit(t)}, PCA: DefaultPCA}, nil)
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: cardsBySuit(t)}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := learn.Options{K: 4, Restarts: 5, Seed: 1, Divergence: "kl"}
-	a, err := p.RunOn(ctx, algorithms.MustLookup("hardhdp"), Description{Kind: FeaturesHistogram}, opt, nil)
+	a, err := RunOn(ctx, p, algorithms.MustLookup("hardhdp"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	X, err := p.Describe(ctx, FeaturesHistogram, 0, opt.Seed, opt.Workers)
+	X, err := p.Describe(ctx, pipeline.FeaturesHistogram, 0, opt.Seed, opt.Workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	suits, k := subfolders(p.Data.Names)
+	suits, k := pipeline.Subfolders(p.Data.Names)
 	if k != 4 {
 		t.Fatalf("%d subfolders, want 4 suits", k)
 	}

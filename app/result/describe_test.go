@@ -1,9 +1,7 @@
-package pipeline_test
+package result_test
 
 import (
 	"context"
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"math"
 	"path/filepath"
 	"strings"
@@ -11,7 +9,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -96,7 +97,7 @@ func TestRunOnHistograms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.RunOn(ctx, algorithms.MustLookup("kmeans"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 3, Seed: 1}, nil)
+	a, err := result.RunOn(ctx, p, algorithms.MustLookup("kmeans"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 3, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestRunOnHistograms(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", tc.req.Describe, err, tc.want)
 		}
 	}
-	if _, err := p.RunOn(ctx, algorithms.MustLookup("kfeatures"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 1}, nil); err == nil {
+	if _, err := result.RunOn(ctx, p, algorithms.MustLookup("kfeatures"), pipeline.Description{Kind: pipeline.FeaturesHistogram}, learn.Options{K: 2, Restarts: 1}, nil); err == nil {
 		t.Errorf("kfeatures ran on histograms")
 	}
 }
@@ -140,7 +141,7 @@ func TestSavedKeepsTheDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.RunOn(ctx, algorithms.MustLookup("dpmeans"), pipeline.Description{Kind: pipeline.FeaturesWords, Words: 7}, learn.Options{K: 2, Restarts: 2, Seed: 1, Divergence: "kl"}, nil)
+	a, err := result.RunOn(ctx, p, algorithms.MustLookup("dpmeans"), pipeline.Description{Kind: pipeline.FeaturesWords, Words: 7}, learn.Options{K: 2, Restarts: 2, Seed: 1, Divergence: "kl"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

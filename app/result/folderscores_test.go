@@ -1,10 +1,8 @@
-package pipeline_test
+package result_test
 
 import (
 	"bytes"
 	"context"
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"image"
 	"image/png"
 	"math"
@@ -13,7 +11,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
+	"featurelab/app/result"
 	"featurelab/app/saved"
 )
 
@@ -55,7 +56,7 @@ func TestFolderScores(t *testing.T) {
 		k        int
 		nmi, ari float64
 	}{{2, 1, 1}, {1, 0, 0}} {
-		a, err := p.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: tc.k, Restarts: 3, Seed: 1}, nil)
+		a, err := result.Run(context.Background(), p, algorithms.MustLookup("kmeans"), learn.Options{K: tc.k, Restarts: 3, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +70,7 @@ func TestFolderScores(t *testing.T) {
 			t.Errorf("no text")
 		}
 	}
-	if a, err := p.Run(context.Background(), algorithms.MustLookup("kfeatures"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
+	if a, err := result.Run(context.Background(), p, algorithms.MustLookup("kfeatures"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
 		t.Fatal(err)
 	} else if _, ok := a.FolderScores(); ok || saved.SummaryOf(a).NMI != nil {
 		t.Errorf("a feature learner's result was scored against the folders")
@@ -81,7 +82,7 @@ func TestFolderScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, err := q.Run(context.Background(), algorithms.MustLookup("kmeans"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
+	if a, err := result.Run(context.Background(), q, algorithms.MustLookup("kmeans"), learn.Options{K: 2, Restarts: 3, Seed: 1}, nil); err != nil {
 		t.Fatal(err)
 	} else if _, ok := a.FolderScores(); ok {
 		t.Errorf("a folder without subfolders was scored")

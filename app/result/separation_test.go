@@ -1,8 +1,7 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,8 +9,10 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
@@ -22,12 +23,12 @@ import (
 // features.SeparationClear) and the exposure's gradual, its owners the brighter pictures.
 func TestSeparationTellsObjectsFromExposure(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	spec := scenes.Sets(data)[1]
 	spec.Objects, spec.Exposure, spec.Jitter, spec.N = spec.Objects[:2], 0.2, 0, 80
-	dir, folder := writeScene(t, spec)
-	a, err := Analyze(context.Background(), Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
-		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}, Exposure: ExposureNone}, nil)
+	dir, folder := accuracy.WriteScene(t, spec)
+	a, err := Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Algorithm: algorithms.MustLookup("kfeatures"),
+		Options: learn.Options{K: 4, Restarts: 20, Seed: 1}, Exposure: pipeline.ExposureNone}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

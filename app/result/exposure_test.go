@@ -1,14 +1,15 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
 )
@@ -16,19 +17,19 @@ import (
 // TestExposureIsNoFeature: on a scene folder whose pictures are taken within ±20 % of one
 // exposure, the defaults measure each picture's gain (within 2 % of the truth, up to the
 // reference's own), divide it out before the PCA and count the four objects, each owned
-// by the pictures that show it; kept as taken (ExposureNone, the papers' model) the
+// by the pictures that show it; kept as taken (pipeline.ExposureNone, the papers' model) the
 // exposure costs features and objects read backwards.
 func TestExposureIsNoFeature(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	spec, err := scenes.Random(data, 101)
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec.Exposure = 0.2
-	dir, folder := writeScene(t, spec)
-	p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
+	dir, folder := accuracy.WriteScene(t, spec)
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,20 +44,20 @@ func TestExposureIsNoFeature(t *testing.T) {
 		}
 	}
 	truth := truthCodes(t, os.DirFS(dir), p.Data.Names)
-	for _, mode := range []string{ExposureAuto, ExposureNone} {
+	for _, mode := range []string{pipeline.ExposureAuto, pipeline.ExposureNone} {
 		prep := p
-		if mode == ExposureNone {
-			if prep, err = Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA, Exposure: ExposureNone}, nil); err != nil {
+		if mode == pipeline.ExposureNone {
+			if prep, err = pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA, Exposure: pipeline.ExposureNone}, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
-		a, err := prep.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1}, nil)
+		a, err := RunOn(ctx, prep, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Restarts: 100, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		found, wrong := misread(a, truth, folder.Objects)
 		right := a.Result.K == 5 && found == 4 && len(wrong) == 0
-		if right != (mode == ExposureAuto) {
+		if right != (mode == pipeline.ExposureAuto) {
 			t.Errorf("exposure %s: K = %d, %d of 4 objects found, misread %v", mode, a.Result.K, found, wrong)
 		}
 	}

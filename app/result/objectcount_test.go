@@ -1,8 +1,7 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"fmt"
 	"math"
 	"os"
@@ -11,9 +10,11 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/selection"
+	"featurelab/app/pipeline"
 	"featurelab/imgproc"
 	"featurelab/internal/accuracy"
 	"featurelab/internal/scenes"
@@ -29,15 +30,15 @@ import (
 func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	data := filepath.Dir(sharedData(t, "bsds500-train"))
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	for si, spec := range scenes.Sets(data) {
 		t.Run(fmt.Sprint("set ", si+1), func(t *testing.T) {
-			dir, folder := writeScene(t, spec)
-			p, err := Prepare(ctx, Request{Source: Source{Dir: dir}, PCA: DefaultPCA}, nil)
+			dir, folder := accuracy.WriteScene(t, spec)
+			p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1}, nil)
+			a, err := RunOn(ctx, p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Restarts: 100, Seed: 1}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +51,7 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 					t.Errorf("%s: feature %d agrees on %.3f of the pictures (complement %v)", folder.Objects[j], m.Feature+1, m.Agreement, m.Complement)
 				}
 			}
-			widest, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 100, Seed: 1, KFrom: learn.KFromWidest}, nil)
+			widest, err := RunOn(ctx, p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Restarts: 100, Seed: 1, KFrom: learn.KFromWidest}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,11 +72,11 @@ func TestKFromObjectsCountsTheSceneObjects(t *testing.T) {
 func TestKFromObjectsKeepsTheWidestWhenNothingCounts(t *testing.T) {
 	accuracy.Check(t)
 	ctx := context.Background()
-	p, err := Prepare(ctx, Request{Source: Source{Dir: sharedData(t, "orl_faces")}, PCA: DefaultPCA}, nil)
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Dir: accuracy.SharedData(t, "orl_faces")}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Run(ctx, algorithms.MustLookup("stepwise"), learn.Options{Restarts: 20, Seed: 1}, nil)
+	a, err := RunOn(ctx, p, algorithms.MustLookup("stepwise"), pipeline.Description{}, learn.Options{Restarts: 20, Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,11 +93,11 @@ func TestKFromObjectsKeepsTheWidestWhenNothingCounts(t *testing.T) {
 // of the blurred pictures.
 func TestSmoothedScoresAreTheBlurredPictures(t *testing.T) {
 	ctx := context.Background()
-	p, err := Prepare(ctx, Request{Source: Source{Sample: "dice"}, PCA: 20}, nil)
+	p, err := pipeline.Prepare(ctx, pipeline.Request{Source: pipeline.Source{Sample: "dice"}, PCA: 20}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	Y, err := p.objects().Smoothed(nil)
+	Y, err := p.Objects().Smoothed(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +141,8 @@ func checkSeparationsReadEachFitsShifts(t *testing.T, a *Analysis) {
 			t.Fatal(err)
 		}
 		z := b.Result.Z
-		own := features.ProjectOut(a.Seen, a.objects().ShiftNuisance(z, nil))
-		chosen := features.ProjectOut(a.Seen, a.objects().ShiftNuisance(a.Result.Z, nil))
+		own := features.ProjectOut(a.Seen, a.Objects().ShiftNuisance(z, nil))
+		chosen := features.ProjectOut(a.Seen, a.Objects().ShiftNuisance(a.Result.Z, nil))
 		want, other := separationIn(own, z), separationIn(chosen, z)
 		got := b.Separation()
 		if !sameFloats(got, want, 1e-9) {

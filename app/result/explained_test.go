@@ -1,14 +1,15 @@
-package pipeline
+package result
 
 import (
 	"context"
-	"featurelab/algorithms"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app/pipeline"
 	"featurelab/internal/accuracy"
 )
 
@@ -18,7 +19,7 @@ import (
 // none of them nothing.
 func TestExplained(t *testing.T) {
 	X := mat.NewDense(4, 2, []float64{0, 1, 0, 1, 2, 1, 2, 1})
-	a := &Analysis{Prepared: &Prepared{Scores: X}, Algorithm: algorithms.MustLookup("kfeatures"), Result: &learn.Result{K: 2,
+	a := &Analysis{Prepared: &pipeline.Prepared{Scores: X}, Algorithm: algorithms.MustLookup("kfeatures"), Result: &learn.Result{K: 2,
 		Z: mat.NewDense(4, 2, []float64{1, 0, 1, 0, 1, 1, 1, 1}),
 		A: mat.NewDense(2, 2, []float64{0, 1, 2, 0})}}
 	if got := a.Explained(); got[0] != 0 || math.Abs(got[1]-1) > 1e-12 {
@@ -32,7 +33,7 @@ func TestExplained(t *testing.T) {
 	}
 	t.Run("tabletop", func(t *testing.T) {
 		accuracy.Check(t)
-		tt, err := Analyze(context.Background(), Request{Source: Source{Sample: "tabletop"}, PCA: DefaultPCA,
+		tt, err := Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Sample: "tabletop"}, PCA: pipeline.DefaultPCA,
 			Algorithm: algorithms.MustLookup("kfeatures"), Options: learn.Options{K: 5, Restarts: 20, Seed: 1}}, nil)
 		if err != nil {
 			t.Fatal(err)

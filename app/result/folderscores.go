@@ -1,10 +1,10 @@
-package pipeline
+package result
 
 import (
 	"fmt"
-	"path"
 
 	"featurelab/algorithms/partition"
+	"featurelab/app/pipeline"
 )
 
 // FolderScores is how a clustering agrees with the subfolders its images came in — the
@@ -23,7 +23,7 @@ func (a *Analysis) FolderScores() (FolderScores, bool) {
 	if !a.IsClustering() || a.Data == nil || a.Algorithm.ReadsGroups() {
 		return FolderScores{}, false
 	}
-	truth, k := subfolders(a.Data.Names)
+	truth, k := pipeline.Subfolders(a.Data.Names)
 	if k < 2 {
 		return FolderScores{}, false
 	}
@@ -34,18 +34,4 @@ func (a *Analysis) FolderScores() (FolderScores, bool) {
 // String is the scores as the window shows them: "NMI 0.71, ARI 0.42 against 40 subfolders".
 func (s FolderScores) String() string {
 	return fmt.Sprintf("NMI %.3f, ARI %.3f against %d subfolders", s.NMI, s.ARI, s.Folders)
-}
-
-// subfolders numbers the images' subfolders: each image's 0…k−1 in order of first
-// appearance, and k; images directly in the folder have none, and then it returns nil, 0.
-func subfolders(names []string) ([]int32, int) {
-	folders := make([]string, len(names))
-	for i, name := range names {
-		dir := path.Dir(name)
-		if dir == "." {
-			return nil, 0
-		}
-		folders[i] = dir
-	}
-	return partition.Compact(partition.Number(folders))
 }

@@ -1,27 +1,28 @@
-package pipeline_test
+package result_test
 
 import (
-	"featurelab/algorithms"
-	"featurelab/app/pipeline"
 	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
 	"featurelab/app"
+	"featurelab/app/pipeline"
 	"featurelab/app/report"
+	"featurelab/app/result"
 	"featurelab/imgproc"
 )
 
 // analysisWithZ is an analysis whose result is just the allocation Z (rows of 0/1).
-func analysisWithZ(algo string, data *imgproc.Dataset, rows ...[]float64) *pipeline.Analysis {
+func analysisWithZ(algo string, data *imgproc.Dataset, rows ...[]float64) *result.Analysis {
 	k := len(rows[0])
 	Z := mat.NewDense(len(rows), k, nil)
 	for i, r := range rows {
 		Z.SetRow(i, r)
 	}
-	return &pipeline.Analysis{Prepared: &pipeline.Prepared{Data: data}, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{Algorithm: algo, Z: Z, K: k}}
+	return &result.Analysis{Prepared: &pipeline.Prepared{Data: data}, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{Algorithm: algo, Z: Z, K: k}}
 }
 
 func TestCompare(t *testing.T) {
@@ -29,19 +30,19 @@ func TestCompare(t *testing.T) {
 	left := analysisWithZ("stepwise", data, []float64{1, 0}, []float64{1, 1}, []float64{0, 1}, []float64{0, 0})
 	tests := []struct {
 		name    string
-		right   *pipeline.Analysis
+		right   *result.Analysis
 		rand    float64
-		matches []pipeline.FeatureMatch
+		matches []result.FeatureMatch
 	}{
 		{"same features, swapped", analysisWithZ("bpmeans", data, []float64{0, 1}, []float64{1, 1}, []float64{1, 0}, []float64{0, 0}),
-			1, []pipeline.FeatureMatch{{0, 1, 1}, {1, 0, 1}}},
+			1, []result.FeatureMatch{{0, 1, 1}, {1, 0, 1}}},
 		// One feature owned by images 0 and 1 only: codes 1,1,0,0 group {0,1} and {2,3};
 		// the left codes are all distinct, so only the 2 pairs within groups disagree.
 		{"one coarser feature", analysisWithZ("kmeans", data, []float64{1}, []float64{1}, []float64{0}, []float64{0}),
-			4.0 / 6, []pipeline.FeatureMatch{{0, 0, 1}, {1, 0, 1.0 / 3}}},
+			4.0 / 6, []result.FeatureMatch{{0, 0, 1}, {1, 0, 1.0 / 3}}},
 	}
 	for _, tc := range tests {
-		c := pipeline.Compare(left, tc.right)
+		c := result.Compare(left, tc.right)
 		if math.Abs(c.RandIndex-tc.rand) > 1e-12 {
 			t.Errorf("%s: Rand index %v, want %v", tc.name, c.RandIndex, tc.rand)
 		}
