@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/describe"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/segment"
 	"featurelab/app/jobs"
@@ -235,7 +236,7 @@ func analyzeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	sample := fs.String("sample", pipeline.DefaultSample, "built-in sample used when no DIR is given: "+strings.Join(assets.Names(), "|"))
 	out, jsonOut := outputFlags(fs)
 	features := fs.String("features", pipeline.FeaturesPCA, "what the clustering learners read of each image: "+strings.Join(pipeline.FeatureKinds(), "|")+" (histogram: colour histogram; words: bag of visual words)")
-	words := fs.Int("words", pipeline.DefaultWords, "vocabulary size for --features words")
+	words := fs.Int("words", describe.DefaultWords, "vocabulary size for --features words")
 	saveTo := fs.String("save", "", "also save the analysis to this .featurelab file (reopen it in the window, or encode new images with it)")
 	allFeatures := fs.Bool("all-features", false, fmt.Sprintf("draw every feature in features.png: an IBP result, or one of more than %d features, leaves out those under %.0f%% explained or past the %d largest and says how many", report.MajorFeatures, 100*report.MinorShare, report.MajorFeatures))
 	asFound := fs.Bool("as-found", false, "write the features as the learner found them, not in the readable form (a base owned by every image, the emptiest scene, and features that add objects to it)")

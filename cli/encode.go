@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"featurelab/app/pipeline"
+	"featurelab/app/budget"
 	"featurelab/app/report"
 	"featurelab/app/saved"
 )
@@ -62,7 +62,7 @@ func encodeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if e == nil {
 		return fmt.Errorf("%q holds no encoder (it was saved before Feature Lab could encode, or its pictures are too large): open it in the window or run analyze --save again", pos[0])
 	}
-	budget, err := pipeline.MemoryBudget()
+	budget, err := budget.FromEnv()
 	if err != nil {
 		return err
 	}

@@ -9,9 +9,9 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"featurelab/app/budget"
 	"featurelab/app/encoding"
 	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/result"
 )
@@ -88,7 +88,7 @@ func applyAnalysis(ctx context.Context, a *result.Analysis, dir string, progress
 	if err != nil {
 		return nil, err
 	}
-	budget, err := pipeline.MemoryBudget()
+	budget, err := budget.FromEnv()
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"featurelab/app/budget"
 	"featurelab/app/pipeline"
 	"featurelab/internal/procfs"
 )
@@ -17,7 +18,7 @@ import (
 // pointed at files of the test's own): the load is refused in one line before the data
 // matrix is made, where before it planned for half the free memory and went on.
 func TestLoadHeldToTheLowestLimit(t *testing.T) {
-	t.Setenv(pipeline.MemoryEnv, "")
+	t.Setenv(budget.Env, "")
 	dir := t.TempDir()
 	writeTiles(t, dir, 30, image.Pt(64, 48), true)
 	unlimited := func() (uint64, bool) { return 0, false }

@@ -17,6 +17,7 @@ import (
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/algorithms/selection"
+	"featurelab/app/budget"
 	"featurelab/app/jobs"
 	"featurelab/imgproc"
 	"featurelab/pca"
@@ -153,7 +154,7 @@ func (p *Prepared) readingBytes() int64 {
 	if p.PCA == nil || p.PCA.Identity {
 		return 0
 	}
-	return readingBytesFor(p.Workers(), p.PCA.P)
+	return budget.Reading(p.Workers(), p.PCA.P)
 }
 
 // Workers is how many goroutines the reading of a fit uses.
@@ -235,7 +236,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	start := time.Now()
 	lopt := req.Load
 	if lopt.Memory == 0 {
-		m, err := MemoryBudget()
+		m, err := budget.FromEnv()
 		if err != nil {
 			return nil, err
 		}
@@ -268,7 +269,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	lopt.RunMemory = func(n int, size image.Point, channels int) (int64, string, string) {
 		p := size.X * size.Y * channels
 		workers := cmp.Or(max(lopt.Workers, 0), runtime.GOMAXPROCS(0))
-		run, data := runMemory(req.Algorithm, req.Options, n, p, req.PCA, workers), imgproc.DataBytes(n, p)
+		run, data := budget.Run(req.Algorithm, req.Options, n, p, req.PCA, workers), imgproc.DataBytes(n, p)
 		what, hint := "for the PCA and the run", ""
 		switch {
 		case req.PCA == 0:
@@ -285,7 +286,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	lopt.Decoded = func(shape *imgproc.Dataset, pictures []image.Image) {
 		n, p := len(shape.Names), shape.Values()
 		tr.SetAfter(pca.Duration(n, p, req.PCA, lopt.Workers))
-		budgetNext(imgproc.DataBytes(n, p)) // the data matrix, allocated next
+		budget.Next(imgproc.DataBytes(n, p)) // the data matrix, allocated next
 		if preview != nil {
 			thumbs = PreviewThumbnails(shape, pictures)
 			preview(shape.Names, thumbs)
@@ -309,7 +310,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	p.Data = ds
 	p.KeepThumbnails(thumbs)
 	p.Times.Load = time.Since(start).Seconds()
-	p.Peak.Load = peakResident()
+	p.Peak.Load = budget.PeakResident()
 
 	start = time.Now()
 	tr.SetAfter(0)
@@ -317,7 +318,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	popt := req.pcaOptions()
 	popt.Progress = func(done, total int) { tr.Update(phasePCA, done, total) }
 	popt.Context = ctx
-	budgetNext(pca.Memory(len(ds.Names), ds.Values(), req.PCA))
+	budget.Next(pca.Memory(len(ds.Names), ds.Values(), req.PCA))
 	model, scores, err := pca.Fit32(ds.Pixels, len(ds.Names), ds.Values(), popt)
 	if err != nil {
 		return nil, err // the pca package's messages say "pca:" themselves
@@ -327,7 +328,7 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 	}
 	p.PCA, p.Scores = model, scores
 	p.Times.PCA = time.Since(start).Seconds()
-	p.Peak.PCA = peakResident()
+	p.Peak.PCA = budget.PeakResident()
 	return p, nil
 }
 
@@ -411,7 +412,7 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 	// the reading of its fits a band of the component pictures blurred (BlurMetric)
 	// and a few pictures a feature.
 	n, d := X.Dims()
-	budgetStage(4*int64(n)*int64(d)*8+p.readingBytes(), runSlack)
+	budget.Stage(4*int64(n)*int64(d)*8+p.readingBytes(), runSlack)
 	var res *learn.Result
 	var seen *mat.Dense
 	var shifts bool
@@ -451,17 +452,17 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 			checkOn = features.ProjectOut(seen, p.Objects().ShiftNuisance(res.Z, nil))
 		}
 	}
-	stable := Stability(checkOn, alg, res, opt.Seed)
+	stable := selection.Stability(checkOn, alg, res, opt.Seed)
 	if stable != nil {
 		times.Stability = time.Since(start).Seconds()
 	}
 	times.Describe = described
-	peak.Algorithm = peakResident()
+	peak.Algorithm = budget.PeakResident()
 	// What the run made and dropped (the blurred components, the fits it read) is freed
 	// now, not counted on top of what the result's pictures and exports make next, and
 	// the next work is held near what is live: its garbage is pictures, a collection
 	// of them a few milliseconds.
-	budgetStage(0, runSlack)
+	budget.Stage(0, runSlack)
 	return &Fitted{Algorithm: alg, Options: opt, Result: res, Times: times, Peak: peak, Other: other,
 		Description: desc, Stability: stable, Seen: seen, SeenShifts: shifts}, nil
 }

@@ -31,7 +31,7 @@ type Analysis struct {
 	// is shown, and the other way round — or nil when the two are the same (SwitchReading).
 	Other *pipeline.Reading
 	// Stability is, per feature in column order, the share of fits on half-samples of
-	// the images that hold it (pipeline.Stability); nil when not checked.
+	// the images that hold it (selection.Stability); nil when not checked.
 	Stability []float64
 	// Seen is the scores as the learner fitted them when it chose K by counting objects:
 	// the pictures seen through a slight blur. Separation reads the features' splits in

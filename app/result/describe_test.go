@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/describe"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
 	"featurelab/app/result"
@@ -48,9 +49,9 @@ func TestDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := pipeline.HistogramBinsGrey
+	want := describe.HistogramBinsGrey
 	if p.Data.Channels == 3 {
-		want = pipeline.HistogramBinsColour * pipeline.HistogramBinsColour * pipeline.HistogramBinsColour
+		want = describe.HistogramBinsColour * describe.HistogramBinsColour * describe.HistogramBinsColour
 	}
 	if r, c := h.Dims(); r != n || c != want {
 		t.Fatalf("histograms %d×%d, want %d×%d", r, c, n, want)

@@ -5,7 +5,6 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/selection"
-	"featurelab/app/pipeline"
 )
 
 // Path is the analysis's λ² path, or nil when its result has no fits to switch between
@@ -32,7 +31,7 @@ func (a *Analysis) AtK(k int) (*Analysis, error) {
 	b := *a
 	b.Result, b.AsFound = res, false
 	b.Other = a.Readable(a.Algorithm, res)
-	b.Stability = pipeline.Stability(b.fitted(), a.Algorithm, res, a.Options.Seed) // of the form shown
+	b.Stability = selection.Stability(b.fitted(), a.Algorithm, res, a.Options.Seed) // of the form shown
 	if a.AsFound {
 		return b.SwitchReading(), nil
 	}

@@ -1,6 +1,9 @@
 package result
 
-import "featurelab/app/pipeline"
+import (
+	"featurelab/algorithms/selection"
+	"featurelab/app/pipeline"
+)
 
 // SwitchReading is the analysis in its other reading — as found if it shows the
 // readable form, readable if it shows the form as found — or a itself when there is no
@@ -19,7 +22,7 @@ func (a *Analysis) SwitchReading() *Analysis {
 	b.AsFound = !a.AsFound
 	// The other form's columns are other features (the base moved, some flipped): their
 	// stability is checked on them.
-	b.Stability = pipeline.Stability(b.fitted(), a.Algorithm, &res, a.Options.Seed)
+	b.Stability = selection.Stability(b.fitted(), a.Algorithm, &res, a.Options.Seed)
 	return &b
 }
 

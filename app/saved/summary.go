@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"featurelab/algorithms/describe"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/app/pipeline"
@@ -164,7 +165,7 @@ func SummaryOf(a *result.Analysis) Summary {
 	if k := a.Description.Kind; k != "" && k != pipeline.FeaturesPCA {
 		s.Features = k
 		if k == pipeline.FeaturesWords {
-			s.Words = cmp.Or(a.Description.Words, pipeline.DefaultWords)
+			s.Words = cmp.Or(a.Description.Words, describe.DefaultWords)
 		}
 	}
 	if a.PCA != nil {

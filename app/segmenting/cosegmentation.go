@@ -20,6 +20,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/budget"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
@@ -98,7 +99,7 @@ func cosegmentData(ctx context.Context, src pipeline.Source, ds *imgproc.Dataset
 // cosegmentBudget is the memory a co-segmentation and its images may take:
 // FEATURELAB_MEMORY, else half the free memory.
 func cosegmentBudget() (int64, error) {
-	budget, err := pipeline.MemoryBudget()
+	budget, err := budget.FromEnv()
 	if err != nil || budget > 0 {
 		return budget, err
 	}

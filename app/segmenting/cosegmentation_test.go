@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/cosegment"
+	"featurelab/app/budget"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/imgproc"
@@ -55,7 +56,7 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 	data := imgproc.DataBytes(len(ds.Names), ds.Values())
 	need := cosegment.Memory(len(ds.Names), ds.Width, ds.Height, cosegment.Options{})
 	for _, room := range []int64{need / 2, need / 10, need / 100, 0} {
-		t.Setenv(pipeline.MemoryEnv, strconv.FormatInt(data+max(room, 1), 10))
+		t.Setenv(budget.Env, strconv.FormatInt(data+max(room, 1), 10))
 		_, err = cosegmentData(ctx, src, ds, cosegment.Options{}, jobs.NewTracker(nil))
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "in cells of 8 needs") {
 			t.Fatalf("room %d: error %v", room, err)
@@ -108,26 +109,26 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 		}
 		f.Close()
 	}
-	for _, budget := range []string{"3M", "2M", "1M", "100K"} {
-		t.Setenv(pipeline.MemoryEnv, budget)
+	for _, limit := range []string{"3M", "2M", "1M", "100K"} {
+		t.Setenv(budget.Env, limit)
 		_, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{}, "", nil)
 		if err == nil || !strings.Contains(err.Error(), "there is room for") || strings.Contains(err.Error(), "grey") {
-			t.Fatalf("%s: error %v", budget, err)
+			t.Fatalf("%s: error %v", limit, err)
 		}
 		advice := err.Error()
 		t.Log(advice)
 		cell, size := adviceNumbers(advice, "cell"), adviceNumbers(advice, "size")
 		if cell == nil && size == nil && !strings.Contains(advice, "fewer images") {
-			t.Fatalf("%s: nothing advised: %s", budget, advice)
+			t.Fatalf("%s: nothing advised: %s", limit, advice)
 		}
 		if cell != nil {
 			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{}, cosegment.Options{Cell: cell[0]}, "", nil); err != nil {
-				t.Errorf("%s: applied cells of %d: %v", budget, cell[0], err)
+				t.Errorf("%s: applied cells of %d: %v", limit, cell[0], err)
 			}
 		}
 		if size != nil {
 			if _, err := Cosegment(ctx, pipeline.Source{Dir: dir}, imgproc.Options{Width: size[0], Height: size[1]}, cosegment.Options{}, "", nil); err != nil {
-				t.Errorf("%s: applied %dx%d: %v", budget, size[0], size[1], err)
+				t.Errorf("%s: applied %dx%d: %v", limit, size[0], size[1], err)
 			}
 		}
 	}

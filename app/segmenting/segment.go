@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"featurelab/algorithms/segment"
+	"featurelab/app/budget"
 	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
 	"featurelab/app/saved"
 	"featurelab/imgproc"
 	"featurelab/internal/atomicfile"
@@ -69,12 +69,12 @@ func LoadImage(path string) (image.Image, error) {
 // segmentFits refuses, in one line, a picture too large to segment within the memory
 // budget. A file whose header cannot be read passes: OpenFile says what is wrong with it.
 func segmentFits(path string) error {
-	budget, err := pipeline.MemoryBudget()
+	limit, err := budget.FromEnv()
 	if err != nil {
 		return err
 	}
-	if budget == 0 {
-		budget = imgproc.MemoryBudget()
+	if limit == 0 {
+		limit = imgproc.MemoryBudget()
 	}
 	f, err := imgproc.OpenRegular(path)
 	if err != nil {
@@ -89,9 +89,9 @@ func segmentFits(path string) error {
 	if px > imgproc.DefaultMaxPixels {
 		return nil // beyond the pixel budget: OpenFile refuses it in its own words
 	}
-	if need := segmentBytesPerPixel * px; need > budget {
+	if need := segmentBytesPerPixel * px; need > limit {
 		return fmt.Errorf("segment %s: a %d×%d picture needs about %s to be segmented at full size, more than the %s memory budget (%s, else half the free memory): give more, or a smaller picture",
-			path, cfg.Width, cfg.Height, imgproc.BytesText(need), imgproc.BytesText(budget), pipeline.MemoryEnv)
+			path, cfg.Width, cfg.Height, imgproc.BytesText(need), imgproc.BytesText(limit), budget.Env)
 	}
 	return nil
 }

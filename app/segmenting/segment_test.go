@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms/segment"
-	"featurelab/app/pipeline"
+	"featurelab/app/budget"
 )
 
 // TestTransparentImageSegmentsAsShown: a transparent picture opened for segmentation is
@@ -58,13 +58,13 @@ func TestSegmentKeepsToTheMemoryBudget(t *testing.T) {
 		img.Pix[i] = uint8(i)
 	}
 	writePNGs(t, map[string]image.Image{path: img})
-	t.Setenv(pipeline.MemoryEnv, "10M")
+	t.Setenv(budget.Env, "10M")
 	_, err := LoadImage(path)
 	if err == nil || strings.Contains(err.Error(), "\n") ||
 		!strings.Contains(err.Error(), "a 2000×1500 picture needs about 43 MB to be segmented at full size, more than the 10 MB memory budget") {
 		t.Fatalf("under 10 MB: %v", err)
 	}
-	t.Setenv(pipeline.MemoryEnv, "100M")
+	t.Setenv(budget.Env, "100M")
 	if got, err := LoadImage(path); err != nil || got.Bounds().Dx() != 2000 {
 		t.Fatalf("under 100 MB: %v", err)
 	}

@@ -1,4 +1,4 @@
-package pipeline
+package budget
 
 import (
 	"cmp"
@@ -19,19 +19,19 @@ import (
 // docs/DESIGN.md has the plan against the measured peaks.
 
 // heapSlack is how far above what is live the heap runs at its peak, as a fraction of
-// the stage's own bytes, under the soft limit budgetStage sets; heapFloor is the least
+// the stage's own bytes, under the soft limit Stage sets; heapFloor is the least
 // the heap grows to whatever is live (the Go collector's smallest goal, 4 MB).
 const (
 	heapSlack = 0.15
 	heapFloor = 4 << 20
 )
 
-// runMemory is what a run on n images of p values each takes beyond their data matrix:
+// Run is what a run on n images of p values each takes beyond their data matrix:
 // the largest of its stages with the heap's slack. components
 // is the PCA's (0: none, the scores a float64 copy of the data), workers the goroutines
 // that load and read; feature learners (algorithms.Algorithm.LeastSquares) read their fits
 // in pixel space, opt saying how many features they reach.
-func runMemory(alg *algorithms.Algorithm, opt learn.Options, n, p, components, workers int) int64 {
+func Run(alg *algorithms.Algorithm, opt learn.Options, n, p, components, workers int) int64 {
 	N, P := int64(n), int64(p)
 	// The loader converts every picture into a float64 row of its own, and resamples
 	// into a second, on every worker.
@@ -48,17 +48,17 @@ func runMemory(alg *algorithms.Algorithm, opt learn.Options, n, p, components, w
 		// The blur's band holds at most the component pictures whole.
 		// A few pictures a feature on every worker, or, counting the objects on the
 		// fits of a λ² path, two pictures of every feature it reads, whichever is more.
-		pictures := max(readingBytesFor(workers, p)-pca.BlurMetricBytes(), 2*int64(featuresReached(alg, opt, n, int(d)))*P*8)
+		pictures := max(Reading(workers, p)-pca.BlurMetricBytes(), 2*int64(featuresReached(alg, opt, n, int(d)))*P*8)
 		kept += pictures + min(pca.BlurMetricBytes(), 2*8*P*d)
 	}
 	stage := max(convert, fit, kept)
 	return stage + int64(heapSlack*float64(stage)) + heapFloor
 }
 
-// readingBytesFor is what reading a fit of pictures of p values takes on workers
+// Reading is what reading a fit of pictures of p values takes on workers
 // goroutines: a band of the component pictures blurred (pca.BlurMetric) and a few
 // pictures a feature on every worker.
-func readingBytesFor(workers, p int) int64 {
+func Reading(workers, p int) int64 {
 	return pca.BlurMetricBytes() + int64(workers)*8*8*int64(p)
 }
 

@@ -1,4 +1,4 @@
-package pipeline
+package selection
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package pipeline
+package budget
 
 import (
 	"fmt"
@@ -11,15 +11,15 @@ import (
 	"featurelab/internal/procfs"
 )
 
-// MemoryEnv names the environment variable that sets how much memory the data matrix of a
+// Env names the environment variable that sets how much memory the data matrix of a
 // folder and its run may take, in bytes or with a K, M or G suffix ("2G"); unset, the
-// loader plans for imgproc.MemoryBudget (half the free memory, or less under a limit).
-const MemoryEnv = "FEATURELAB_MEMORY"
+// loader plans for imgproc.FromEnv (half the free memory, or less under a limit).
+const Env = "FEATURELAB_MEMORY"
 
-// MemoryBudget reads MemoryEnv: 0 when it is unset, an error naming it when it is not a
+// FromEnv reads Env: 0 when it is unset, an error naming it when it is not a
 // size.
-func MemoryBudget() (int64, error) {
-	v := strings.TrimSpace(os.Getenv(MemoryEnv))
+func FromEnv() (int64, error) {
+	v := strings.TrimSpace(os.Getenv(Env))
 	if v == "" {
 		return 0, nil
 	}
@@ -37,27 +37,27 @@ func MemoryBudget() (int64, error) {
 	}
 	n, err := strconv.ParseFloat(v, 64)
 	if err != nil || !(n > 0) || n*float64(mult) > 1<<62 {
-		return 0, fmt.Errorf("%s=%q is not a size: give bytes, or a number with K, M or G", MemoryEnv, os.Getenv(MemoryEnv))
+		return 0, fmt.Errorf("%s=%q is not a size: give bytes, or a number with K, M or G", Env, os.Getenv(Env))
 	}
 	return int64(n * float64(mult)), nil
 }
 
-// peakResident returns the process's peak resident memory so far (VmHWM in
+// PeakResident returns the process's peak resident memory so far (VmHWM in
 // /proc/self/status), in bytes, or 0 where the system does not say.
-func peakResident() int64 { return procfs.KB("/proc/self/status", "VmHWM") }
+func PeakResident() int64 { return procfs.KB("/proc/self/status", "VmHWM") }
 
-// budgetNext sets the Go runtime's soft memory limit for the next stage of a run, which
+// Next sets the Go runtime's soft memory limit for the next stage of a run, which
 // will allocate about extra bytes: what the heap holds now, after a collection (a window
 // keeps its current data set while the next one loads), plus extra plus 256 MB. The
 // collector then works harder near that size instead of letting the heap grow to twice
 // what is live, which lowers a large folder's peak at no cost in time. A GOMEMLIMIT the
 // user set wins.
-func budgetNext(extra int64) { budgetStage(extra, 256<<20) }
+func Next(extra int64) { Stage(extra, 256<<20) }
 
-// budgetStage is budgetNext with slack bytes over the estimate instead of 256 MB: for a
+// Stage is Next with slack bytes over the estimate instead of 256 MB: for a
 // stage whose own needs are known well enough (an algorithm's run), and whose garbage
 // is large, pointer-free arrays, each collection a few milliseconds.
-func budgetStage(extra, slack int64) {
+func Stage(extra, slack int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}

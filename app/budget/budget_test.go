@@ -1,4 +1,4 @@
-package pipeline
+package budget
 
 import (
 	"runtime"
@@ -15,10 +15,10 @@ func TestMemoryBudget(t *testing.T) {
 		{"", 0, false}, {"1048576", 1 << 20, false}, {"512K", 512 << 10, false}, {"1.5G", 3 << 29, false},
 		{"200m", 200 << 20, false}, {"lots", 0, true}, {"-1G", 0, true}, {"0", 0, true}, {"G", 0, true},
 	} {
-		t.Setenv(MemoryEnv, tc.env)
-		got, err := MemoryBudget()
+		t.Setenv(Env, tc.env)
+		got, err := FromEnv()
 		if (err != nil) != tc.bad || got != tc.want {
-			t.Errorf("%s=%q: %d, %v; want %d (error %v)", MemoryEnv, tc.env, got, err, tc.want, tc.bad)
+			t.Errorf("%s=%q: %d, %v; want %d (error %v)", Env, tc.env, got, err, tc.want, tc.bad)
 		}
 	}
 }
@@ -26,7 +26,7 @@ func TestMemoryBudget(t *testing.T) {
 // TestPeakResident: the peak is read, it is at least what the heap holds, and it does not
 // fall.
 func TestPeakResident(t *testing.T) {
-	first := peakResident()
+	first := PeakResident()
 	if first <= 0 {
 		t.Skip("this system does not report a peak resident size (/proc/self/status VmHWM)")
 	}
@@ -34,7 +34,7 @@ func TestPeakResident(t *testing.T) {
 	for i := range ballast {
 		ballast[i] = 1
 	}
-	second := peakResident()
+	second := PeakResident()
 	if second < first || second < 64<<20 {
 		t.Fatalf("peak %d after touching 64 MB, %d before", second, first)
 	}
@@ -46,7 +46,7 @@ func TestPeakResident(t *testing.T) {
 func TestBudgetNext(t *testing.T) {
 	old := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(old)
-	budgetNext(100 << 20)
+	Next(100 << 20)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	limit := debug.SetMemoryLimit(-1)
@@ -55,7 +55,7 @@ func TestBudgetNext(t *testing.T) {
 	}
 	t.Setenv("GOMEMLIMIT", "5GiB")
 	debug.SetMemoryLimit(1 << 40)
-	budgetNext(100 << 20)
+	Next(100 << 20)
 	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
 		t.Fatalf("with GOMEMLIMIT set the limit changed to %d", got)
 	}
