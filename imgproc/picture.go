@@ -3,8 +3,8 @@ package imgproc
 // Picture is one picture prepared for Holds, Structure and Shade: what every comparison
 // with another picture reads of it alone, made once and only where a comparison looks.
 // Reading a learned fit compares one base with each of its features, round after round
-// (app/pipeline's orient); the base's blurs, made again for every pair, were most of
-// that work, and a feature's blurs away from where it acts were the rest.
+// (algorithms/selection's orient); the base's blurs, made again for every pair, would be
+// most of that work, and a feature's blurs away from where it acts the rest.
 type Picture struct {
 	w, h, c int
 	samples []float64 // the picture itself, not copied

@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkObjectsRuleTabletop times the objects rule's reading of the λ² path of the
-// default run on the real tabletop (objectK: each K's readable form, its separations and
+// default run on the real tabletop (selection.Objects.Count: each K's readable form, its separations and
 // its count of objects), with what it keeps between runs forgotten each time, as a new
 // run on another folder would find it.
 func BenchmarkObjectsRuleTabletop(b *testing.B) {

@@ -59,7 +59,7 @@ type Timings struct {
 	// something other than the PCA scores (histograms, visual words).
 	Describe float64 `json:"describe,omitempty"`
 	// Stability is the time taken to check each feature on half-samples of the images
-	// (Analysis.Stability).
+	// (selection.Stability).
 	Stability float64 `json:"stability,omitempty"`
 	// Reading is the time taken to put the chosen fit in its readable form (Algorithm
 	// is the learner's run, with the objects rule that chose its K).
@@ -98,14 +98,6 @@ type Prepared struct {
 
 	objOnce sync.Once
 	objs    *selection.Objects // the objects rule on the scores (objects)
-
-	cacheMu sync.Mutex // guards the caches below
-	// seenCache is the blurred scores with a fit's own shifts taken out, by the scores
-	// and the fit's Z (Analysis.seenFor).
-	seenCache map[[2]*mat.Dense]*mat.Dense
-	// effectsCache is each shown result's features read as adding or removing
-	// (Analysis.Effects), by its Z and A.
-	effectsCache map[[2]*mat.Dense][]string
 }
 
 // The phases of a run that are not the learner's, as its status line names them
@@ -470,10 +462,10 @@ func (p *Prepared) RunOn(ctx context.Context, alg *algorithms.Algorithm, desc De
 // fit runs the learner algo on X, the scores or another description of the images.
 // With no λ² given, a learner that walks the λ² path counts the objects to choose K
 // (learn.KFromObjects): it fits the pictures as seen through a slight blur, then reads
-// the fits on the scores themselves (objectK). It returns opt as the run used it, its
-// KFrom set to the rule that chose K, the data the fits are of (X or the smoothed
-// scores), and whether each fit's small shifts are taken out of them (shiftsMatter) —
-// shiftNuisance of its own Z, as the objects rule read it.
+// the fits on the scores themselves (selection.Objects.Count). It returns opt as the run
+// used it, its KFrom set to the rule that chose K, the data the fits are of (X or the
+// smoothed scores), and whether each fit's small shifts are taken out of them
+// (ShiftsMatter) — ShiftNuisance of its own Z, as the objects rule read it.
 func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.Dense, desc Description, opt learn.Options, tr *jobs.Tracker) (res *learn.Result, _ learn.Options, fitOn *mat.Dense, shifts bool, _ error) {
 	objects := p.countsObjectsFor(alg, desc, opt)
 	if alg.ChoosesK(opt) {

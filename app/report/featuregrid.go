@@ -252,7 +252,7 @@ func wrapRunes(text string, per int) []string {
 }
 
 // featureLabel is "base", "#3 adds", "#3 removes", "#3 darkens", "#3 pattern" (how the feature reads
-// against the base, or the mean image when there is none: pipeline.Features) or
+// against the base, or the mean image when there is none: result.Analysis.Features) or
 // "cluster #2".
 func featureLabel(f result.Feature) string {
 	switch {

@@ -196,7 +196,7 @@ func TestReadingByContent(t *testing.T) {
 // feature owned by the pictures that show it, captioned "adds", with no note — the shadow too, which
 // dims a textured scene and reads backwards by its outline alone (imgproc.Holds), and
 // which on seed 110 no fit up to K = 8 holds unless the cards' ±1 px shifts are
-// modelled (shiftNuisance).
+// modelled (selection.Objects.ShiftNuisance).
 func TestDefaultsReadRandomScenes(t *testing.T) {
 	accuracy.Check(t)
 	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
