@@ -20,6 +20,7 @@ import (
 	"featurelab/app/report"
 	"featurelab/app/result"
 	"featurelab/app/saved"
+	"featurelab/internal/accuracy"
 )
 
 // FuzzOpenSavedAndDraw opens crafted saved analyses in the window, as File → Open
@@ -27,8 +28,11 @@ import (
 // holds, the window ends with a result drawn or one dialog, never a panic, a hang or a
 // window grown past the screen (a curve of K = 2⁶² once froze the Diagnostics tab; NaN
 // features drew black and white). The seeds are a real analysis of a small folder and
-// variants of it; plain `go test` runs them, `make fuzz` a few hundred more.
+// variants of it; plain `go test` runs them, in the pass without the race detector (a
+// window drawn whole ten times over, which it only makes slower: the opening job's
+// goroutines are raced by TestSaveAndReopenAnAnalysis), `make fuzz` a few hundred more.
 func FuzzOpenSavedAndDraw(f *testing.F) {
+	accuracy.Check(f)
 	a := redPatchAnalysis(f)
 	path := filepath.Join(f.TempDir(), "seed"+saved.Ext)
 	if err := saved.Save(a, path, pipeline.LoadChoices{PCA: "4"}); err != nil {

@@ -1,9 +1,10 @@
 // Package accuracy tells the two kinds of test apart. Unit and window tests run under
 // the race detector on small fixtures; accuracy checks — real data sets, generated
 // folders of scenes, long restarts and sweeps, the window on a generated folder of a
-// thousand pictures — check what the algorithms find and the window shows at scale,
-// which the race detector only makes slower, so they run in `make unit`'s second pass,
-// without it (scripts/accuracytests lists them). Every test runs in one of the two passes.
+// thousand pictures, crafted saved analyses drawn whole (a fuzz target's seeds) — check
+// what the algorithms find and the window shows at scale, which the race detector only
+// makes slower, so they run in `make unit`'s second pass, without it
+// (scripts/accuracytests lists them). Every test runs in one of the two passes.
 package accuracy
 
 import "testing"

@@ -83,7 +83,8 @@ func accuracyTests(root string) (tests, dirs []string, err error) {
 }
 
 // checks returns the tests of one package's test files that call accuracy.Check, or a
-// function of the package that does, however deep. A call it cannot follow — from a
+// function of the package that does, however deep; a fuzz target among them runs its
+// seeds in the second pass. A call it cannot follow — from a
 // method, or from outside any function — is an error, not a test left out of both passes.
 func checks(files []*ast.File) ([]string, error) {
 	bodies := map[string]*ast.BlockStmt{}
@@ -111,7 +112,7 @@ func checks(files []*ast.File) ([]string, error) {
 	}
 	var out []string
 	for name := range calls {
-		if strings.HasPrefix(name, "Test") && name != "TestMain" {
+		if (strings.HasPrefix(name, "Test") || strings.HasPrefix(name, "Fuzz")) && name != "TestMain" {
 			out = append(out, name)
 		}
 	}

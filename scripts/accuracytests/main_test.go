@@ -31,6 +31,7 @@ func unit(t *testing.T) {}
 `)
 	write("a/b_test.go", `package a
 func TestDeep(t *testing.T) { outer(t) }
+func FuzzSeeds(f *testing.F) { accuracy.Check(f) }
 func outer(t *testing.T) { inner(t) }
 func inner(t *testing.T) { accuracy.Check(t) }
 `)
@@ -39,7 +40,7 @@ func inner(t *testing.T) { accuracy.Check(t) }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"TestDeep", "TestDirect", "TestInSubtest"}; !slices.Equal(tests, want) {
+	if want := []string{"FuzzSeeds", "TestDeep", "TestDirect", "TestInSubtest"}; !slices.Equal(tests, want) {
 		t.Errorf("tests %v, want %v", tests, want)
 	}
 	if len(dirs) != 1 || !strings.HasSuffix(dirs[0], "/a") {
