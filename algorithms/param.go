@@ -48,6 +48,9 @@ type Param[O any] struct {
 	// Alias is a second flag name that sets this parameter when its own flag is not
 	// given: the IBP's chains were --restarts before they had a flag of their own.
 	Alias string
+	// Machine parameters say how the work runs, not what it computes (the workers): a
+	// saved analysis leaves them out.
+	Machine bool
 	// Field points at the field of o the value goes to: *int for Int, *float64 for
 	// Float, *uint64 for Uint, *bool for Bool, *string for Choice.
 	Field func(o *O) any

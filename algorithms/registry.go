@@ -135,7 +135,7 @@ var (
 		Field: func(o *learn.Options) any { return &o.Seed }}
 	workers = Param[learn.Options]{Key: "workers", Label: "Workers", Hint: "0 = all cores",
 		Help: "goroutines the work runs on; 0 = one per core. The result does not depend on it", Type: Int,
-		Default: "0", Min: 0, Max: maxWorkers, Advanced: true,
+		Default: "0", Min: 0, Max: maxWorkers, Advanced: true, Machine: true,
 		Field: func(o *learn.Options) any { return &o.Workers }}
 )
 
@@ -190,6 +190,23 @@ var learnerRegistry = []*Algorithm{
 // Learners returns every learner's description, in the order the window and the help
 // list them.
 func Learners() []*Algorithm { return append([]*Algorithm(nil), learnerRegistry...) }
+
+// OptionParams is every learner's parameters of its options, each key once, in the
+// registry's order, those of the machine (Param.Machine) left out: what a saved analysis
+// keeps of a run's options, so that a parameter added to a learner is saved with it.
+func OptionParams() Params[learn.Options] {
+	var out Params[learn.Options]
+	seen := map[string]bool{}
+	for _, a := range learnerRegistry {
+		for _, p := range a.Params {
+			if !p.Machine && !seen[p.Key] {
+				seen[p.Key] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
 
 // Names returns the learners' names, in the registry's order: the window's picker and the
 // command line's --algo list them.

@@ -68,26 +68,111 @@ type savedLoad struct {
 	Exposure string `json:"exposure,omitempty"`
 }
 
-// savedOptions are the learn.Options the run used, as it used them; result.json gives
-// only some of them.
+// savedOptions are the learn.Options the run used, as it used them, and what its
+// learner read of each image; result.json gives only some of them. Every learner
+// parameter (algorithms.OptionParams) is written under its key, "_" for "-", so that a
+// parameter added to a learner is saved and read back with no change here; the rest of
+// the options, which no parameter sets, are savedRunOptions.
 type savedOptions struct {
-	K          int       `json:"k"`
-	Lambda2    jsonFloat `json:"lambda2"`
-	Restarts   int       `json:"restarts"`
-	MaxIter    int       `json:"max_iter"`
-	MaxK       int       `json:"max_k"`
-	Sweeps     int       `json:"sweeps"`
-	Divergence string    `json:"divergence,omitempty"`
-	Features   string    `json:"features,omitempty"` // Description.Kind
-	Words      int       `json:"words,omitempty"`
-	Seed       uint64    `json:"seed"`
-	Init       string    `json:"init,omitempty"`
-	Chains     int       `json:"chains"`
-	KFrom      string    `json:"k_from,omitempty"`      // absent before there was a choice: the widest
-	AlphaPrior string    `json:"alpha_prior,omitempty"` // the IBP's; absent: gamma (learn.Options.AlphaPrior)
-	Alpha0     jsonFloat `json:"alpha0"`
-	SigmaX0    jsonFloat `json:"sigma_x0"`
-	SigmaA0    jsonFloat `json:"sigma_a0"`
+	Options  learn.Options
+	Describe pipeline.Description
+}
+
+// savedRunOptions are the options of a run that no learner parameter sets.
+type savedRunOptions struct {
+	MaxIter  int       `json:"max_iter"`
+	MaxK     int       `json:"max_k"`
+	Features string    `json:"features,omitempty"` // Description.Kind
+	Words    int       `json:"words,omitempty"`
+	Init     string    `json:"init,omitempty"`
+	Alpha0   jsonFloat `json:"alpha0"`
+	SigmaX0  jsonFloat `json:"sigma_x0"`
+	SigmaA0  jsonFloat `json:"sigma_a0"`
+}
+
+// optionKey is a parameter's key in a saved file: "k_from" for --k-from.
+func optionKey(key string) string { return strings.ReplaceAll(key, "-", "_") }
+
+// MarshalJSON writes every learner parameter's value, a choice left empty left out,
+// then the run's other options.
+func (s savedOptions) MarshalJSON() ([]byte, error) {
+	o := s.Options
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, p := range algorithms.OptionParams() {
+		var v any
+		switch f := p.Field(&o).(type) {
+		case *float64:
+			v = jsonFloat(*f)
+		case *string:
+			if *f == "" {
+				continue
+			}
+			v = *f
+		case *int:
+			v = *f
+		case *uint64:
+			v = *f
+		case *bool:
+			v = *f
+		default:
+			return nil, fmt.Errorf("option %s: a field of type %T", p.Key, f)
+		}
+		key, _ := json.Marshal(optionKey(p.Key))
+		value, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("option %s: %w", p.Key, err)
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(value)
+		b.WriteByte(',')
+	}
+	rest, err := json.Marshal(savedRunOptions{MaxIter: o.MaxIter, MaxK: o.MaxK, Features: s.Describe.Kind, Words: s.Describe.Words,
+		Init: o.Init, Alpha0: jsonFloat(o.Alpha0), SigmaX0: jsonFloat(o.SigmaX0), SigmaA0: jsonFloat(o.SigmaA0)})
+	if err != nil {
+		return nil, err
+	}
+	b.Write(rest[1:]) // its fields and closing brace, after the parameters'
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a key it does not know is left unread,
+// and a value of the wrong type is a json.UnmarshalTypeError that names its key.
+func (s *savedOptions) UnmarshalJSON(b []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
+	}
+	for _, p := range algorithms.OptionParams() {
+		raw, ok := fields[optionKey(p.Key)]
+		if !ok {
+			continue
+		}
+		var err error
+		if f, ok := p.Field(&s.Options).(*float64); ok {
+			var v jsonFloat
+			err = json.Unmarshal(raw, &v)
+			*f = float64(v)
+		} else {
+			err = json.Unmarshal(raw, p.Field(&s.Options))
+		}
+		if typ, ok := err.(*json.UnmarshalTypeError); ok {
+			typ.Field = optionKey(p.Key)
+			return typ
+		} else if err != nil {
+			return err
+		}
+	}
+	var run savedRunOptions
+	if err := json.Unmarshal(b, &run); err != nil {
+		return err
+	}
+	o := &s.Options
+	o.MaxIter, o.MaxK, o.Init = run.MaxIter, run.MaxK, run.Init
+	o.Alpha0, o.SigmaX0, o.SigmaA0 = float64(run.Alpha0), float64(run.SigmaX0), float64(run.SigmaA0)
+	s.Describe = pipeline.Description{Kind: run.Features, Words: run.Words}
+	return nil
 }
 
 // savedPathFit is one K's fit on a stepwise λ² path.
@@ -154,21 +239,13 @@ func fileOf(a *result.Analysis, load pipeline.LoadChoices) (*savedFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := a.Options
 	f := &savedFile{
 		Format:  savedFormat,
 		Version: savedVersion,
 		Source:  src,
 		// The exposure the data were loaded with, whatever the caller's choices say.
-		Load: savedLoad{Colour: load.Colour, Size: load.Size, PCA: load.PCA, Exposure: cmp.Or(a.Exposure.Mode, pipeline.ExposureNone)},
-		Options: savedOptions{
-			K: o.K, Lambda2: jsonFloat(o.Lambda2), Restarts: o.Restarts,
-			MaxIter: o.MaxIter, MaxK: o.MaxK, Sweeps: o.Sweeps,
-			Divergence: o.Divergence, Seed: o.Seed, Init: o.Init,
-			Features: a.Description.Kind, Words: a.Description.Words,
-			Chains: o.Chains, Alpha0: jsonFloat(o.Alpha0), KFrom: o.KFrom, AlphaPrior: o.AlphaPrior,
-			SigmaX0: jsonFloat(o.SigmaX0), SigmaA0: jsonFloat(o.SigmaA0),
-		},
+		Load:    savedLoad{Colour: load.Colour, Size: load.Size, PCA: load.PCA, Exposure: cmp.Or(a.Exposure.Mode, pipeline.ExposureNone)},
+		Options: savedOptions{Options: a.Options, Describe: a.Description},
 		Result:  FullResultOf(a),
 		Encoder: toSavedEncoder(enc),
 	}
@@ -319,20 +396,13 @@ func (f *savedFile) saved() (*Analysis, error) {
 	s := &Analysis{
 		Load:      pipeline.LoadChoices{Colour: f.Load.Colour, Size: f.Load.Size, PCA: f.Load.PCA, Exposure: cmp.Or(f.Load.Exposure, pipeline.ExposureNone)},
 		Algorithm: alg,
-		Options: learn.Options{
-			K: f.Options.K, Lambda2: float64(f.Options.Lambda2), Restarts: f.Options.Restarts,
-			MaxIter: f.Options.MaxIter, MaxK: f.Options.MaxK, Sweeps: f.Options.Sweeps,
-			Divergence: f.Options.Divergence, Seed: f.Options.Seed, Init: f.Options.Init,
-			Chains: f.Options.Chains, Alpha0: float64(f.Options.Alpha0), KFrom: f.Options.KFrom,
-			AlphaPrior: f.Options.AlphaPrior,
-			SigmaX0:    float64(f.Options.SigmaX0), SigmaA0: float64(f.Options.SigmaA0),
-		},
-		Times:    r.Seconds,
-		Peak:     r.PeakMemory,
-		Names:    r.Names,
-		Width:    r.Width,
-		Height:   r.Height,
-		Channels: r.Channels,
+		Options:   f.Options.Options,
+		Times:     r.Seconds,
+		Peak:      r.PeakMemory,
+		Names:     r.Names,
+		Width:     r.Width,
+		Height:    r.Height,
+		Channels:  r.Channels,
 	}
 	switch src := f.Source; {
 	case src.Dir != "" && src.Sample != "":
@@ -365,7 +435,7 @@ func (f *savedFile) saved() (*Analysis, error) {
 	default:
 		return nil, fmt.Errorf("options alpha_prior must be %s or %s, got %q", learn.AlphaGamma, learn.AlphaTied, s.Options.AlphaPrior)
 	}
-	s.Describe = pipeline.Description{Kind: f.Options.Features, Words: f.Options.Words}
+	s.Describe = f.Options.Describe
 	if err := s.Describe.Validate(s.Algorithm); err != nil {
 		return nil, fmt.Errorf("options: %w", err)
 	}

@@ -101,7 +101,7 @@ func (o *savedFileV1) upgrade() (*savedFile, error) {
 		Objective:          Finite(float64(r.Objective)),
 		BPObjective:        Finite(float64(r.BPObjective)),
 		Restarts:           len(r.RestartObjectives),
-		Seed:               o.Options.Seed,
+		Seed:               o.Options.Options.Seed,
 		Iterations:         r.Iterations,
 		Reading:            o.Reading,
 		Names:              d.Names,

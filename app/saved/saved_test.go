@@ -217,6 +217,13 @@ func TestOpenSavedRejectsBrokenFiles(t *testing.T) {
 		{"relative folder", set("source", map[string]string{"dir": "images"}), `source dir "images" is not an absolute path`},
 		{"unknown sample", set("source", map[string]string{"sample": "zoo"}), `got "zoo"`},
 		{"bad load options", set("load.pca", "-3"), `load options: pca must be a whole number ≥ 0 (0 = no PCA), got "-3"`},
+		// The options a learner's parameters write (algorithms.OptionParams) and the rest.
+		{"options k as text", set("options.k", "five"), "options.k must be a whole number, got string"},
+		{"options λ² as words", set("options.lambda2", "lots"), `options.lambda2 must be a number, "NaN", "+Inf" or "-Inf", got string`},
+		{"options seed negative", set("options.seed", -1), "options.seed must be a whole number ≥ 0, got number -1"},
+		{"options k_from unknown", set("options.k_from", "guess"), `options k_from must be objects or widest, got "guess"`},
+		{"options max_iter as text", set("options.max_iter", "many"), "options.max_iter must be a whole number, got string"},
+		{"options as a list", set("options", []int{1}), "options must be an object, got array"},
 		{"trace of uneven lengths", ibp(map[string]any{"trace": map[string]any{"alpha": []float64{1}, "sigma_x": []float64{1, 1},
 			"sigma_a": []float64{1, 1}, "log_joint": []any{"-Inf", 1}}}, 1, 2), "ibp trace lists have 2, 1, 2, 2 and 2 sweeps"},
 		{"k_trace without a trace", set("result.k_trace", []int{1, 2}), "result k_trace has 2 sweeps, but the file has no ibp trace"},
