@@ -13,6 +13,7 @@ import (
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
+	"featurelab/internal/cache"
 	"featurelab/internal/parallel"
 )
 
@@ -51,9 +52,9 @@ type Objects struct {
 	shiftTy    *mat.Dense
 	shiftErr   error
 
-	readMu    sync.Mutex
-	readCache map[readKey]*objectReading // fits read by the objects rule (readableFit)
-	formCache map[[2]*mat.Dense]*Form    // fits' readable forms (ReadableForm)
+	readCache cache.Table[readKey, *objectReading] // fits read by the objects rule (readableFit)
+	formCache cache.Table[[2]*mat.Dense, *Form]    // fits' readable forms (ReadableForm)
+	energyMu  sync.Mutex                           // guards energies
 	// energies are the feature energies (featureEnergy) of the last few readable forms
 	// orient found, by their A: countsObjects reads them next, and mapping the features
 	// back to pixels again would be another pass over the components.
@@ -252,12 +253,12 @@ type objectReading struct {
 // readable form.
 func (o *Objects) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReading {
 	key := readKey{Z: Z, A: A, seen: seen, shifts: shifts}
-	if r, ok := o.cachedReading(key); ok {
+	if r, ok := o.readCache.Get(key); ok {
 		return r
 	}
 	form := o.ReadableForm(Z, A, true)
 	if form == nil {
-		o.keepReading(key, nil)
+		o.readCache.Put(key, nil)
 		return nil
 	}
 	z := form.Z
@@ -269,11 +270,11 @@ func (o *Objects) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReading
 	}
 	aSeen, ok := features.LeastSquaresA(z, seen)
 	if !ok {
-		o.keepReading(key, nil)
+		o.readCache.Put(key, nil)
 		return nil
 	}
 	r := &objectReading{Z: z, A: form.A, separation: features.SeparationAt(seen, z, aSeen, objectQuantile)}
-	o.keepReading(key, r)
+	o.readCache.Put(key, r)
 	return r
 }
 
@@ -284,24 +285,17 @@ func (o *Objects) readableFit(Z, A, seen *mat.Dense, shifts bool) *objectReading
 // features' energies, which orient reads off the pictures it holds, are kept for it.
 func (o *Objects) ReadableForm(Z, A *mat.Dense, count bool) *Form {
 	key := [2]*mat.Dense{Z, A}
-	o.readMu.Lock()
-	f, ok := o.formCache[key]
-	o.readMu.Unlock()
-	if ok {
+	if f, ok := o.formCache.Get(key); ok {
 		return f
 	}
+	var f *Form
 	if z, a, withBase := o.WithBase(Z, A); z != nil {
 		if energy := o.orient(z, a, count); energy != nil {
 			o.keepEnergy(a, energy)
 		}
 		f = &Form{Z: z, A: a, WithBase: withBase}
 	}
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
-	if o.formCache == nil || len(o.formCache) >= CacheSize {
-		o.formCache = map[[2]*mat.Dense]*Form{}
-	}
-	o.formCache[key] = f
+	o.formCache.Put(key, f)
 	return f
 }
 
@@ -340,16 +334,15 @@ type readKey struct {
 	shifts     bool
 }
 
-// CacheSize bounds the readings and forms kept: a λ² path has a few dozen K.
-const CacheSize = 256
-
 // Forget drops the readings and forms kept from earlier runs on p: a run's own
 // are what it reads twice, and a window's session would otherwise keep every fit of
 // every path it ran (on 100 000 images, hundreds of MB).
 func (o *Objects) Forget() {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
-	o.readCache, o.formCache, o.energies = nil, nil, nil
+	o.readCache.Reset()
+	o.formCache.Reset()
+	o.energyMu.Lock()
+	defer o.energyMu.Unlock()
+	o.energies = nil
 }
 
 // formEnergy is a readable form's feature energies (featureEnergy), by its A.
@@ -366,8 +359,8 @@ const energiesKept = 2
 // keepEnergy keeps energy as the feature energies of the readable form whose A is a,
 // forgetting the oldest kept when there are energiesKept.
 func (o *Objects) keepEnergy(a *mat.Dense, energy [][]float64) {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
+	o.energyMu.Lock()
+	defer o.energyMu.Unlock()
 	if len(o.energies) >= energiesKept {
 		o.energies = slices.Delete(o.energies, 0, 1)
 	}
@@ -376,39 +369,21 @@ func (o *Objects) keepEnergy(a *mat.Dense, energy [][]float64) {
 
 // dropEnergies forgets the feature energies kept.
 func (o *Objects) dropEnergies() {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
+	o.energyMu.Lock()
+	defer o.energyMu.Unlock()
 	o.energies = nil
 }
 
 // keptEnergy is the feature energies kept for the readable form whose A is a, if any.
 func (o *Objects) keptEnergy(a *mat.Dense) [][]float64 {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
+	o.energyMu.Lock()
+	defer o.energyMu.Unlock()
 	for _, e := range o.energies {
 		if e.A == a {
 			return e.energy
 		}
 	}
 	return nil
-}
-
-// cachedReading is the reading of key made before, if any.
-func (o *Objects) cachedReading(key readKey) (*objectReading, bool) {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
-	r, ok := o.readCache[key]
-	return r, ok
-}
-
-// keepReading keeps r as key's reading, forgetting the others when there are too many.
-func (o *Objects) keepReading(key readKey, r *objectReading) {
-	o.readMu.Lock()
-	defer o.readMu.Unlock()
-	if o.readCache == nil || len(o.readCache) >= CacheSize {
-		o.readCache = map[readKey]*objectReading{}
-	}
-	o.readCache[key] = r
 }
 
 // mayCountObjects reports whether the readable form of the fit Z, A could count objects

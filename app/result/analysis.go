@@ -3,16 +3,15 @@ package result
 import (
 	"context"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
-	"featurelab/algorithms/selection"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
+	"featurelab/internal/cache"
 )
 
 // Analysis is a finished run: the prepared data and the algorithm's result.
@@ -61,9 +60,24 @@ func Of(p *pipeline.Prepared, f *pipeline.Fitted) *Analysis {
 // features read as adding or removing (Effects). The window reads a fit's separations
 // and effects several times over.
 type memo struct {
-	mu      sync.Mutex
-	seen    map[[2]*mat.Dense]*mat.Dense
-	effects map[[2]*mat.Dense][]string
+	seen    cache.Table[[2]*mat.Dense, *mat.Dense]
+	effects cache.Table[[2]*mat.Dense, []string]
+}
+
+// seenTable is m's blurred scores by fit, nil (keeping nothing) for no memo.
+func (m *memo) seenTable() *cache.Table[[2]*mat.Dense, *mat.Dense] {
+	if m == nil {
+		return nil
+	}
+	return &m.seen
+}
+
+// effectsTable is m's effects by fit, nil (keeping nothing) for no memo.
+func (m *memo) effectsTable() *cache.Table[[2]*mat.Dense, []string] {
+	if m == nil {
+		return nil
+	}
+	return &m.effects
 }
 
 // KeepSeparation sets what Separation says of the reading shown, as a saved analysis
@@ -91,23 +105,11 @@ func (a *Analysis) seenFor(Z *mat.Dense) *mat.Dense {
 		return a.Seen
 	}
 	key := [2]*mat.Dense{a.Seen, Z}
-	if a.memo != nil {
-		a.memo.mu.Lock()
-		seen, ok := a.memo.seen[key]
-		a.memo.mu.Unlock()
-		if ok {
-			return seen
-		}
+	if seen, ok := a.memo.seenTable().Get(key); ok {
+		return seen
 	}
 	seen := features.ProjectOut(a.Seen, a.Objects().ShiftNuisance(Z, nil))
-	if a.memo != nil {
-		a.memo.mu.Lock()
-		defer a.memo.mu.Unlock()
-		if a.memo.seen == nil || len(a.memo.seen) >= selection.CacheSize {
-			a.memo.seen = map[[2]*mat.Dense]*mat.Dense{}
-		}
-		a.memo.seen[key] = seen
-	}
+	a.memo.seenTable().Put(key, seen)
 	return seen
 }
 

@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms/features"
-	"featurelab/algorithms/selection"
 	"featurelab/imgproc"
 	"featurelab/internal/parallel"
 )
@@ -174,26 +173,13 @@ func (a *Analysis) Effects() []string {
 // cachedEffects is a copy of the effects read of this result's Z and A before, if any:
 // the JSON and the feature grid each read them, a reading of every feature's picture.
 func (a *Analysis) cachedEffects() ([]string, bool) {
-	if a.memo == nil {
-		return nil, false
-	}
-	a.memo.mu.Lock()
-	defer a.memo.mu.Unlock()
-	e, ok := a.memo.effects[[2]*mat.Dense{a.Result.Z, a.Result.A}]
+	e, ok := a.memo.effectsTable().Get([2]*mat.Dense{a.Result.Z, a.Result.A})
 	return slices.Clone(e), ok
 }
 
 // keepEffects keeps the effects read of this result's Z and A.
 func (a *Analysis) keepEffects(effects []string) {
-	if a.memo == nil {
-		return
-	}
-	a.memo.mu.Lock()
-	defer a.memo.mu.Unlock()
-	if a.memo.effects == nil || len(a.memo.effects) >= selection.CacheSize {
-		a.memo.effects = map[[2]*mat.Dense][]string{}
-	}
-	a.memo.effects[[2]*mat.Dense{a.Result.Z, a.Result.A}] = slices.Clone(effects)
+	a.memo.effectsTable().Put([2]*mat.Dense{a.Result.Z, a.Result.A}, slices.Clone(effects))
 }
 
 // effects reads each feature from featurePixels' rows: the base against base + feature,
