@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -14,6 +13,7 @@ import (
 	"featurelab/algorithms/cluster"
 	"featurelab/algorithms/learn"
 	"featurelab/imgproc"
+	"featurelab/internal/parallel"
 )
 
 // Histogram and vocabulary sizes.
@@ -158,27 +158,12 @@ func sqDistUnder(a, b []float64, bound float64) float64 {
 }
 
 // forEachImage calls fn for every image index on workers goroutines, each index once,
-// and returns ctx's error if it was cancelled.
+// and returns ctx's error if it was cancelled: the indices not yet begun are skipped.
 func forEachImage(ctx context.Context, n, workers int, fn func(i int)) error {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	var err error
-	for i := 0; i < n; i++ {
-		if err = ctx.Err(); err != nil {
-			break
+	parallel.For(workers, n, func(_, i int) {
+		if ctx.Err() == nil {
+			fn(i)
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return err
+	})
+	return ctx.Err()
 }

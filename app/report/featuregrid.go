@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -163,7 +162,7 @@ func featureGrid(a *result.Analysis, all bool) (*image.NRGBA, []image.Rectangle)
 			g.text(gridGap, y+13*(l+1), gridInk, line)
 		}
 	}
-	g.drawPictures()
+	g.drawPictures(a.Workers())
 	return img, g.boxes
 }
 
@@ -180,10 +179,11 @@ func (g *gridPainter) picture(a *result.Analysis, x, y, w, h int, src func() ima
 	g.boxes = append(g.boxes, image.Rect(x, y, x+w, y+h))
 }
 
-// drawPictures draws the pictures placed so far side by side: their boxes never overlap
-// one another or the text (TestGridTextNeverOverlaps), so each writes only its own pixels.
-func (g *gridPainter) drawPictures() {
-	parallel.For(runtime.GOMAXPROCS(0), len(g.pictures), func(_, i int) { g.pictures[i]() })
+// drawPictures draws the pictures placed so far side by side, on up to workers
+// goroutines: their boxes never overlap one another or the text
+// (TestGridTextNeverOverlaps), so each writes only its own pixels.
+func (g *gridPainter) drawPictures(workers int) {
+	parallel.For(workers, len(g.pictures), func(_, i int) { g.pictures[i]() })
 	g.pictures = nil
 }
 

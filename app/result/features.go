@@ -3,7 +3,6 @@ package result
 import (
 	"image"
 	"math"
-	"runtime"
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
@@ -120,7 +119,7 @@ func (a *Analysis) Features() []Feature {
 	without := pix.RawRowView(2 * res.K)
 	feats := make([]Feature, res.K)
 	// Each feature's pictures are its own rows of pix: drawn side by side.
-	parallel.For(runtime.GOMAXPROCS(0), res.K, func(_, k int) {
+	parallel.For(a.Workers(), res.K, func(_, k int) {
 		f := Feature{Index: k, Owners: owners[k], Base: k == base, Effect: effects[k], Explained: explained[k], Stability: -1,
 			Separation: separation[k]}
 		if k < len(a.Stability) {
