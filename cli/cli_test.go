@@ -92,10 +92,7 @@ func TestAnalyzeRealData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "shared", "data", tt.dir)
-			if _, err := os.Stat(dir); err != nil {
-				t.Skipf("real data not here (%v): it lives in ../shared/data on development machines and in CI", err)
-			}
+			dir := accuracy.SharedData(t, tt.dir)
 			s, stderr, code := analyze(t, dir, "--algo", "kmeans", "--k", "3", "--restarts", "3")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)

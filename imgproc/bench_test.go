@@ -9,26 +9,15 @@ import (
 	"image/png"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
-)
 
-// realData returns the folder of a real data set under ../shared/data, skipping the test
-// or benchmark when it is absent (it is not part of the project).
-func realData(tb testing.TB, name string) string {
-	tb.Helper()
-	dir := filepath.Join("..", "..", "shared", "data", name)
-	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("real data set %s not present (%v); it lives in /work/shared/data", name, err)
-	}
-	return dir
-}
+	"featurelab/internal/accuracy"
+)
 
 // BenchmarkLoadTabletop loads the 100 real 320×240 tabletop photos (all of JPEG decoding,
 // colour conversion and the data matrix).
 func BenchmarkLoadTabletop(b *testing.B) {
-	dir := realData(b, "tabletop")
+	dir := accuracy.SharedData(b, "tabletop")
 	b.ReportAllocs()
 	for b.Loop() {
 		ds, err := Load(context.Background(), dir, Options{})
@@ -68,7 +57,7 @@ func BenchmarkResampleCard(b *testing.B) {
 
 // BenchmarkLoadORLFaces loads the 400 real 92×112 PGM faces in 40 subfolders.
 func BenchmarkLoadORLFaces(b *testing.B) {
-	dir := realData(b, "orl_faces")
+	dir := accuracy.SharedData(b, "orl_faces")
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Load(context.Background(), dir, Options{}); err != nil {

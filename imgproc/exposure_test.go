@@ -276,7 +276,7 @@ func TestExposureAsThoroughRealData(t *testing.T) {
 	}
 	for _, name := range []string{"tabletop", "orl_faces", "cards", "dice"} {
 		t.Run(name, func(t *testing.T) {
-			d, err := Load(context.Background(), realData(t, name), Options{})
+			d, err := Load(context.Background(), accuracy.SharedData(t, name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -31,7 +31,7 @@ func TestLoadRealData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			ds, err := Load(context.Background(), realData(t, tt.dir), Options{})
+			ds, err := Load(context.Background(), accuracy.SharedData(t, tt.dir), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +72,7 @@ func TestLoadRealData(t *testing.T) {
 // TestORLFacesDecodeLikeTheBytes checks every face against its raw PGM samples: the
 // 6 faces whose first pixel byte is '#' are where comment-skipping decoders go wrong.
 func TestORLFacesDecodeLikeTheBytes(t *testing.T) {
-	dir := realData(t, "orl_faces")
+	dir := accuracy.SharedData(t, "orl_faces")
 	ds, err := Load(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -79,11 +79,8 @@ func TestEncodingTheTrainingImagesGivesTheirCodes(t *testing.T) {
 // among them are flagged as not explained.
 func TestEncodingNewPhotosAgreesWithLearningThemAll(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Join("..", "..", "..", "shared", "data")
-	table := filepath.Join(data, "tabletop")
-	if _, err := os.Stat(table); err != nil {
-		t.Skipf("the real tabletop is not here (%v); it lives in ../shared/data", err)
-	}
+	table := accuracy.SharedData(t, "tabletop")
+	data := filepath.Dir(table)
 	ctx := context.Background()
 	names, err := filepath.Glob(filepath.Join(table, "Picture_*.jpg"))
 	if err != nil || len(names) != 100 {
@@ -318,10 +315,7 @@ func TestMarginalsSumTheCodes(t *testing.T) {
 // darker than a training one is coded as that one was, and explained as well.
 func TestEncodingDividesExposureAlike(t *testing.T) {
 	accuracy.Check(t)
-	data := filepath.Join("..", "..", "..", "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "bsds500-train")); err != nil {
-		t.Skipf("the shared data is not here (%v); it lives in ../shared/data", err)
-	}
+	data := filepath.Dir(accuracy.SharedData(t, "bsds500-train"))
 	spec, err := scenes.Random(data, 101)
 	if err != nil {
 		t.Fatal(err)

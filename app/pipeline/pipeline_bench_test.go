@@ -2,8 +2,6 @@ package pipeline_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"featurelab/algorithms"
@@ -11,15 +9,13 @@ import (
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/result"
+	"featurelab/internal/accuracy"
 )
 
 // BenchmarkLoadAndPCATabletop is the foundation's speed target: load the 100 real tabletop
 // photos and project them to 100 principal components (≤ 1.5 s on 2 cores).
 func BenchmarkLoadAndPCATabletop(b *testing.B) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "tabletop")
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("real data not here (%v)", err)
-	}
+	dir := accuracy.SharedData(b, "tabletop")
 	req := pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 100}
 	for b.Loop() {
 		p, err := pipeline.Prepare(context.Background(), req, nil)
@@ -59,10 +55,7 @@ func BenchmarkPresentTabletop(b *testing.B) {
 // the tied prior (the default) the run is stepwise's, which prices a feature and
 // starts the chains, plus the sampler's, so the sampler's own time is the difference.
 func BenchmarkIBPRealTabletop(b *testing.B) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "tabletop")
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("real data not here (%v)", err)
-	}
+	dir := accuracy.SharedData(b, "tabletop")
 	p, err := pipeline.Prepare(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {
 		b.Fatal(err)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,10 +66,7 @@ func TestJSONDescribesEachFeature(t *testing.T) {
 // says so; on the tabletop sample it is absent (TestJSONDescribesEachFeature's run).
 func TestJSONSaysWhenNoKStandsOut(t *testing.T) {
 	accuracy.Check(t)
-	dir := filepath.Join("..", "..", "..", "shared", "data", "orl_faces")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("the ORL faces are not here (%v); they live in ../shared/data", err)
-	}
+	dir := accuracy.SharedData(t, "orl_faces")
 	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 20, Seed: 1}}, nil)
 	if err != nil {
