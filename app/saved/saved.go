@@ -165,18 +165,19 @@ func (s *Analysis) Restore(p *pipeline.Prepared) (*result.Analysis, error) {
 	if err := s.sameData(p); err != nil {
 		return nil, err
 	}
-	a := &result.Analysis{
-		Prepared:    p,
+	// Through result.Of, as a run's analysis is made: what its readings work out is kept
+	// for the window and the exports to share.
+	a := result.Of(p, &pipeline.Fitted{
 		Algorithm:   s.Algorithm,
 		Options:     s.Options,
 		Result:      cloneResult(s.Result),
 		Times:       s.Times,
 		Peak:        s.Peak,
 		Description: s.Describe,
-		AsFound:     s.AsFound && s.Other != nil,
 		Other:       s.Other.Clone(),
 		Stability:   slices.Clone(s.Stability),
-	}
+	})
+	a.AsFound = s.AsFound && s.Other != nil
 	if s.Separation != nil {
 		a.KeepSeparation(s.Separation)
 	}
