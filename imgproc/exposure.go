@@ -329,7 +329,10 @@ func (tl tiling) gain(row, ref []float32, s *tileScratch) (float64, bool) {
 
 // selectNth reorders a so that a[k] holds the value slices.Sort would put there, a[:k]
 // none after it and a[k+1:] none before it, and returns a[k]: a quickselect, about 3 len(a)
-// comparisons where a sort takes len(a)·log len(a).
+// comparisons where a sort takes len(a)·log len(a). Its partition moves every value
+// whichever side it falls (Lomuto's, with no branch on the comparison): ratios near a
+// pivot fall either side about evenly, and a branch on them is mispredicted half the
+// time, which cost a Hoare partition three times as long.
 func selectNth(a []float32, k int) float32 {
 	// Pixels and their ratios are numbers: NaN, which would need a slower order, sends
 	// its few slices to slices.Sort.
@@ -341,13 +344,12 @@ func selectNth(a []float32, k int) float32 {
 	}
 	lo, hi := 0, len(a)-1
 	// Past 3·log₂ len(a) rounds the pivots have been unlucky: the rest is sorted.
-	for rounds := 3 * bits.Len(uint(len(a))); hi-lo > 12; rounds-- {
+	for rounds := 3 * bits.Len(uint(len(a))); hi-lo > 16; rounds-- {
 		if rounds == 0 {
 			slices.Sort(a[lo : hi+1])
 			return a[k]
 		}
-		// The median of the first, middle and last is the pivot, and the first and last
-		// keep each scan within the range.
+		// The median of the first, middle and last is the pivot; it waits at hi.
 		mid := lo + (hi-lo)/2
 		if a[mid] < a[lo] {
 			a[mid], a[lo] = a[lo], a[mid]
@@ -359,28 +361,40 @@ func selectNth(a []float32, k int) float32 {
 			a[hi], a[mid] = a[mid], a[hi]
 		}
 		p := a[mid]
-		i, j := lo, hi
-		for i <= j {
-			for a[i] < p {
-				i++
-			}
-			for p < a[j] {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
+		a[mid], a[hi] = a[hi], a[mid]
+		// a[lo:j] < p ≤ a[j:i].
+		j := lo
+		for i := lo; i < hi; i++ {
+			v := a[i]
+			a[i] = a[j]
+			a[j] = v
+			j += int(b2u8(v < p))
 		}
-		// Now a[lo…j] ≤ p ≤ a[i…hi], and whatever lies between equals p.
+		a[j], a[hi] = a[hi], a[j]
 		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return a[k]
+		case k < j:
+			hi = j - 1
+			continue
+		case k == j:
+			return p
+		}
+		// A split this uneven is most often many values equal to p (flat patches of a
+		// drawn picture), which would each cost a round: they are gathered after p, and k
+		// among them is p.
+		uneven := 8*(j-lo) < hi-lo
+		lo = j + 1
+		if uneven {
+			e := lo
+			for i := lo; i <= hi; i++ {
+				v := a[i]
+				a[i] = a[e]
+				a[e] = v
+				e += int(b2u8(v == p))
+			}
+			if k < e {
+				return p
+			}
+			lo = e
 		}
 	}
 	for i := lo + 1; i <= hi; i++ {
