@@ -42,7 +42,11 @@ func analyze(t *testing.T, args ...string) (summary, string, int) {
 	return s, stderr.String(), code
 }
 
+// TestAnalyzeBuiltInSample: analyze with no folder loads the built-in tabletop at its own
+// size and says so in its JSON, with every field and timing; a whole default load of the
+// sample, so in the pass without the race detector.
 func TestAnalyzeBuiltInSample(t *testing.T) {
+	accuracy.Check(t)
 	s, stderr, code := analyze(t, "--algo", "kmeans", "--k", "5", "--restarts", "10")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

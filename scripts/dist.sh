@@ -12,6 +12,11 @@
 # The packager runs on a copy of FyneApp.toml in a temporary folder: run on the checkout it
 # rewrites FyneApp.toml (Build + 1, indentation lost) and leaves files in the root.
 set -euo pipefail
+# How hard xz packs the archive and the .deb: 6, Debian's default, for the files a user
+# gets; make test checks what they hold and how they install, not their size, at 1
+# (XZ_LEVEL, from the Makefile). Fyne's packager packs with tar -J, which reads XZ_OPT.
+level=${XZ_LEVEL:-6}
+export XZ_OPT="-$level -T0"
 cd "$(dirname "$0")/.."
 what=${1:?usage: scripts/dist.sh archive|deb BIN DIST}
 bin=${2:?usage: scripts/dist.sh archive|deb BIN DIST}
@@ -93,7 +98,7 @@ Description: find the binary features shared by a folder of images
  pipeline headless from the command line.
 CONTROL
   # Root-owned files whatever user builds it, and xz as Debian's own packages use.
-  dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
+  dpkg-deb --root-owner-group -Zxz -z"$level" --build "$pkg" "$deb" >/dev/null
   echo "dist: $deb ($(du -h "$deb" | cut -f1))"
   ;;
 *) echo "usage: scripts/dist.sh archive|deb BIN DIST" >&2; exit 2 ;;

@@ -23,13 +23,17 @@ import (
 	"featurelab/app/saved"
 	"featurelab/assets"
 	"featurelab/imgproc"
+	"featurelab/internal/accuracy"
 )
 
 // TestAnalyzeBuiltInSampleWritesOutputs: an analysis of the built-in tabletop at its own
 // size reports its stages from the load on, and writes its outputs. The stages are those
-// of tabletopStepwise's Analyze, and K-means runs on the data it prepared, as loading
-// the tabletop is most of these tests' time under the race detector.
+// of tabletopStepwise's Analyze, and K-means runs on the data it prepared. The tests on
+// tabletopStepwise are whole default runs on the sample at its size, so they run in the
+// pass without the race detector (accuracy.Check), where loading it is not most of
+// their time.
 func TestAnalyzeBuiltInSampleWritesOutputs(t *testing.T) {
+	accuracy.Check(t)
 	stepwise, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
@@ -235,6 +239,7 @@ var tabletopStages []string
 // entry per K that is best for some λ², in increasing K with adjoining intervals; on
 // the built-in tabletop K = 5 has the widest interval, as the paper's answer.
 func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
+	accuracy.Check(t)
 	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
@@ -261,6 +266,7 @@ func TestStepwiseSummaryHasTheLambda2Path(t *testing.T) {
 // the path, with that K's own fit at a λ² inside its interval; a K off the path, or a
 // run at a given λ², has nothing to switch to.
 func TestAtKSwitchesAlongThePath(t *testing.T) {
+	accuracy.Check(t)
 	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)

@@ -1,14 +1,15 @@
 package pipeline_test
 
 import (
-	"featurelab/app/pipeline"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"featurelab/app/pipeline"
 	"featurelab/app/saved"
+	"featurelab/internal/accuracy"
 )
 
 // TestSwitchReading: a stepwise run on the built-in sample shows the readable form — a
@@ -17,6 +18,7 @@ import (
 // following, and switching back restores the readable form exactly. A saved analysis
 // keeps both readings and which is shown.
 func TestSwitchReading(t *testing.T) {
+	accuracy.Check(t)
 	a, err := tabletopStepwise()
 	if err != nil {
 		t.Fatal(err)
