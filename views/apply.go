@@ -9,11 +9,9 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"featurelab/app/budget"
-	"featurelab/app/encoding"
+	"featurelab/app"
 	"featurelab/app/jobs"
 	"featurelab/app/report"
-	"featurelab/app/result"
 )
 
 // prefApplyFolder remembers the folder an analysis was last applied to.
@@ -62,7 +60,7 @@ func (ui *UI) ApplyToFolder(dir string) {
 	a := ui.pres.Analysis
 	ui.status.busy(jobs.Progress{Stage: "Applying the analysis to " + dir})
 	ui.jobs.Start(applyKey, func(ctx context.Context) {
-		f, err := applyAnalysis(ctx, a, dir, func(p jobs.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
+		f, err := app.Apply(ctx, a, dir, func(p jobs.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
 		fyne.Do(func() {
 			ui.status.workDone()
 			switch {
@@ -79,24 +77,6 @@ func (ui *UI) ApplyToFolder(dir string) {
 			}
 		})
 	})
-}
-
-// applyAnalysis is the work of ApplyToFolder, off the UI goroutine: the encoder of a,
-// the folder loaded and coded with it, and its presentation.
-func applyAnalysis(ctx context.Context, a *result.Analysis, dir string, progress func(jobs.Progress)) (*report.AppliedFolder, error) {
-	e, err := encoding.FromAnalysis(a)
-	if err != nil {
-		return nil, err
-	}
-	budget, err := budget.FromEnv()
-	if err != nil {
-		return nil, err
-	}
-	ap, err := e.Apply(ctx, dir, budget, progress)
-	if err != nil {
-		return nil, err
-	}
-	return report.PresentApplied(a, e, ap), nil
 }
 
 // oneLine is err's text on one line, without the package prefix a user has no use for.

@@ -15,11 +15,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/algorithms"
+	"featurelab/app"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
-	"featurelab/app/result"
 	"featurelab/app/saved"
 	"featurelab/assets"
 )
@@ -68,7 +67,7 @@ type datasetPanel struct {
 
 	// prepare is what the load job calls: pipeline.PrepareInStages (window tests share
 	// one prepared sample between their windows).
-	prepare func(ctx context.Context, req pipeline.Request, report func(jobs.Progress), preview func(names []string, thumbs []image.Image)) (*pipeline.Prepared, error)
+	prepare app.Preparer
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
@@ -355,7 +354,7 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 	ui.dataset.source = src
 	ui.status.busy(jobs.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		prep, err := ui.dataset.prepare(ctx, req, func(p jobs.Progress) {
+		loaded, err := app.Load(ctx, ui.dataset.prepare, req, func(p jobs.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(names []string, thumbs []image.Image) {
 			// Show the pictures while the data matrix and the PCA are made: that is the
@@ -364,20 +363,7 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 				ui.dataset.preview(src, names, thumbs)
 				logMilestone("thumbnails shown")
 			})
-		})
-		var lambda2 float64
-		var restoredPres *report.Presentation
-		var restoreErr error
-		if err == nil {
-			lambda2 = prep.ProposeLambda2(algorithms.DefaultTargetK)
-			prep.ThumbnailPCA() // here, so that the first result shows sooner
-			if saved != nil {
-				var a *result.Analysis
-				if a, restoreErr = saved.Restore(prep); restoreErr == nil {
-					restoredPres = report.Present(a)
-				}
-			}
-		}
+		}, saved)
 		fyne.Do(func() {
 			switch {
 			case errors.Is(err, context.Canceled):
@@ -399,17 +385,18 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 				// Before the load options change: the results kept were read with the
 				// previous ones.
 				kept := ui.keepResults()
+				prep := loaded.Prepared
 				if src.Dir != "" {
 					ui.rememberFolder(src.Dir)
 				}
 				ui.dataset.show(prep)
 				ui.dataset.loaded = choices
-				ui.datasetChanged(prep, lambda2)
+				ui.datasetChanged(prep, loaded.Lambda2)
 				ui.status.idle(keptText(kept) + fmt.Sprintf("Loaded %d images from %s in %.2f s", len(prep.Data.Names), src, prep.Times.Load+prep.Times.PCA))
 				ui.logControls()
 				logMilestone("data set loaded", "load_s", prep.Times.Load, "pca_s", prep.Times.PCA)
 				if saved != nil {
-					ui.restored(saved, restoredPres, restoreErr)
+					ui.restored(saved, loaded.Restored, loaded.RestoreErr)
 				}
 			}
 		})

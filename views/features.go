@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms/selection"
+	"featurelab/app"
 	"featurelab/app/report"
 	"featurelab/app/result"
 	"featurelab/app/saved"
@@ -297,11 +298,10 @@ func (ui *UI) showReading(asFound bool) {
 	}
 	a := ui.pres.Analysis
 	ui.jobs.Start("present", func(context.Context) {
-		b := a.SwitchReading() // its features' stability is checked again: numerics, so here
-		pres := report.Present(b)
+		pres := app.OtherReading(a)
 		fyne.Do(func() {
 			if ui.showAnalysis(pres) {
-				ui.status.idle(fmt.Sprintf("Showing the features %s: the codes, the CSV and the JSON follow", b.ReadingName()))
+				ui.status.idle(fmt.Sprintf("Showing the features %s: the codes, the CSV and the JSON follow", pres.Analysis.ReadingName()))
 			}
 		})
 	})
@@ -315,19 +315,14 @@ func (ui *UI) showPathK(k int) {
 	}
 	a := ui.pres.Analysis
 	ui.jobs.Start("present", func(context.Context) {
-		// AtK refits A in the readable form (a least-squares solve): numerics, so here.
-		b, err := a.AtK(k)
-		var pres *report.Presentation
-		if err == nil {
-			pres = report.Present(b)
-		}
+		pres, err := app.PathAt(a, k)
 		fyne.Do(func() {
 			if err != nil {
 				dialog.ShowError(err, ui.win)
 				return
 			}
 			if ui.showAnalysis(pres) {
-				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, saved.ObjectiveText(b)))
+				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, saved.ObjectiveText(pres.Analysis)))
 			}
 		})
 	})

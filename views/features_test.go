@@ -10,13 +10,16 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
+	"featurelab/internal/accuracy"
 )
 
 // TestFeatureCardsSayWhatEachFeatureDoes: after K-features on the tabletop sample, the
 // Features tab's cards read "base" and then "#n adds" — the objects added to the empty
 // table — each with its owners, the share of the data it explains and how stable it is
-// on half-samples of the images beside it.
+// on half-samples of the images beside it. What the cards say is the tabletop's reading
+// after 100 restarts: an accuracy check, in the pass without the race detector.
 func TestFeatureCardsSayWhatEachFeatureDoes(t *testing.T) {
+	accuracy.Check(t)
 	ui := loadedUI(t)
 	ui.run.picker.SetSelected(algorithms.Title("kfeatures"))
 	setParam(ui, "k", "5")

@@ -16,11 +16,9 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/result"
-	"featurelab/app/saved"
 )
 
 const prefAlgorithm = "algorithm"
@@ -287,13 +285,9 @@ func (p *runPanel) start() {
 	p.ui.win.Canvas().Unfocus()
 	p.ui.status.busy(jobs.Progress{Stage: alg.Title + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		a, err := result.RunOn(ctx, prep, alg, desc, opt, func(pr jobs.Progress) {
+		pres, err := app.Run(ctx, prep, alg, desc, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
-		var pres *report.Presentation
-		if err == nil {
-			pres = report.Present(a)
-		}
 		fyne.Do(func() {
 			p.ui.status.workDone()
 			p.running = false
@@ -307,11 +301,7 @@ func (p *runPanel) start() {
 			case !p.ui.showAnalysis(pres):
 				p.ui.status.idle(alg.Title + " finished on the previous data set; its result was set aside")
 			default:
-				msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", alg.Title, a.Result.K, saved.ObjectiveText(a), a.Times.Algorithm)
-				if fs, ok := a.FolderScores(); ok {
-					msg += "; " + fs.String()
-				}
-				p.ui.status.idle(msg)
+				p.ui.status.idle(app.RunSummary(pres.Analysis))
 			}
 		})
 	})

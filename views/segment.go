@@ -18,6 +18,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
+	"featurelab/app"
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/report"
@@ -375,11 +376,7 @@ func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img 
 			return nil, segmenting.Pictures{}, err
 		}
 	}
-	seg := &segmenting.Segmentation{Path: choicePath(choice), Image: img}
-	if seg.Result, err = segmenting.Segment(ctx, seg.Image, opt, report); err != nil {
-		return nil, segmenting.Pictures{}, err
-	}
-	return seg, seg.Pictures(), nil
+	return app.Segment(ctx, img, choicePath(choice), opt, report)
 }
 
 func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation, pics segmenting.Pictures, err error, score string) {
