@@ -92,15 +92,21 @@ func Duration(n, p, components, workers int) time.Duration {
 		took := time.Since(start)
 		rates.Lock()
 		rate, ok = rates.perSecond[pth]
-		rates.Unlock()
 		if !ok || rate <= 0 {
-			// The calibration ran under learnRate's 20 ms (a fast machine), or another
-			// goroutine cleared the rates meanwhile: its own time still gives a rate.
+			// The calibration ran under learnRate's 20 ms (a fast machine): its own time
+			// still gives a rate, kept until a real fit teaches a better one, so that the
+			// next estimate on this path does not time it again.
 			if took <= 0 {
+				rates.Unlock()
 				return 0
 			}
 			rate = cw / took.Seconds()
+			if rates.perSecond == nil {
+				rates.perSecond = map[path]float64{}
+			}
+			rates.perSecond[pth] = rate
 		}
+		rates.Unlock()
 	}
 	return time.Duration(w / rate * float64(time.Second))
 }

@@ -52,6 +52,14 @@ func TestDurationCalibrates(t *testing.T) {
 	if d := Duration(5000, 20000, 100, 0); d <= 0 {
 		t.Errorf("randomized fit of 5000 × 20000 predicted to take %v", d)
 	}
+	// The path is timed once: the next estimate reads the rate the first one measured,
+	// whether or not its fit took learnRate's 20 ms.
+	rates.Lock()
+	_, kept := rates.perSecond[pathRandomized]
+	rates.Unlock()
+	if !kept {
+		t.Error("the calibration's rate was not kept: every estimate would time the path again")
+	}
 	if d := Duration(5000, 20000, 0, 0); d != 0 {
 		t.Errorf("identity mode predicted to take %v", d)
 	}
