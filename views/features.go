@@ -157,6 +157,9 @@ func (v *featuresView) lay(p *report.Presentation) {
 	}
 	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
 		a.Algorithm.Title, a.Result.K, kind, saved.ObjectiveText(a), scores, how)
+	if !a.IsClustering() && a.BaseIndex() < 0 {
+		header += " " + report.NoBaseSentence()
+	}
 	if p.NoObjects {
 		// The captions then say "pattern", which the sentence on on/off and gradual does not.
 		header = p.KNote + ". A feature captioned “pattern” is a picture a group of them shares, not an object.\n" + header

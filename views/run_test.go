@@ -224,9 +224,11 @@ func TestAsFoundSwitchesTheReading(t *testing.T) {
 		t.Fatalf("after the run: shown %v, as-found box visible %v", ui.pres != nil, ui.features.asFound.Visible())
 	}
 	readable := ui.pres.Analysis
+	saysBase(t, ui)
 	test.Tap(ui.features.asFound)
 	ui.Wait()
 	found := ui.pres.Analysis
+	saysBase(t, ui)
 	if !found.AsFound || found.Result.Seconds != readable.Result.Seconds || !strings.Contains(ui.status.text(), "as found") {
 		t.Fatalf("ticked: as found %v, status %q", found.AsFound, ui.status.text())
 	}
@@ -238,6 +240,18 @@ func TestAsFoundSwitchesTheReading(t *testing.T) {
 	if a := ui.pres.Analysis; a.AsFound || ui.features.asFound.Checked || strings.Join(a.Codes(), ",") != strings.Join(readable.Codes(), ",") {
 		t.Errorf("unticked: as found %v, box %v", a.AsFound, ui.features.asFound.Checked)
 	}
+}
+
+// saysBase fails t unless the Features tab's header says there is no base exactly when
+// no feature of the shown result is owned by every image, as the exported grid does.
+func saysBase(t *testing.T, ui testUI) {
+	t.Helper()
+	a := ui.pres.Analysis
+	says, none := strings.Contains(ui.features.header.Text, report.NoBaseSentence()), a.BaseIndex() < 0
+	if says != none {
+		t.Errorf("as found %v: base %d, the header says no base %v: %q", a.AsFound, a.BaseIndex(), says, ui.features.header.Text)
+	}
+	t.Logf("as found %v: base %d", a.AsFound, a.BaseIndex())
 }
 
 // TestClusteringReadsHistogramsFromTheWindow: the clustering learners offer what they

@@ -124,7 +124,7 @@ func featureGrid(a *result.Analysis, all bool) (*image.NRGBA, []image.Rectangle)
 	case a.IsClustering():
 		heading = "Cluster centres"
 	case a.BaseIndex() < 0:
-		heading = "Features (no feature is owned by every image, so there is no base)"
+		heading = "Features (" + NoBase + ")"
 	}
 	g.text(gridGap, y+12, gridMuted, heading)
 	y += 18
@@ -297,6 +297,16 @@ func SeparationText(f result.Feature) string {
 		return "on/off"
 	}
 	return "gradual"
+}
+
+// NoBase is what the grid's heading and the window's Features tab say of a feature
+// learner's result that has no base (result.Analysis.BaseIndex −1): each feature is then
+// drawn added to the mean image.
+const NoBase = "no feature is owned by every image, so there is no base"
+
+// NoBaseSentence is NoBase as the window's sentence, with how the features are drawn.
+func NoBaseSentence() string {
+	return "No" + NoBase[2:] + ": each feature is drawn added to the mean image."
 }
 
 // TrustText is ExplainedText and StabilityText on one short line for the grid:
