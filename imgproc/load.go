@@ -77,6 +77,10 @@ type Options struct {
 	// image shape.Names[i] as decoded, turned upright and reduced to the working budget,
 	// at its own size and in its own colours. Neither may be kept after the call.
 	Decoded func(shape *Dataset, pictures []image.Image)
+	// Rows, when set, is called from the converting goroutines each time a row of the data
+	// matrix is made, with how many of how many are: the second pass, after Decoded, takes
+	// seconds on a large folder (its pages are touched for the first time).
+	Rows func(done, total int)
 }
 
 // LoadProgress is how far a load's first pass, which decodes every file, has come.
@@ -405,6 +409,7 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	// makes garbage larger than the data matrix on a large folder, and the collector lets
 	// the process grow to several times the data matrix before it catches up.
 	scratch := sync.Pool{New: func() any { return make([]float64, p) }}
+	var rows atomic.Int64
 	err = Parallel(ctx, len(good), opt.Workers, func(i int) {
 		img := good[i].img
 		good[i].img = nil // let the decoded picture go as soon as it is converted
@@ -422,6 +427,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 		}
 		for j, v := range row {
 			ds.Pixels[i*p+j] = float32(v)
+		}
+		if opt.Rows != nil {
+			opt.Rows(int(rows.Add(1)), len(good))
 		}
 	})
 	if err != nil {

@@ -440,7 +440,8 @@ func TestLoadProgress(t *testing.T) {
 
 // TestLoadDecodedComesBeforeThePixels checks the early look at a folder: one call, after
 // every file is decoded and before the matrix exists, with the names, size and colour
-// the data set then has and each picture at its own size.
+// the data set then has and each picture at its own size; then each row of the matrix is
+// counted as it is made (Rows), up to one per picture.
 func TestLoadDecodedComesBeforeThePixels(t *testing.T) {
 	dir := t.TempDir()
 	writeBadFolder(t, dir)
@@ -448,15 +449,30 @@ func TestLoadDecodedComesBeforeThePixels(t *testing.T) {
 	calls := 0
 	var shape Dataset
 	var sizes []image.Point
+	var mu sync.Mutex
+	var rows []int
+	rowsBeforeDecoded := false
 	ds, err := Load(context.Background(), dir, Options{Workers: 3, Decoded: func(s *Dataset, pictures []image.Image) {
 		calls++
 		shape = *s
 		for _, p := range pictures {
 			sizes = append(sizes, p.Bounds().Size())
 		}
+	}, Rows: func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		rowsBeforeDecoded = rowsBeforeDecoded || calls == 0
+		rows = append(rows, done)
+		if total != len(sizes) {
+			t.Errorf("rows counted of %d, want of the %d pictures", total, len(sizes))
+		}
 	}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	slices.Sort(rows)
+	if rowsBeforeDecoded || len(rows) != len(ds.Names) || rows[len(rows)-1] != len(ds.Names) || rows[0] != 1 {
+		t.Errorf("rows counted %v (one before Decoded: %v), want 1 … %d after it", rows, rowsBeforeDecoded, len(ds.Names))
 	}
 	if calls != 1 {
 		t.Fatalf("Decoded called %d times, want once", calls)

@@ -23,10 +23,10 @@ import (
 // path's stages are matched by their beginning: its reports are throttled.
 func TestEveryPhaseOfADefaultRunReports(t *testing.T) {
 	accuracy.Check(t)
-	plain := []string{"Loading images", phaseExposure, phasePCA, "Stepwise K-features", phaseBlur,
+	plain := []string{"Loading images", phaseMatrix, phaseExposure, phasePCA, "Stepwise K-features", phaseBlur,
 		"Stepwise K-features: ", phaseObjects, phaseReading, phaseStability}
-	shifted := append(append(append([]string(nil), plain[:7]...), phaseShifts,
-		"Stepwise K-features, again with small shifts taken out: ", phaseObjectsAgain), plain[7:]...)
+	shifted := append(append(append([]string(nil), plain[:8]...), phaseShifts,
+		"Stepwise K-features, again with small shifts taken out: ", phaseObjectsAgain), plain[8:]...)
 	for _, tc := range []struct {
 		name   string
 		source func(t *testing.T) Source

@@ -103,6 +103,7 @@ type Prepared struct {
 // The phases of a run that are not the learner's, as its status line names them
 // (jobs.Tracker.Phase): every one reports, so that none looks like a hang.
 const (
+	phaseMatrix       = "Making the data matrix"
 	phaseExposure     = "Measuring each picture's exposure"
 	phasePCA          = "Computing PCA"
 	phaseBlur         = "Seeing the pictures through a slight blur"
@@ -283,7 +284,9 @@ func PrepareInStages(ctx context.Context, req Request, report func(jobs.Progress
 			thumbs = PreviewThumbnails(shape, pictures)
 			preview(shape.Names, thumbs)
 		}
+		tr.Phase(phaseMatrix, n)
 	}
+	lopt.Rows = tr.Counter(phaseMatrix)
 	ds, err := req.Source.Load(ctx, lopt)
 	if err != nil {
 		return nil, err
