@@ -123,6 +123,7 @@ func (r *stepwiseRun) shrinkNuisance(ctx context.Context, fits map[int]*kfFit, p
 		top = max(top, k)
 	}
 	for k := top - 1; k >= 1; k-- {
+		r.reportShrink(k, top)
 		above, ok := fits[k+1]
 		p, okp := probs[k]
 		if !ok || !okp {

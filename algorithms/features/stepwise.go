@@ -130,6 +130,17 @@ func (r *stepwiseRun) fitK(ctx context.Context, k int) (*kfFit, error) {
 	return fit, err
 }
 
+// ShrinkStage is the learn.Progress stage of a λ² path's backward pass (shrink): Done of
+// Total K are refitted, K the one begun.
+const ShrinkStage = "refitting each K from the one above"
+
+// reportShrink tells opt.Progress that the backward pass from K = top begins K = k.
+func (r *stepwiseRun) reportShrink(k, top int) {
+	if r.opt.Progress != nil {
+		r.opt.Progress(learn.Progress{Stage: ShrinkStage, Done: top - 1 - k, Total: top - 1, K: k})
+	}
+}
+
 // shrink is the path's backward pass: from the largest K fitted down, the best fit of
 // K + 1 with each of its features dropped in turn starts a restart at K, and replaces
 // fits[K] when it ends lower. It costs K + 1 restarts per K, against the opt.Restarts of
@@ -140,6 +151,7 @@ func (r *stepwiseRun) shrink(ctx context.Context, fits map[int]*kfFit) error {
 		top = max(top, k)
 	}
 	for k := top - 1; k >= 1; k-- {
+		r.reportShrink(k, top)
 		above, ok := fits[k+1]
 		if !ok {
 			continue

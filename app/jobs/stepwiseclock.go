@@ -24,6 +24,12 @@ type stepwiseClock struct {
 	kStart  time.Time // when it began
 	obj     []float64 // the best K-features objective of each finished K, obj[k-1]
 	took    []time.Duration
+	// restarts is how many restarts each K of the forward pass has, from their reports.
+	restarts int
+	// shrinkK, once the path's backward pass has begun (features.ShrinkStage), is the K
+	// it refits, begun at shrinkStart.
+	shrinkK     int
+	shrinkStart time.Time
 }
 
 // observe takes one progress report of the run: a K begins ("K"), or a restart at K
@@ -32,7 +38,10 @@ func (c *stepwiseClock) observe(ap learn.Progress, now time.Time) {
 	switch ap.Stage {
 	case "K":
 		c.k, c.kStart, c.maxK = ap.K, now, ap.Total
+	case features.ShrinkStage:
+		c.shrinkK, c.shrinkStart = ap.K, now
 	case "restart":
+		c.restarts = max(c.restarts, ap.Total)
 		if ap.K == c.k && ap.Done == ap.Total && len(c.obj) == c.k-1 {
 			c.obj = append(c.obj, ap.Best)
 			c.took = append(c.took, now.Sub(c.kStart))
@@ -42,11 +51,19 @@ func (c *stepwiseClock) observe(ap learn.Progress, now time.Time) {
 
 // remaining is the estimated time left of the run at now, done of total restarts into
 // the K being tried, and the K it is predicted to stop at; false while fewer than two K
-// are finished.
+// are finished. A path (no λ²) is followed by its backward pass (shrinkTime), counted in.
 func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration, int, bool) {
 	m := len(c.obj)
 	if m < 2 {
 		return 0, 0, false
+	}
+	if c.shrinkK > 0 {
+		// The backward pass: K = shrinkK down to 1 are left, the first of them begun.
+		var rest time.Duration
+		for k := 1; k <= c.shrinkK; k++ {
+			rest += c.shrinkTime(k)
+		}
+		return rest - min(now.Sub(c.shrinkStart), c.shrinkTime(c.shrinkK)), c.k, true
 	}
 	dec, ratio := c.decreases()
 	// The run stops where a decrease falls below λ², or with no λ² (the path) below
@@ -75,7 +92,25 @@ func (c *stepwiseClock) remaining(now time.Time, done, total int) (time.Duration
 		}
 		dec *= ratio
 	}
+	if c.lambda2 <= 0 {
+		for k := 1; k < stop; k++ {
+			rest += c.shrinkTime(k)
+		}
+	}
 	return rest, stop, true
+}
+
+// shrinkTime is how long the backward pass takes to refit K = k: k + 1 restarts from the
+// fit of K + 1 (features' shrink), each about as long as one of K's restarts forward.
+func (c *stepwiseClock) shrinkTime(k int) time.Duration {
+	if c.restarts < 1 {
+		return 0
+	}
+	t := c.timeAt(k)
+	if k <= len(c.took) {
+		t = c.took[k-1]
+	}
+	return t * time.Duration(k+1) / time.Duration(c.restarts)
 }
 
 // timeAt predicts how long K = k will take from the K done: a power of K fitted by least

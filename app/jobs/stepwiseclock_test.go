@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"featurelab/algorithms"
+	"featurelab/algorithms/features"
 	"featurelab/algorithms/learn"
 )
 
@@ -129,5 +131,68 @@ func TestTimeLeftCoversTheReading(t *testing.T) {
 		if eta != want || reading != nil && eta <= path {
 			t.Errorf("time left %v, want the path's %v plus the reading's for K = %d: %v", eta, path, stop, want)
 		}
+	}
+}
+
+// TestPathTimeLeftCoversTheBackwardPass replays a λ² path (no λ² given): K-features
+// objective falling by 400, 200, 100, …, so the path's decrease falls below PathFlat of
+// the largest at K = 7 and the path ends there; each K takes 0.1·K² s (20 restarts).
+// Then the backward pass refits K = 6 … 1, each from the fit above with K + 1 restarts
+// as long as one of K's own. Once three K are timed, the time left at each restart and
+// at each K refitted is the true time left of both passes within 10 %.
+func TestPathTimeLeftCoversTheBackwardPass(t *testing.T) {
+	var got []Progress
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	tr.steps = &stepwiseClock{}
+	const restarts, maxK, lastK = 20, 30, 7
+	took := func(k int) time.Duration { return time.Duration(k*k) * 100 * time.Millisecond }
+	back := func(k int) time.Duration { return took(k) * time.Duration(k+1) / restarts }
+	var total time.Duration
+	for k := 1; k <= lastK; k++ {
+		total += took(k)
+		if k < lastK {
+			total += back(k)
+		}
+	}
+	end := clock.Add(total)
+	stepwise := algorithms.MustLookup("stepwise")
+	check := func(what string, timed bool) {
+		if len(got) != 1 {
+			t.Fatalf("%s: %d reports", what, len(got))
+		}
+		eta, truth := got[0].ETA, end.Sub(clock)
+		if timed && math.Abs(eta.Seconds()-truth.Seconds()) > 0.1*truth.Seconds() {
+			t.Errorf("%s: %v left, truly %v", what, eta, truth)
+		}
+	}
+	obj := 1000.0
+	for k := 1; k <= lastK; k++ {
+		tr.Algorithm(stepwise, learn.Progress{Stage: "K", Done: k - 1, Total: maxK, K: k})
+		if k > 1 {
+			obj -= 800 / math.Pow(2, float64(k-1))
+		}
+		for r := 1; r <= restarts; r++ {
+			clock = clock.Add(took(k) / restarts)
+			got = got[:0]
+			tr.last = time.Time{}
+			tr.Algorithm(stepwise, learn.Progress{Stage: "restart", Done: r, Total: restarts, K: k, Best: obj})
+			if r < restarts {
+				check(fmt.Sprintf("K = %d, restart %d", k, r), k > 3)
+			}
+		}
+	}
+	for k := lastK - 1; k >= 1; k-- {
+		got = got[:0]
+		tr.last = time.Time{}
+		tr.Algorithm(stepwise, learn.Progress{Stage: features.ShrinkStage, Done: lastK - 1 - k, Total: lastK - 1, K: k})
+		if k < lastK-1 {
+			check(fmt.Sprintf("refitting K = %d", k), true)
+			if !strings.Contains(got[0].Stage, features.ShrinkStage) {
+				t.Errorf("stage %q", got[0].Stage)
+			}
+		}
+		clock = clock.Add(back(k))
 	}
 }
