@@ -31,7 +31,7 @@ func profileFlags(fs *flag.FlagSet) *profiling {
 	return &profiling{
 		cpu:      fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof reads it)"),
 		mem:      fs.String("memprofile", "", "write a heap profile at the end of the run to this file"),
-		progress: fs.String("progress-log", "", "write every progress report to this file, a line each: seconds since the start, the share done, the seconds left the report gave, the stage"),
+		progress: fs.String("progress-log", "", "write every progress report to this file, a line each: seconds since the start, the share done, the seconds left the report gave, the stage, and \"at least\" where that time is a lower bound"),
 	}
 }
 
@@ -73,9 +73,14 @@ func (p *profiling) observe(report func(jobs.Progress)) func(jobs.Progress) {
 	}
 }
 
-// writeProgress is one line of the progress log.
+// writeProgress is one line of the progress log; its last field is "at least" where the
+// time left is a lower bound (jobs.Progress.AtLeast), else empty.
 func writeProgress(w io.Writer, at time.Duration, pr jobs.Progress) {
-	fmt.Fprintf(w, "%.3f\t%.4f\t%.3f\t%s\n", at.Seconds(), pr.Fraction(), pr.ETA.Seconds(), pr.Stage)
+	bound := ""
+	if pr.AtLeast {
+		bound = "at least"
+	}
+	fmt.Fprintf(w, "%.3f\t%.4f\t%.3f\t%s\t%s\n", at.Seconds(), pr.Fraction(), pr.ETA.Seconds(), pr.Stage, bound)
 }
 
 // end stops the CPU profile, writes the heap profile and closes the log; its error is
@@ -98,7 +103,7 @@ func (p *profiling) end() error {
 	}
 	if p.log != nil {
 		p.mu.Lock()
-		fmt.Fprintf(p.log, "%.3f\t1.0000\t0.000\tdone\n", time.Since(p.start).Seconds())
+		writeProgress(p.log, time.Since(p.start), jobs.Progress{Stage: "done", Done: 1, Total: 1})
 		keep(p.log.Close())
 		p.log = nil
 		p.mu.Unlock()

@@ -32,15 +32,15 @@ func TestAnalyzeProfiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
-	if len(lines) < 3 || !strings.HasSuffix(lines[len(lines)-1], "\tdone") {
+	lines := strings.Split(strings.TrimRight(string(raw), "\n"), "\n")
+	if len(lines) < 3 || !strings.HasSuffix(lines[len(lines)-1], "\tdone\t") {
 		t.Fatalf("progress log:\n%s", raw)
 	}
 	last := -1.0
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		if len(f) != 4 {
-			t.Fatalf("line %q: want 4 fields", l)
+		if len(f) != 5 || f[4] != "" && f[4] != "at least" {
+			t.Fatalf("line %q: want 5 fields, the last empty or \"at least\"", l)
 		}
 		at, err := strconv.ParseFloat(f[0], 64)
 		if err != nil || at < last {

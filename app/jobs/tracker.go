@@ -16,6 +16,10 @@ type Progress struct {
 	Total   int           // units in all (0 if unknown)
 	Elapsed time.Duration // since the job started
 	ETA     time.Duration // estimated time left of the whole job: this stage and those after it (0 if unknown)
+	// AtLeast: the ETA is a lower bound, as work whose time nothing tells yet may follow
+	// (a second λ² path, decided when the first is counted); the bar's fraction is then
+	// at most how far the job is.
+	AtLeast bool
 	// Worded: the Stage already says how far it is ("chain 2 of 4, sweep 310 of 1000"),
 	// so String leaves Done/Total out; they still drive the bar.
 	Worded bool
@@ -44,7 +48,11 @@ func (p Progress) String() string {
 	}
 	s += " · " + roundDuration(p.Elapsed)
 	if p.ETA > 0 {
-		s += " · " + roundDuration(p.ETA) + " left"
+		at := ""
+		if p.AtLeast {
+			at = "at least "
+		}
+		s += " · " + at + roundDuration(p.ETA) + " left"
 	}
 	return s
 }
@@ -96,6 +104,9 @@ type Tracker struct {
 	// path after the blur, a second path after the counting): a time left would be this
 	// stage's alone, so none is given.
 	open bool
+	// mayFollow is set while work of a time nothing tells yet may follow the stages the
+	// time left covers (a second λ² path): the time left is then a lower bound (AtLeast).
+	mayFollow bool
 	// expectEnd, when set, is when work like some done before should end: the second λ²
 	// path and its counting, timed by the first's. The time left is at least what
 	// remains of it, from the path's first report, when its own clock knows nothing yet.
@@ -130,7 +141,8 @@ func (t *Tracker) Phase(stage string, total int) {
 	defer t.mu.Unlock()
 	now := t.now()
 	t.stage, t.stageStart, t.last, t.inPath = stage, now, now, false
-	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start), ETA: t.expected(now, 0)})
+	eta := t.expected(now, 0)
+	t.report(Progress{Stage: stage, Total: total, Elapsed: now.Sub(t.start), ETA: eta, AtLeast: t.mayFollow && eta > 0})
 }
 
 // expected is eta, or the time until expectEnd when that is longer; none while the
@@ -231,6 +243,7 @@ func (t *Tracker) update(stage string, done, total int, work, totalWork int64, m
 	if done < total || total <= 0 || t.open {
 		p.ETA = t.expected(now, p.ETA)
 	}
+	p.AtLeast = t.mayFollow && p.ETA > 0
 	// Reporting under the lock keeps reports in order and the callback free of races;
 	// callbacks only hand the value on (fyne.Do, a print), so the lock is held briefly.
 	t.report(p)
@@ -280,6 +293,15 @@ func (t *Tracker) SecondPath(like time.Duration) (end func()) {
 func (t *Tracker) SetOpen(open bool) {
 	t.mu.Lock()
 	t.open = open
+	t.mu.Unlock()
+}
+
+// SetMayFollow says whether work of a time nothing tells yet may follow what the time
+// left covers (Tracker.mayFollow): a λ² path whose count of objects decides whether a
+// second path runs.
+func (t *Tracker) SetMayFollow(may bool) {
+	t.mu.Lock()
+	t.mayFollow = may
 	t.mu.Unlock()
 }
 

@@ -26,6 +26,8 @@ func TestProgress(t *testing.T) {
 		{Progress{Stage: "Loading images", Done: 25, Total: 100}, 0.25, []string{"Loading images 25/100"}},
 		{Progress{Stage: "Computing PCA", Elapsed: 12 * time.Second}, -1, []string{"Computing PCA · 12s"}},
 		{Progress{Stage: "x", Done: 5, Total: 4}, 1, []string{"x 5/4"}},
+		{Progress{Stage: "K = 9, restart", Done: 5, Total: 10, Elapsed: 3 * time.Second, ETA: time.Second, AtLeast: true},
+			0.75, []string{"at least 1.0 s left"}},
 	}
 	for _, tt := range tests {
 		if got := tt.p.Fraction(); got != tt.fraction {
@@ -364,5 +366,29 @@ func TestOpenTrackerGivesNoTimeLeft(t *testing.T) {
 	tr.Algorithm(algorithms.MustLookup("kfeatures"), learn.Progress{Stage: "restart", Done: 1, Total: 4})
 	if eta := units("K-features: restart"); eta != 3*time.Second {
 		t.Errorf("after the learner's first report: %v left, want 3s", eta)
+	}
+}
+
+// TestTimeLeftIsALowerBoundWhileMoreMayFollow: while work of a time nothing tells yet may
+// follow (SetMayFollow), every time left is marked a lower bound and says so; after, none is.
+func TestTimeLeftIsALowerBoundWhileMoreMayFollow(t *testing.T) {
+	var got []Progress
+	tr := NewTracker(func(p Progress) { got = append(got, p) })
+	clock := tr.start
+	tr.now = func() time.Time { return clock }
+	step := func(done int) Progress {
+		clock = clock.Add(time.Second)
+		tr.last = time.Time{}
+		tr.Update("K = 3, restart", done, 10)
+		return got[len(got)-1]
+	}
+	tr.SetMayFollow(true)
+	step(2) // the stage's first report: nothing timed yet
+	if p := step(5); p.ETA <= 0 || !p.AtLeast || !strings.Contains(p.String(), "at least") {
+		t.Errorf("with more to follow: %+v, %q", p, p.String())
+	}
+	tr.SetMayFollow(false)
+	if p := step(6); p.ETA <= 0 || p.AtLeast || strings.Contains(p.String(), "at least") {
+		t.Errorf("with nothing more to follow: %+v, %q", p, p.String())
 	}
 }

@@ -490,6 +490,9 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		}
 		tr.SetReading(readingEstimate(time.Since(began), p.PCA.D))
 		defer tr.SetReading(nil)
+		// Whether a second path follows is known once this one is counted (ShiftsMatter).
+		tr.SetMayFollow(true)
+		defer tr.SetMayFollow(false)
 	}
 	pathBegan := time.Now()
 	res, err := alg.Run(ctx, fitOn, opt)
@@ -509,6 +512,7 @@ func (p *Prepared) fit(ctx context.Context, alg *algorithms.Algorithm, X *mat.De
 		k := p.Objects().Count(res, fitOn, false, 0, tr.Counter(phaseObjects))
 		matter := p.Objects().ShiftsMatter(res, fitOn, k)
 		tr.SetOpen(false)
+		tr.SetMayFollow(false)
 		if matter {
 			tr.Phase(phaseShifts, 0)
 			if _, _, err := p.Objects().ShiftMaps(); err != nil {
