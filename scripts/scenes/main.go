@@ -106,6 +106,14 @@ func main() {
 			name = fmt.Sprintf("%s%d", kinds[i], drawnOf[kinds[i]])
 		}
 		dir := filepath.Join(*out, name)
+		// A folder of the same name from an earlier run (another mode, other seeds, more
+		// pictures) would leave its pictures among these: it goes first, with its outputs.
+		for _, d := range []string{dir, dir + "-out"} {
+			if err := os.RemoveAll(d); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		}
 		f, err := scenes.Write(dir, spec)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
