@@ -288,6 +288,10 @@ func (p *runPanel) start() {
 		pres, err := app.Run(ctx, prep, alg, desc, opt, func(pr jobs.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
+		var summary string
+		if err == nil {
+			summary = app.RunSummary(pres.Analysis) // folder scores are numerics: here, not on the UI goroutine
+		}
 		fyne.Do(func() {
 			p.ui.status.workDone()
 			p.running = false
@@ -301,7 +305,7 @@ func (p *runPanel) start() {
 			case !p.ui.showAnalysis(pres):
 				p.ui.status.idle(alg.Title + " finished on the previous data set; its result was set aside")
 			default:
-				p.ui.status.idle(app.RunSummary(pres.Analysis))
+				p.ui.status.idle(summary)
 			}
 		})
 	})

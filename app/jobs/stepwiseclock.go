@@ -106,9 +106,11 @@ func (c *stepwiseClock) shrinkTime(k int) time.Duration {
 	if c.restarts < 1 {
 		return 0
 	}
-	t := c.timeAt(k)
+	var t time.Duration
 	if k <= len(c.took) {
 		t = c.took[k-1]
+	} else {
+		t = c.timeAt(k)
 	}
 	return t * time.Duration(k+1) / time.Duration(c.restarts)
 }

@@ -306,7 +306,7 @@ const NoBase = "no feature is owned by every image, so there is no base"
 
 // NoBaseSentence is NoBase as the window's sentence, with how the features are drawn.
 func NoBaseSentence() string {
-	return "No" + NoBase[2:] + ": each feature is drawn added to the mean image."
+	return strings.ToUpper(NoBase[:1]) + NoBase[1:] + ": each feature is drawn added to the mean image."
 }
 
 // TrustText is ExplainedText and StabilityText on one short line for the grid:
