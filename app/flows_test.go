@@ -4,8 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/jpeg"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +15,7 @@ import (
 	"featurelab/app/jobs"
 	"featurelab/app/pipeline"
 	"featurelab/app/saved"
+	"featurelab/internal/accuracy"
 )
 
 // cardsLoad is a small load of the built-in card deck: the flows are the question here,
@@ -97,7 +96,7 @@ func TestFlowsFromLoadToApply(t *testing.T) {
 		for j := range img.Pix {
 			img.Pix[j] = shade
 		}
-		writeJPEG(t, filepath.Join(dir, []string{"a.jpg", "b.jpg"}[i]), img)
+		accuracy.WriteImage(t, filepath.Join(dir, []string{"a.jpg", "b.jpg"}[i]), img)
 	}
 	applied, err := app.Apply(ctx, pres.Analysis, dir, nil)
 	if err != nil {
@@ -127,17 +126,5 @@ func TestFlowsFromLoadToApply(t *testing.T) {
 	cancel()
 	if _, _, err := app.Segment(cancelled, img, "x.png", segment.Options{Method: segment.MethodKMeans, K: 2, Seed: 1}, nil); err == nil {
 		t.Error("a cancelled segmentation finished")
-	}
-}
-
-func writeJPEG(t *testing.T, path string, img image.Image) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := jpeg.Encode(f, img, nil); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -5,10 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -123,14 +121,7 @@ func TestEveryFlagOnARealFolder(t *testing.T) {
 		for p := range img.Pix {
 			img.Pix[p] = uint8(rng.IntN(256))
 		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("p%d.png", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, filepath.Join(dir, fmt.Sprintf("p%d.png", i)), img)
 	}
 	values := []string{"9223372036854775807", "-9223372036854775808", "NaN", "+Inf", "-Inf", "0", "", "many"}
 	sizes := []string{"9223372036854775807x2", "4294967296x4294967296", "3037000500x3037000500", "-1x-1", "0x0"}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"featurelab/internal/accuracy"
 )
 
 func TestSegmentWritesOutputsAndSummary(t *testing.T) {
@@ -24,9 +26,7 @@ func TestSegmentWritesOutputsAndSummary(t *testing.T) {
 		}
 	}
 	in := filepath.Join(dir, "two.png")
-	f, _ := os.Create(in)
-	png.Encode(f, img)
-	f.Close()
+	accuracy.WriteImage(t, in, img)
 	out := filepath.Join(dir, "out")
 	var stdout, stderr bytes.Buffer
 	if code := Run([]string{"segment", in, "--json", "--iters", "30", "--truncation", "6", "--out", out}, &stdout, &stderr); code != 0 {
@@ -84,9 +84,7 @@ func TestSegmentEvalScoresAgainstHumanMaps(t *testing.T) {
 			img.Set(x, y, c)
 		}
 	}
-	f, _ := os.Create(filepath.Join(photos, "two.png"))
-	png.Encode(f, img)
-	f.Close()
+	accuracy.WriteImage(t, filepath.Join(photos, "two.png"), img)
 	flags := []string{"--iters", "30", "--truncation", "6"}
 	var stdout, stderr bytes.Buffer
 	out := filepath.Join(dir, "out")

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -36,14 +34,7 @@ func writeTiles(t *testing.T, dir string, n int, size image.Point, colour bool) 
 				img.SetNRGBA(x, y, c)
 			}
 		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%04d.png", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, filepath.Join(dir, fmt.Sprintf("%04d.png", i)), img)
 	}
 }
 

@@ -147,14 +147,7 @@ func TestIBPWithNoFeaturesIsAClearError(t *testing.T) {
 		for j := range img.Pix {
 			img.Pix[j] = uint8(rng.IntN(256))
 		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("noise%d.png", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, filepath.Join(dir, fmt.Sprintf("noise%d.png", i)), img)
 	}
 	p, err := pipeline.Prepare(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: pipeline.DefaultPCA}, nil)
 	if err != nil {

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,14 +46,7 @@ func writeDistinct(t *testing.T, n, w, h int, seed uint64) string {
 				img.SetNRGBA(x, y, color.NRGBA{uint8(255 * v[0]), uint8(255 * v[1]), uint8(255 * v[2]), 255})
 			}
 		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("p%03d.png", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, filepath.Join(dir, fmt.Sprintf("p%03d.png", i)), img)
 	}
 	return dir
 }

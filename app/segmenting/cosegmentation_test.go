@@ -100,14 +100,7 @@ func TestCosegmentAdviceWorksWhenApplied(t *testing.T) {
 				img.SetNRGBA(x, y, color.NRGBA{uint8(i * 7), uint8(x * 7), uint8(y * 7), 255})
 			}
 		}
-		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%03d.png", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, filepath.Join(dir, fmt.Sprintf("%03d.png", i)), img)
 	}
 	for _, limit := range []string{"3M", "2M", "1M", "100K"} {
 		t.Setenv(budget.Env, limit)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"featurelab/algorithms/segment"
 	"featurelab/app/jobs"
+	"featurelab/internal/accuracy"
 )
 
 // TestEvaluate scores a photo of two halves, red and blue, against two human maps: the
@@ -111,13 +111,6 @@ func TestEvaluateRefusesOtherSizes(t *testing.T) {
 func writePNGs(t *testing.T, files map[string]image.Image) {
 	t.Helper()
 	for path, img := range files {
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		accuracy.WriteImage(t, path, img)
 	}
 }

@@ -1,8 +1,12 @@
 package accuracy
 
 import (
+	"image"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"featurelab/internal/scenes"
@@ -43,4 +47,26 @@ func WriteScene(t testing.TB, spec scenes.Spec) (string, scenes.Folder) {
 		t.Fatal(err)
 	}
 	return dir, folder
+}
+
+// WriteImage writes img to path as a JPEG (quality 90) when path ends in .jpg or .jpeg,
+// else as a PNG, or fails t: the pictures a test lays out as a user's folder.
+func WriteImage(t testing.TB, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".jpg", ".jpeg":
+		err = jpeg.Encode(f, img, &jpeg.Options{Quality: 90})
+	default:
+		err = png.Encode(f, img)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
