@@ -10,8 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 
 	"featurelab/app"
-	"featurelab/app/jobs"
-	"featurelab/app/report"
 )
 
 // prefApplyFolder remembers the folder an analysis was last applied to.
@@ -58,9 +56,9 @@ func (ui *UI) ApplyToFolder(dir string) {
 	}
 	ui.fyneApp.Preferences().SetString(prefApplyFolder, dir)
 	a := ui.pres.Analysis
-	ui.status.busy(jobs.Progress{Stage: "Applying the analysis to " + dir})
+	ui.status.busy(app.Progress{Stage: "Applying the analysis to " + dir})
 	ui.jobs.Start(applyKey, func(ctx context.Context) {
-		f, err := app.Apply(ctx, a, dir, func(p jobs.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
+		f, err := app.Apply(ctx, a, dir, func(p app.Progress) { fyne.Do(func() { ui.status.busy(p) }) })
 		fyne.Do(func() {
 			ui.status.workDone()
 			switch {
@@ -87,7 +85,7 @@ func oneLine(err error) string {
 
 // showApplied shows a folder coded with the shown analysis: its images in the Codes tab
 // and their counts under the features.
-func (ui *UI) showApplied(f *report.AppliedFolder) {
+func (ui *UI) showApplied(f *app.AppliedFolder) {
 	ui.applied = f
 	ui.features.showApplied(ui.pres, f)
 	ui.codes.showApplied(f)

@@ -26,7 +26,7 @@ const shadedBitsNote = ". Each code's squares are shaded by how often the image 
 // shadedNewBitsNote follows the code counts of an applied folder whose codes are shaded.
 const shadedNewBitsNote = ". Each code's squares are shaded by the image's probability of owning the feature under the IBP's model, given the learned features: full 1, empty 0"
 
-// codeBits draws one image's code as shaded squares (report.Presentation.Probabilities).
+// codeBits draws one image's code as shaded squares (app.Presentation.Probabilities).
 type codeBits struct {
 	widget.BaseWidget
 	probs []float64

@@ -11,8 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/learn"
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // TestIBPCodesShadedAndMinorFeaturesFolded: after the IBP on the card deck, the
@@ -25,9 +24,9 @@ func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
 	// The sampler alone (the gamma prior): how codes show is this test's question, not the
 	// tied prior's stepwise pricing, which would be most of its time under -race.
 	ui.run.picker.SetSelected(algorithms.Title("ibp"))
-	ui.run.byKey["alpha-prior"].choice.SetSelected(learn.AlphaGamma)
+	ui.run.byKey["alpha-prior"].choice.SetSelected(app.AlphaGamma)
 	p := runAlgorithm(t, ui, "ibp", map[string]string{"sweeps": "40", "chains": "1"})
-	if p.Analysis.Options.AlphaPrior != learn.AlphaGamma {
+	if p.Analysis.Options.AlphaPrior != app.AlphaGamma {
 		t.Fatalf("the run's prior is %q, want gamma", p.Analysis.Options.AlphaPrior)
 	}
 	res := p.Analysis.Result
@@ -90,7 +89,7 @@ func TestIBPCodesShadedAndMinorFeaturesFolded(t *testing.T) {
 	if got := len(ui.features.cards.Objects); got != 2 || !fold.box.Visible() || len(fold.cards.Objects) != 0 {
 		t.Fatalf("%d cards shown, fold visible %v with %d cards; want 2, true, 0", got, fold.box.Visible(), len(fold.cards.Objects))
 	}
-	if want := report.MinorText(folded.Minor); !strings.HasPrefix(fold.label.Text, want) {
+	if want := app.MinorText(folded.Minor); !strings.HasPrefix(fold.label.Text, want) {
 		t.Errorf("the fold reads %q, want %q", fold.label.Text, want)
 	}
 	test.Tap(fold.toggle)

@@ -11,8 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/encoding"
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // Columns of the codes table.
@@ -44,12 +43,12 @@ type codesView struct {
 	detailTxt *widget.Label
 	box       fyne.CanvasObject
 
-	pres *report.Presentation
+	pres *app.Presentation
 	// applied is the folder coded with pres's features when it is shown (nil: the images
 	// pres learned on); order lists its images in the table's order (rows), and
 	// firstOdd, shown with it, puts the unexplained first; back returns to the images
 	// learned on.
-	applied    *report.AppliedFolder
+	applied    *app.AppliedFolder
 	order      []int
 	firstOdd   *escCheck
 	back       *widget.Button
@@ -197,7 +196,7 @@ const unexplainedMark = "! "
 
 // residualCell is an applied image's residual as the table shows it: marked when the
 // features do not explain it.
-func residualCell(c encoding.Code) string {
+func residualCell(c app.Code) string {
 	if c.Unexplained {
 		return fmt.Sprintf("%s%.3g", unexplainedMark, c.Residual)
 	}
@@ -278,7 +277,7 @@ func (v *codesView) owners(k int) []int {
 }
 
 // show lists a presentation's codes; call on the UI goroutine.
-func (v *codesView) show(p *report.Presentation) {
+func (v *codesView) show(p *app.Presentation) {
 	v.pres, v.applied, v.order, v.highlight, v.owns, v.selected = p, nil, nil, -1, nil, -1
 	v.appliedBar.Hide()
 	counts := codeCountsText(p.CodeCounts)
@@ -292,7 +291,7 @@ func (v *codesView) show(p *report.Presentation) {
 
 // showApplied lists the images of a folder coded with the shown result's features,
 // the unexplained first unless the user turned that off; call on the UI goroutine.
-func (v *codesView) showApplied(f *report.AppliedFolder) {
+func (v *codesView) showApplied(f *app.AppliedFolder) {
 	v.applied, v.highlight, v.owns, v.selected = f, -1, nil, -1
 	v.order = f.Order(v.firstOdd.Checked)
 	counts := f.Summary() + ", marked “" + strings.TrimSpace(unexplainedMark) + "” in red and listed first when “Unexplained first” is ticked. " +
@@ -393,9 +392,9 @@ func (v *codesView) selectImage(i int) {
 	}
 	v.detailImg.Refresh()
 	v.detailRec.Refresh()
-	unsure := report.UnsureText(v.probabilities(i))
+	unsure := app.UnsureText(v.probabilities(i))
 	if v.applied != nil {
-		unsure = report.UnsureTextOfNew(v.probabilities(i))
+		unsure = app.UnsureTextOfNew(v.probabilities(i))
 	}
 	if unsure != "" {
 		unsure = "; " + unsure
@@ -417,7 +416,7 @@ const (
 
 // codeCountsText is the line above the codes table: how many distinct codes, and the
 // commonest with their counts.
-func codeCountsText(counts []report.CodeCount) string {
+func codeCountsText(counts []app.CodeCount) string {
 	text := fmt.Sprintf("%d distinct codes: ", len(counts))
 	shown := 0
 	for _, c := range counts[:min(len(counts), shownCodeCounts)] {

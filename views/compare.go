@@ -14,9 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/app/report"
-	"featurelab/app/result"
-	"featurelab/app/saved"
+	"featurelab/app"
 )
 
 // compareView puts two results on the open data set side by side — e.g. stepwise
@@ -136,7 +134,7 @@ func (v *compareView) show() {
 		figures = append(figures, explainPenalised, explainLambda2)
 	}
 	v.info.set(append(figures, explainCode, explainSeconds)...)
-	c := result.Compare(l.Analysis, r.Analysis)
+	c := app.Compare(l.Analysis, r.Analysis)
 	leftLabels, rightLabels := featureTitles(l), featureTitles(r)
 	lines := []string{fmt.Sprintf("%s vs %s: Rand index of the groupings of the images by code %.3f (1 = the same groups).",
 		v.left.alg.Title, v.right.alg.Title, c.RandIndex)}
@@ -152,14 +150,14 @@ const shownMatches = 12
 
 // closestPairs lists the best-matched features, the closest first, at most shownMatches
 // of them, and says how many more there are.
-func closestPairs(matches []result.FeatureMatch, left, right map[int]string) string {
-	var found []result.FeatureMatch
+func closestPairs(matches []app.FeatureMatch, left, right map[int]string) string {
+	var found []app.FeatureMatch
 	for _, m := range matches {
 		if m.Right >= 0 {
 			found = append(found, m)
 		}
 	}
-	slices.SortStableFunc(found, func(a, b result.FeatureMatch) int { return cmp.Compare(b.Jaccard, a.Jaccard) })
+	slices.SortStableFunc(found, func(a, b app.FeatureMatch) int { return cmp.Compare(b.Jaccard, a.Jaccard) })
 	var pairs []string
 	for _, m := range found[:min(len(found), shownMatches)] {
 		pairs = append(pairs, fmt.Sprintf("%s ~ %s (%.2f)", left[m.Left], right[m.Right], m.Jaccard))
@@ -172,15 +170,15 @@ func closestPairs(matches []result.FeatureMatch, left, right map[int]string) str
 }
 
 // featureTitles names each feature column as the features view does.
-func featureTitles(p *report.Presentation) map[int]string {
+func featureTitles(p *app.Presentation) map[int]string {
 	names := make(map[int]string, len(p.Features))
 	for _, f := range p.Features {
-		names[f.Index] = report.FeatureLabel(f)
+		names[f.Index] = app.FeatureLabel(f)
 	}
 	return names
 }
 
-func (s *compareSide) show(p *report.Presentation) {
+func (s *compareSide) show(p *app.Presentation) {
 	s.cards.Objects = nil
 	if p == nil {
 		s.figure.SetText("")
@@ -188,15 +186,15 @@ func (s *compareSide) show(p *report.Presentation) {
 		return
 	}
 	s.figure.SetText(fmt.Sprintf("K = %d, %s, %d distinct codes, %.2f s",
-		p.Analysis.Result.K, saved.ObjectiveText(p.Analysis), len(p.CodeCounts), p.Analysis.Times.Algorithm))
+		p.Analysis.Result.K, app.ObjectiveText(p.Analysis), len(p.CodeCounts), p.Analysis.Times.Algorithm))
 	for _, f := range p.Features {
 		img := canvas.NewImageFromImage(f.Image)
 		img.FillMode = canvas.ImageFillContain
 		img.SetMinSize(fyne.NewSize(compareCell, compareCell*3/4))
-		title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis
 		owners := widget.NewLabelWithStyle(fmt.Sprintf("%d images", f.Owners), fyne.TextAlignCenter, fyne.TextStyle{})
-		label := s.alg.Title + ": " + report.FeatureLabel(f)
+		label := s.alg.Title + ": " + app.FeatureLabel(f)
 		zoom := newZoomImage(s.win, img, func() (string, image.Image) { return label, nil })
 		s.cards.Add(container.NewVBox(zoom, title, owners))
 	}

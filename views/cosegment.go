@@ -13,10 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/cosegment"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
-	"featurelab/app/segmenting"
+	"featurelab/app"
 )
 
 // cosegmentKey is the co-segmentation's name among the forms' parameters and jobs.
@@ -46,8 +43,8 @@ type cosegmentView struct {
 
 	// UI goroutine only.
 	running   bool
-	result    *segmenting.Cosegmentation
-	entries   []segmenting.ClusterLegend
+	result    *app.Cosegmentation
+	entries   []app.ClusterLegend
 	highlight int                 // the cluster marked in every image, −1 for none
 	tiles     map[int]image.Image // the tiles drawn for the current highlight
 }
@@ -181,7 +178,7 @@ func (v *cosegmentView) validate() bool {
 }
 
 // options reads the form through the registry's parser.
-func (v *cosegmentView) options() (cosegment.Options, error) {
+func (v *cosegmentView) options() (app.CosegmentOptions, error) {
 	return algorithms.Cosegmenter.Parse(v.params.texts(cosegmentKey))
 }
 
@@ -200,16 +197,16 @@ func (v *cosegmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.ui.status.busy(jobs.Progress{Stage: "Co-segmenting"})
+	v.ui.status.busy(app.Progress{Stage: "Co-segmenting"})
 	v.ui.jobs.Start(cosegmentKey, func(ctx context.Context) {
-		c, err := segmenting.CosegmentLoaded(ctx, prep, opt, func(pr jobs.Progress) {
+		c, err := app.Cosegment(ctx, prep, opt, func(pr app.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		fyne.Do(func() { v.finish(prep, c, err) })
 	})
 }
 
-func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmentation, err error) {
+func (v *cosegmentView) finish(prep *app.Prepared, c *app.Cosegmentation, err error) {
 	v.ui.status.workDone()
 	v.running = false
 	v.validate()
@@ -228,7 +225,7 @@ func (v *cosegmentView) finish(prep *pipeline.Prepared, c *segmenting.Cosegmenta
 }
 
 // show lists c's clusters and draws its images, no cluster marked.
-func (v *cosegmentView) show(c *segmenting.Cosegmentation) {
+func (v *cosegmentView) show(c *app.Cosegmentation) {
 	v.result = c
 	v.entries = nil
 	if c != nil {
@@ -286,7 +283,7 @@ func newLegendRow() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, container.NewHBox(swatch(), swatch()), nil, text)
 }
 
-func setLegendRow(o fyne.CanvasObject, e segmenting.ClusterLegend) {
+func setLegendRow(o fyne.CanvasObject, e app.ClusterLegend) {
 	c := o.(*fyne.Container)
 	for _, obj := range c.Objects {
 		switch w := obj.(type) {

@@ -16,10 +16,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/app"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/saved"
 	"featurelab/assets"
 )
 
@@ -41,7 +37,7 @@ type datasetPanel struct {
 	colour  *escSelect
 	size    *hintEntry
 	pca     *hintEntry
-	// exposure is pipeline.ExposureChoices: divide each picture's exposure out, or not.
+	// exposure is app.ExposureChoices: divide each picture's exposure out, or not.
 	exposure *escSelect
 	reload   *widget.Button
 	message  *widget.Label
@@ -55,23 +51,23 @@ type datasetPanel struct {
 	box     fyne.CanvasObject
 
 	// Set on the UI goroutine only.
-	source   pipeline.Source // what is open, or being opened
-	prepared *pipeline.Prepared
+	source   app.Source // what is open, or being opened
+	prepared *app.Prepared
 	names    []string // the images the grid shows: the prepared ones, or a preview's
 	thumbs   []image.Image
 	previous *datasetShown // what to go back to if the previewed data set fails its PCA
 
 	openDialog *pathDialog           // the last open-folder dialog shown (tests drive it)
 	oneImage   *dialog.ConfirmDialog // the last offer to segment a folder's only picture
-	loaded     pipeline.LoadChoices  // the options the data set shown was loaded with
+	loaded     app.LoadChoices       // the options the data set shown was loaded with
 
-	// prepare is what the load job calls: pipeline.PrepareInStages (window tests share
+	// prepare is what the load job calls: app.Prepare (window tests share
 	// one prepared sample between their windows).
 	prepare app.Preparer
 }
 
 func newDatasetPanel(ui *UI) *datasetPanel {
-	p := &datasetPanel{ui: ui, prepare: pipeline.PrepareInStages}
+	p := &datasetPanel{ui: ui, prepare: app.Prepare}
 	p.open = widget.NewButtonWithIcon("Open folder…", theme.FolderOpenIcon(), p.chooseFolder)
 	p.samples = newSelect(assets.Names(), func(name string) {
 		if name != "" {
@@ -80,17 +76,17 @@ func newDatasetPanel(ui *UI) *datasetPanel {
 	})
 	p.samples.PlaceHolder = "Built-in samples"
 	prefs := ui.fyneApp.Preferences()
-	p.colour = newSelect(pipeline.ColourChoices, func(string) { p.validate() })
-	p.colour.SetSelected(prefs.StringWithFallback(prefColour, pipeline.ColourAuto))
+	p.colour = newSelect(app.ColourChoices, func(string) { p.validate() })
+	p.colour.SetSelected(prefs.StringWithFallback(prefColour, app.ColourAuto))
 	p.size = newHintEntry()       // Esc in it cancels, as in the run panel's fields
-	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (imgproc.DefaultWorkingPixels)
+	p.size.SetPlaceHolder("auto") // the most common size, at most 76 800 pixels (app.DefaultWorkingPixels)
 	p.size.SetText(prefs.String(prefSize))
 	p.size.OnChanged = func(string) { p.validate() }
 	p.pca = newHintEntry()
-	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(pipeline.DefaultPCA)))
+	p.pca.SetText(prefs.StringWithFallback(prefPCA, fmt.Sprint(app.DefaultPCA)))
 	p.pca.OnChanged = func(string) { p.validate() }
-	p.exposure = newSelect(pipeline.ExposureChoices, func(string) { p.validate() })
-	p.exposure.SetSelected(prefs.StringWithFallback(prefExposure, pipeline.ExposureAuto))
+	p.exposure = newSelect(app.ExposureChoices, func(string) { p.validate() })
+	p.exposure.SetSelected(prefs.StringWithFallback(prefExposure, app.ExposureAuto))
 	p.reload = widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), func() { ui.load(p.source) })
 	p.message = widget.NewLabel("")
 	p.message.Importance = widget.DangerImportance
@@ -142,7 +138,7 @@ func newThumbCell() fyne.CanvasObject {
 	img := canvas.NewImageFromImage(nil)
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScalePixels
-	img.SetMinSize(fyne.NewSize(pipeline.ThumbnailSize, pipeline.ThumbnailSize*3/4))
+	img.SetMinSize(fyne.NewSize(app.ThumbnailSize, app.ThumbnailSize*3/4))
 	name := widget.NewLabel("")
 	name.Truncation = fyne.TextTruncateEllipsis
 	name.Alignment = fyne.TextAlignCenter
@@ -173,8 +169,8 @@ func (p *datasetPanel) picture(i int) image.Image {
 	return p.thumbs[i]
 }
 
-func (p *datasetPanel) choices() pipeline.LoadChoices {
-	c := pipeline.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
+func (p *datasetPanel) choices() app.LoadChoices {
+	c := app.LoadChoices{Colour: p.colour.Selected, Size: p.size.Text, PCA: p.pca.Text}
 	if p.exposure != nil {
 		c.Exposure = p.exposure.Selected
 	}
@@ -214,7 +210,7 @@ type datasetShown struct {
 
 // preview shows freshly decoded images while their PCA is computed, remembering what was
 // shown before in case the PCA fails or is cancelled; call on the UI goroutine.
-func (p *datasetPanel) preview(src pipeline.Source, names []string, thumbs []image.Image) {
+func (p *datasetPanel) preview(src app.Source, names []string, thumbs []image.Image) {
 	if p.previous == nil {
 		p.previous = &datasetShown{p.names, p.thumbs, p.info.Text, p.working.Text, p.skipped.text()}
 	}
@@ -245,7 +241,7 @@ func (p *datasetPanel) restore() {
 }
 
 // show puts a freshly loaded data set on screen; call on the UI goroutine.
-func (p *datasetPanel) show(prep *pipeline.Prepared) {
+func (p *datasetPanel) show(prep *app.Prepared) {
 	p.prepared, p.thumbs, p.names, p.previous = prep, prep.Thumbnails(), prep.Data.Names, nil
 	ds := prep.Data
 	colour := "colour"
@@ -257,7 +253,7 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	if n := len(ds.Names); prep.PCA.D == n-1 {
 		// The PCA field may ask for more, and the line says fewer: the mark says why.
 		p.infoFig.set(explainPCA, fmt.Sprintf("At most %d: %s vary along at most %s, whatever the PCA field asks",
-			n-1, imagesText(n), report.CountText(n-1, "direction")))
+			n-1, imagesText(n), app.CountText(n-1, "direction")))
 	}
 	if prep.PCA.Identity {
 		dims = "no PCA (pixels as they are)"
@@ -271,7 +267,7 @@ func (p *datasetPanel) show(prep *pipeline.Prepared) {
 	p.working.Show()
 	if len(ds.Skipped) > 0 {
 		lines := make([]string, 0, len(ds.Skipped)+1)
-		lines = append(lines, "Skipped "+report.CountText(len(ds.Skipped), "file")+":")
+		lines = append(lines, "Skipped "+app.CountText(len(ds.Skipped), "file")+":")
 		for _, s := range ds.Skipped {
 			lines = append(lines, s.Path+": "+s.Reason)
 		}
@@ -288,7 +284,7 @@ func (p *datasetPanel) setSkipped(text string) { p.skipped.set(text) }
 
 // LoadSample loads a built-in sample in the background.
 func (ui *UI) LoadSample(name string) {
-	ui.load(pipeline.Source{Sample: name})
+	ui.load(app.Source{Sample: name})
 }
 
 // LoadFolder loads a folder in the background and, once it has loaded, remembers it first
@@ -296,14 +292,14 @@ func (ui *UI) LoadSample(name string) {
 func (ui *UI) LoadFolder(dir string) { ui.LoadFolderThen(dir, nil) }
 
 // LoadFolderThen is LoadFolder, then restores the saved analysis s on it (nil: none).
-func (ui *UI) LoadFolderThen(dir string, s *saved.Analysis) {
+func (ui *UI) LoadFolderThen(dir string, s *app.SavedAnalysis) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // a recent folder must mean the same from wherever the next start is
 	}
 	// The path field starts from it next time, loaded or not: a mistyped path is there to
 	// correct. Recent folders only list folders that loaded (/etc once joined them).
 	ui.fyneApp.Preferences().SetString(prefLastFolder, dir)
-	ui.loadThen(pipeline.Source{Dir: dir}, s)
+	ui.loadThen(app.Source{Dir: dir}, s)
 }
 
 // rememberFolder puts dir first among the recent folders.
@@ -340,11 +336,11 @@ func (ui *UI) dropped(_ fyne.Position, uris []fyne.URI) {
 	}
 }
 
-func (ui *UI) load(src pipeline.Source) { ui.loadThen(src, nil) }
+func (ui *UI) load(src app.Source) { ui.loadThen(src, nil) }
 
 // loadThen loads src in the background; when saved is not nil, its analysis is then
 // restored on the data set (not run again) and shown.
-func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
+func (ui *UI) loadThen(src app.Source, saved *app.SavedAnalysis) {
 	choices := ui.dataset.choices()
 	req, err := choices.Request(src)
 	if err != nil {
@@ -352,9 +348,9 @@ func (ui *UI) loadThen(src pipeline.Source, saved *saved.Analysis) {
 		return
 	}
 	ui.dataset.source = src
-	ui.status.busy(jobs.Progress{Stage: "Opening " + src.String()})
+	ui.status.busy(app.Progress{Stage: "Opening " + src.String()})
 	ui.jobs.Start("load", func(ctx context.Context) {
-		loaded, err := app.Load(ctx, ui.dataset.prepare, req, func(p jobs.Progress) {
+		loaded, err := app.Load(ctx, ui.dataset.prepare, req, func(p app.Progress) {
 			fyne.Do(func() { ui.status.busy(p) })
 		}, func(names []string, thumbs []image.Image) {
 			// Show the pictures while the data matrix and the PCA are made: that is the

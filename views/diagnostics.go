@@ -11,8 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/report"
-	"featurelab/app/result"
+	"featurelab/app"
 )
 
 // diagnosticsView shows one diagnostics plot at a time — the PCA's explained variance,
@@ -41,7 +40,7 @@ func newDiagnosticsView(ui *UI) *diagnosticsView {
 
 func (v *diagnosticsView) object() fyne.CanvasObject { return v.box }
 
-func (v *diagnosticsView) analysis() *result.Analysis {
+func (v *diagnosticsView) analysis() *app.Analysis {
 	if v.ui.pres == nil {
 		return nil
 	}
@@ -51,14 +50,14 @@ func (v *diagnosticsView) analysis() *result.Analysis {
 // refresh offers the plots the current data and result have, keeping the chosen one when
 // it is still there and otherwise choosing the most telling one; call on the UI goroutine.
 func (v *diagnosticsView) refresh() {
-	names := report.PlotNames(v.ui.dataset.prepared, v.analysis())
+	names := app.PlotNames(v.ui.dataset.prepared, v.analysis())
 	v.choice.Options = names
 	v.choice.Refresh()
 	switch {
 	case len(names) == 0:
 		v.choice.ClearSelected()
-	case slices.Contains(names, v.choice.Selected) && v.choice.Selected != report.PlotExplained:
-	case len(names) > 1 && names[0] == report.PlotExplained:
+	case slices.Contains(names, v.choice.Selected) && v.choice.Selected != app.PlotExplained:
+	case len(names) > 1 && names[0] == app.PlotExplained:
 		// A fresh result shows its own first plot rather than the data set's.
 		v.choice.SetSelected(names[1])
 	default:
@@ -68,7 +67,7 @@ func (v *diagnosticsView) refresh() {
 }
 
 func (v *diagnosticsView) draw() {
-	pl := report.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
+	pl := app.NamedPlot(v.choice.Selected, v.ui.dataset.prepared, v.analysis())
 	v.plot.SetPlot(pl)
 	if line, ok := plotExplained[v.choice.Selected]; ok && pl != nil {
 		v.info.set(line)
@@ -105,14 +104,14 @@ func (v *diagnosticsView) chooseExport() {
 
 // plotExplained is what each diagnostics plot shows, by its name.
 var plotExplained = map[string]string{
-	report.PlotExplained: explainVariance,
-	report.PlotCurve:     explainCurve,
-	report.PlotRestarts:  explainRestarts,
-	report.PlotTraceK:    explainTraceK,
-	report.PlotTraceHyp:  explainTraceHyp,
-	report.PlotLogJoint:  explainLogJoint,
-	report.PlotKHist:     explainKHist,
-	report.PlotExposure:  explainExposure,
+	app.PlotExplained: explainVariance,
+	app.PlotCurve:     explainCurve,
+	app.PlotRestarts:  explainRestarts,
+	app.PlotTraceK:    explainTraceK,
+	app.PlotTraceHyp:  explainTraceHyp,
+	app.PlotLogJoint:  explainLogJoint,
+	app.PlotKHist:     explainKHist,
+	app.PlotExposure:  explainExposure,
 }
 
 // plotFileName turns a plot's title into a file name: "IBP: K per sweep" → "ibp-k-per-sweep".
@@ -134,9 +133,9 @@ func plotFileName(name string) string {
 // ExportPlot writes the diagnostics plot called name to path (PNG or SVG by extension) in
 // the background. The save dialog has already asked before replacing a file.
 func (ui *UI) ExportPlot(name, path string) {
-	pl := report.NamedPlot(name, ui.dataset.prepared, ui.diag.analysis())
+	pl := app.NamedPlot(name, ui.dataset.prepared, ui.diag.analysis())
 	if pl == nil {
 		return
 	}
-	ui.saveInBackground(func() error { return report.ExportPlot(pl, path, true) }, "Saved "+path, "Export failed")
+	ui.saveInBackground(func() error { return app.ExportPlot(pl, path, true) }, "Saved "+path, "Export failed")
 }

@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // TestExposureIsShown: the built-in cards, taken within −2 % and +3 % of one exposure,
@@ -21,7 +21,7 @@ func TestExposureIsShown(t *testing.T) {
 	if w := ui.dataset.working.Text; !strings.Contains(w, "divided out before the PCA") {
 		t.Errorf("the Dataset tab says %q", w)
 	}
-	if !slices.Contains(ui.diag.choice.Options, report.PlotExposure) {
+	if !slices.Contains(ui.diag.choice.Options, app.PlotExposure) {
 		t.Errorf("Diagnostics offers %v", ui.diag.choice.Options)
 	}
 	test.Tap(ui.run.runBtn)
@@ -36,7 +36,7 @@ func TestExposureIsShown(t *testing.T) {
 	if w := ui.dataset.working.Text; !strings.Contains(w, "kept as taken (exposure none)") {
 		t.Errorf("with Exposure none the Dataset tab says %q", w)
 	}
-	if slices.Contains(ui.diag.choice.Options, report.PlotExposure) {
+	if slices.Contains(ui.diag.choice.Options, app.PlotExposure) {
 		t.Errorf("with Exposure none Diagnostics still offers %v", ui.diag.choice.Options)
 	}
 }

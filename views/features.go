@@ -15,11 +15,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/algorithms/selection"
 	"featurelab/app"
-	"featurelab/app/report"
-	"featurelab/app/result"
-	"featurelab/app/saved"
 )
 
 // featuresView shows the base and every feature: base+feature, the feature alone on a
@@ -45,7 +41,7 @@ type featuresView struct {
 	box      fyne.CanvasObject
 	// applied is the folder coded with the features when its images are counted under
 	// them (nil: the images learned on); back returns to those.
-	applied *report.AppliedFolder
+	applied *app.AppliedFolder
 	back    *widget.Button
 }
 
@@ -114,7 +110,7 @@ func (v *featuresView) clear() {
 }
 
 // show lays out the features of a presentation; call on the UI goroutine.
-func (v *featuresView) show(p *report.Presentation) {
+func (v *featuresView) show(p *app.Presentation) {
 	v.applied = nil
 	v.back.Hide()
 	v.lay(p)
@@ -122,14 +118,14 @@ func (v *featuresView) show(p *report.Presentation) {
 
 // showApplied lays out the features of p with the images of the folder f, coded with
 // them, counted under each; call on the UI goroutine.
-func (v *featuresView) showApplied(p *report.Presentation, f *report.AppliedFolder) {
+func (v *featuresView) showApplied(p *app.Presentation, f *app.AppliedFolder) {
 	v.applied = f
 	v.back.Show()
 	v.lay(p)
 }
 
 // lay lays out the features of p, counting the owners among the images shown.
-func (v *featuresView) lay(p *report.Presentation) {
+func (v *featuresView) lay(p *app.Presentation) {
 	a := p.Analysis
 	note := p.KNote // beside the λ² path, unless it speaks of the whole folder
 	if p.NoObjects {
@@ -156,9 +152,9 @@ func (v *featuresView) lay(p *report.Presentation) {
 		how = "Under each feature, the feature alone: red where it brightens, blue where it darkens; “on/off” when its images split cleanly into those with it and those without, “gradual” when they do not (lighting, a shift: not an object). Tap “Show owners” to highlight the images that own a feature."
 	}
 	header := fmt.Sprintf("%s — %d %s, %s%s. %s",
-		a.Algorithm.Title, a.Result.K, kind, saved.ObjectiveText(a), scores, how)
+		a.Algorithm.Title, a.Result.K, kind, app.ObjectiveText(a), scores, how)
 	if !a.IsClustering() && a.BaseIndex() < 0 {
-		header += " " + report.NoBaseSentence()
+		header += " " + app.NoBaseSentence()
 	}
 	if p.NoObjects {
 		// The captions then say "pattern", which the sentence on on/off and gradual does not.
@@ -190,7 +186,7 @@ func (v *featuresView) lay(p *report.Presentation) {
 }
 
 // featureFigures is the lines of what the Features tab's figures are, for those p shows.
-func featureFigures(p *report.Presentation) []string {
+func featureFigures(p *app.Presentation) []string {
 	a := p.Analysis
 	lines := []string{explainObjective}
 	if a.Algorithm.Uses("lambda2") {
@@ -205,9 +201,9 @@ func featureFigures(p *report.Presentation) []string {
 	lines = append(lines, explainOwners)
 	var explained, stable, separation bool
 	for _, f := range p.Features {
-		explained = explained || report.ExplainedText(f) != ""
-		stable = stable || report.StabilityText(f) != ""
-		separation = separation || report.SeparationText(f) != ""
+		explained = explained || app.ExplainedText(f) != ""
+		stable = stable || app.StabilityText(f) != ""
+		separation = separation || app.SeparationText(f) != ""
 	}
 	for _, l := range []struct {
 		shown bool
@@ -222,20 +218,20 @@ func featureFigures(p *report.Presentation) []string {
 
 // card is one feature's card: its picture, the feature alone, its caption and figures,
 // and Show owners, whose button joins v.buttons.
-func (v *featuresView) card(f result.Feature) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(report.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+func (v *featuresView) card(f app.Feature) fyne.CanvasObject {
+	title := widget.NewLabelWithStyle(app.FeatureLabel(f), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	// The base explains nothing on its own; blank lines keep the buttons in line.
-	figures := v.ownersText(f) + "\n" + cmp.Or(report.ExplainedText(f), " ") + "\n" + cmp.Or(report.StabilityText(f), " ") +
-		"\n" + cmp.Or(report.SeparationText(f), " ")
+	figures := v.ownersText(f) + "\n" + cmp.Or(app.ExplainedText(f), " ") + "\n" + cmp.Or(app.StabilityText(f), " ") +
+		"\n" + cmp.Or(app.SeparationText(f), " ")
 	if v.clusters {
 		figures = v.ownersText(f)
 	}
 	owners := widget.NewLabelWithStyle(figures, fyne.TextAlignCenter, fyne.TextStyle{})
-	parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), report.FeatureLabel(f))}
+	parts := []fyne.CanvasObject{v.zoomable(featureImage(f.Image), app.FeatureLabel(f))}
 	switch {
 	case v.clusters:
 	case f.Signed != nil:
-		parts = append(parts, v.zoomable(featureImage(f.Signed), report.FeatureLabel(f)+" alone (diverging colours)"))
+		parts = append(parts, v.zoomable(featureImage(f.Signed), app.FeatureLabel(f)+" alone (diverging colours)"))
 	default:
 		// An empty cell of the same size keeps the base's labels in line with the others'.
 		blank := canvas.NewRectangle(color.Transparent)
@@ -250,16 +246,16 @@ func (v *featuresView) card(f result.Feature) fyne.CanvasObject {
 
 // ownersText is how many of the images shown own f: "12 images", or of an applied
 // folder's "3 new images".
-func (v *featuresView) ownersText(f result.Feature) string {
+func (v *featuresView) ownersText(f app.Feature) string {
 	if v.applied == nil {
 		return imagesText(f.Owners)
 	}
-	return report.CountText(len(v.applied.Owners[f.Index]), "new image")
+	return app.CountText(len(v.applied.Owners[f.Index]), "new image")
 }
 
 // showPath draws a stepwise run's λ² path, the K shown marked; a click on the plot
 // shows another K's fit at once (UI.showPathK). note is the presentation's KNote.
-func (v *featuresView) showPath(a *result.Analysis, note string) {
+func (v *featuresView) showPath(a *app.Analysis, note string) {
 	v.path.Objects = nil
 	if path := a.Path(); len(path) > 0 {
 		text := pathText(path, a.Result.K)
@@ -274,7 +270,7 @@ func (v *featuresView) showPath(a *result.Analysis, note string) {
 }
 
 // pathText explains the path plot and names the shown K's λ² interval.
-func pathText(path []selection.PathEntry, k int) string {
+func pathText(path []app.PathEntry, k int) string {
 	s := "λ² path: the best K for each price λ² of a feature. Click the plot to show another K, without running again."
 	for _, e := range path {
 		if e.K != k {
@@ -325,11 +321,11 @@ func (ui *UI) showPathK(k int) {
 				return
 			}
 			if ui.showAnalysis(pres) {
-				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, saved.ObjectiveText(pres.Analysis)))
+				ui.status.idle(fmt.Sprintf("Showing K = %d of the λ² path (%s), without running again", k, app.ObjectiveText(pres.Analysis)))
 			}
 		})
 	})
 }
 
 // imagesText is "1 image" or "n images".
-func imagesText(n int) string { return report.CountText(n, "image") }
+func imagesText(n int) string { return app.CountText(n, "image") }

@@ -113,7 +113,7 @@ func diceKMeans(t *testing.T, ui testUI) {
 }
 
 // TestFolderWithNoObjectsSaysSoAtTheHead: when a result's folder has no objects that
-// come and go (report.Presentation.NoObjects), its note opens the Features tab's header
+// come and go (app.Presentation.NoObjects), its note opens the Features tab's header
 // and is not repeated beside the λ² path; otherwise the path keeps its note and the
 // header has none.
 func TestFolderWithNoObjectsSaysSoAtTheHead(t *testing.T) {

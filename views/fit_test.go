@@ -19,8 +19,8 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/learn"
+	"featurelab/app"
 	"featurelab/app/report"
-	"featurelab/app/result"
 	"featurelab/internal/accuracy"
 )
 
@@ -57,16 +57,16 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 		ui.segment.more.accordion.CloseAll()
 	}
 	// 400 images with 400 distinct codes, the worst the code list can be.
-	counts := make([]report.CodeCount, 400)
+	counts := make([]app.CodeCount, 400)
 	for i := range counts {
-		counts[i] = report.CodeCount{Code: fmt.Sprintf("%012b", i), Count: 1}
+		counts[i] = app.CodeCount{Code: fmt.Sprintf("%012b", i), Count: 1}
 	}
 	ui.codes.counts.SetText(codeCountsText(counts))
 	check("400 distinct codes")
 	// 256 distinct codes of 156 bits, as the IBP gave on the ORL faces.
-	long := make([]report.CodeCount, 256)
+	long := make([]app.CodeCount, 256)
 	for i := range long {
-		long[i] = report.CodeCount{Code: strings.Repeat(fmt.Sprintf("%012b", i), 13), Count: 1}
+		long[i] = app.CodeCount{Code: strings.Repeat(fmt.Sprintf("%012b", i), 13), Count: 1}
 	}
 	ui.codes.counts.SetText(codeCountsText(long))
 	check("256 distinct codes of 156 bits")
@@ -205,10 +205,10 @@ func TestSkippedListFitsASmallScreen(t *testing.T) {
 // TestComparisonListsTheClosestPairsOnly: of 156 matched features (an IBP result on the
 // ORL faces), the comparison names the 12 closest, the closest first, and counts the rest.
 func TestComparisonListsTheClosestPairsOnly(t *testing.T) {
-	var matches []result.FeatureMatch
+	var matches []app.FeatureMatch
 	left, right := map[int]string{}, map[int]string{}
 	for k := 0; k < 156; k++ {
-		matches = append(matches, result.FeatureMatch{Left: k, Right: k, Jaccard: float64(k%50) / 50})
+		matches = append(matches, app.FeatureMatch{Left: k, Right: k, Jaccard: float64(k%50) / 50})
 		left[k], right[k] = fmt.Sprintf("#%d adds", k+1), fmt.Sprintf("#%d", k+1)
 	}
 	text := closestPairs(matches, left, right)
@@ -270,7 +270,7 @@ func TestEveryTabFitsAfterLargeResults(t *testing.T) {
 			for i := range A.RawMatrix().Data {
 				A.RawMatrix().Data[i] = rng.NormFloat64()
 			}
-			a := &result.Analysis{Prepared: prep, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{K: k, Z: Z, A: A}}
+			a := &app.Analysis{Prepared: prep, Algorithm: algorithms.MustLookup(algo), Result: &learn.Result{K: k, Z: Z, A: A}}
 			if !ui.showAnalysis(report.Present(a)) {
 				t.Fatalf("K = %d not shown", k)
 			}

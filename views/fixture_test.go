@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"featurelab/app/jobs"
+	"featurelab/app"
 	"featurelab/app/pipeline"
 )
 
@@ -17,24 +17,24 @@ import (
 // most of their time. The tests about loading load for real.
 var shared struct {
 	mu       sync.Mutex
-	prepared map[string]func() (*pipeline.Prepared, error)
+	prepared map[string]func() (*app.Prepared, error)
 }
 
-// sharedPrepare is pipeline.PrepareInStages for the load job of a test window, the data
+// sharedPrepare is app.Prepare for the load job of a test window, the data
 // set prepared by the first window that asked and handed to the others. It previews the
 // pictures before it returns, as the real load does. The prepared data keep only what
 // is the same whoever reads them (thumbnails, the shrunk PCA, readings cached by fit).
-func sharedPrepare(_ context.Context, req pipeline.Request, _ func(jobs.Progress), preview func([]string, []image.Image)) (*pipeline.Prepared, error) {
+func sharedPrepare(_ context.Context, req pipeline.Request, _ func(app.Progress), preview func([]string, []image.Image)) (*app.Prepared, error) {
 	key := fmt.Sprintf("%+v", req)
 	shared.mu.Lock()
 	if shared.prepared == nil {
-		shared.prepared = map[string]func() (*pipeline.Prepared, error){}
+		shared.prepared = map[string]func() (*app.Prepared, error){}
 	}
 	prepare, ok := shared.prepared[key]
 	if !ok {
 		// Not the asking window's context: a cancelled load would spoil it for the rest.
-		prepare = sync.OnceValues(func() (*pipeline.Prepared, error) {
-			return pipeline.PrepareInStages(context.Background(), req, nil, nil)
+		prepare = sync.OnceValues(func() (*app.Prepared, error) {
+			return app.Prepare(context.Background(), req, nil, nil)
 		})
 		shared.prepared[key] = prepare
 	}
@@ -75,7 +75,7 @@ func loadShared(t *testing.T, ui testUI, sample string) {
 	ui.dataset.prepare = sharedPrepare
 	ui.LoadSample(sample)
 	ui.Wait()
-	ui.dataset.prepare = pipeline.PrepareInStages
+	ui.dataset.prepare = app.Prepare
 	if ui.dataset.prepared == nil {
 		t.Fatalf("sample %s did not load: %s", sample, ui.status.text())
 	}

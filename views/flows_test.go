@@ -14,13 +14,12 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/segment"
+	"featurelab/app"
 	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/segmenting"
 )
 
 // runAlgorithm picks an algorithm, sets its parameters, taps Run and waits for the job.
-func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *report.Presentation {
+func runAlgorithm(t *testing.T, ui testUI, algo string, params map[string]string) *app.Presentation {
 	t.Helper()
 	ui.run.picker.SetSelected(algorithms.Title(algo))
 	for k, v := range params {
@@ -41,17 +40,17 @@ func TestIBPRunShowsTracesAndHistogram(t *testing.T) {
 		t.Fatalf("trace of %d sweeps, want 40", got)
 	}
 	opts := ui.diag.choice.Options
-	for _, want := range []string{report.PlotTraceK, report.PlotTraceHyp, report.PlotLogJoint, report.PlotKHist} {
+	for _, want := range []string{app.PlotTraceK, app.PlotTraceHyp, app.PlotLogJoint, app.PlotKHist} {
 		if !slices.Contains(opts, want) {
 			t.Fatalf("diagnostics offer %v, missing %q", opts, want)
 		}
 	}
-	ui.diag.choice.SetSelected(report.PlotKHist)
+	ui.diag.choice.SetSelected(app.PlotKHist)
 	if ui.diag.plot.plot == nil || ui.diag.plot.plot.Title.Text == "" || ui.diag.export.Disabled() {
 		t.Fatal("K histogram not drawn")
 	}
 	path := filepath.Join(t.TempDir(), "khist.svg")
-	ui.ExportPlot(report.PlotKHist, path)
+	ui.ExportPlot(app.PlotKHist, path)
 	ui.Wait()
 	data, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(data), "<svg") {
@@ -101,7 +100,7 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 	}
 	for _, m := range algorithms.Segmenters() {
 		v.method.SetSelected(m.Title)
-		if m.Name == segment.MethodKPYP {
+		if m.Name == app.MethodKPYP {
 			setEntry(v.byKey["iters"].entry, "30")
 			setEntry(v.byKey["width"].entry, "0.4")
 			v.byKey["learn-locations"].check.SetChecked(true)
@@ -112,7 +111,7 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 			}
 		}
 		// The KPYP's switches sit under More options; the other methods have none.
-		if shown := slices.Contains(v.more.form.Items, v.byKey["learn-locations"].item); shown != (m.Name == segment.MethodKPYP) {
+		if shown := slices.Contains(v.more.form.Items, v.byKey["learn-locations"].item); shown != (m.Name == app.MethodKPYP) {
 			t.Errorf("%s: the learn switch shown = %v", m.Name, shown)
 		}
 		test.Tap(v.runBtn)
@@ -126,14 +125,14 @@ func TestSegmentAnImageOfTheDataSet(t *testing.T) {
 		if v.result.Result.Segments < 2 {
 			t.Errorf("%s: %d segments on a card", m.Name, v.result.Result.Segments)
 		}
-		if pl := v.bound.plot; pl == nil || (m.Name == segment.MethodKPYP) != (pl.Title.Text == "Variational bound") {
+		if pl := v.bound.plot; pl == nil || (m.Name == app.MethodKPYP) != (pl.Title.Text == "Variational bound") {
 			t.Errorf("%s: trace %v", m.Name, pl)
 		}
 	}
 	dir := t.TempDir()
 	ui.SaveSegmentation(dir)
 	ui.Wait()
-	if got := segmenting.ExistingOutputs(dir); len(got) != 3 {
+	if got := app.ExistingOutputs(dir); len(got) != 3 {
 		t.Fatalf("saved %v, want the three images (status %q)", got, ui.status.text())
 	}
 }

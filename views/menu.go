@@ -13,8 +13,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/app/report"
-	"featurelab/app/result"
+	"featurelab/app"
 )
 
 // export is one thing the window can save: a name for menus, a default file name, and the
@@ -24,15 +23,15 @@ type export struct {
 	label string
 	file  string
 	ext   string
-	write func(a *result.Analysis, path string, minor bool) error
+	write func(a *app.Analysis, path string, minor bool) error
 }
 
 var exports = []export{
-	{"Feature grid (PNG)…", report.FeaturesFile, ".png", func(a *result.Analysis, p string, minor bool) error {
-		return report.ExportFeatureGrid(a, p, true, minor)
+	{"Feature grid (PNG)…", app.FeaturesFile, ".png", func(a *app.Analysis, p string, minor bool) error {
+		return app.ExportFeatureGrid(a, p, true, minor)
 	}},
-	{"Codes (CSV)…", report.CodesFile, ".csv", func(a *result.Analysis, p string, _ bool) error { return report.ExportCodes(a, p, true) }},
-	{"Result (JSON)…", report.ResultFile, ".json", func(a *result.Analysis, p string, _ bool) error { return report.ExportResult(a, p, true) }},
+	{"Codes (CSV)…", app.CodesFile, ".csv", func(a *app.Analysis, p string, _ bool) error { return app.ExportCodes(a, p, true) }},
+	{"Result (JSON)…", app.ResultFile, ".json", func(a *app.Analysis, p string, _ bool) error { return app.ExportResult(a, p, true) }},
 }
 
 func (ui *UI) mainMenu() *fyne.MainMenu {
@@ -236,9 +235,9 @@ func (ui *UI) Export(file, path string) {
 		return
 	}
 	a := ui.pres.Analysis
-	if f := ui.applied; f != nil && file == report.CodesFile {
+	if f := ui.applied; f != nil && file == app.CodesFile {
 		// The codes shown are the applied folder's: those are what the CSV holds.
-		ui.saveInBackground(func() error { return report.ExportEncodedCodes(path, f.Applied.Codes, true) }, "Saved "+path, "Export failed")
+		ui.saveInBackground(func() error { return app.ExportEncodedCodes(path, f.Applied.Codes, true) }, "Saved "+path, "Export failed")
 		ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 		return
 	}

@@ -6,8 +6,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/report"
-	"featurelab/app/result"
+	"featurelab/app"
 )
 
 // minorFold is the Features tab's one entry for a result's minor features
@@ -22,11 +21,11 @@ type minorFold struct {
 	toggle *widget.Button
 	cards  *fyne.Container
 	shown  bool
-	feats  []result.Feature
-	card   func(result.Feature) fyne.CanvasObject
+	feats  []app.Feature
+	card   func(app.Feature) fyne.CanvasObject
 }
 
-func newMinorFold(card func(result.Feature) fyne.CanvasObject) *minorFold {
+func newMinorFold(card func(app.Feature) fyne.CanvasObject) *minorFold {
 	m := &minorFold{card: card}
 	m.label = widget.NewLabel("")
 	m.label.Wrapping = fyne.TextWrapWord
@@ -38,9 +37,9 @@ func newMinorFold(card func(result.Feature) fyne.CanvasObject) *minorFold {
 }
 
 // set folds the minor features of p, the last p.Minor of its features.
-func (m *minorFold) set(p *report.Presentation) {
+func (m *minorFold) set(p *app.Presentation) {
 	m.feats = p.Features[len(p.Features)-p.Minor:]
-	m.label.SetText(report.MinorText(p.Minor) + ".")
+	m.label.SetText(app.MinorText(p.Minor) + ".")
 	m.setShown(false)
 	if p.Minor == 0 {
 		m.box.Hide()

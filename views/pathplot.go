@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/algorithms/selection"
+	"featurelab/app"
 )
 
 // pathPlot draws a stepwise run's λ² path — for each λ² (log scale, across) the K that
@@ -19,7 +19,7 @@ import (
 // exactly one best K, so the whole width is a target, not just the thin steps.
 type pathPlot struct {
 	widget.BaseWidget
-	entries []selection.PathEntry
+	entries []app.PathEntry
 	shown   int         // the K shown now
 	onPick  func(k int) // called with the picked K, on the UI goroutine
 	lo, hi  float64     // the λ² range drawn, log10
@@ -43,9 +43,9 @@ func newPathPlot(onPick func(k int)) *pathPlot {
 	return p
 }
 
-// set shows entries (largest λ² first, as result.Analysis.Path gives them) with K = shown
+// set shows entries (largest λ² first, as app.Analysis.Path gives them) with K = shown
 // marked; call on the UI goroutine.
-func (p *pathPlot) set(entries []selection.PathEntry, shown int) {
+func (p *pathPlot) set(entries []app.PathEntry, shown int) {
 	p.entries, p.shown = entries, shown
 	// The range covers every finite end, with half a decade to spare on each side for the
 	// open intervals at the ends (the smallest K up to +∞, the largest down to 0).
@@ -169,7 +169,7 @@ func (r *pathPlotRenderer) Layout(size fyne.Size) {
 	// K labels: the shown K's first, then the ends of the path and the rest, each only
 	// where it does not run into one already placed.
 	var placed []float32
-	label := func(e selection.PathEntry, c color.Color) {
+	label := func(e app.PathEntry, c color.Color) {
 		y := yAt(e.K)
 		for _, q := range placed {
 			if d := y - q; d < pathLabelGap && d > -pathLabelGap {
@@ -179,7 +179,7 @@ func (r *pathPlotRenderer) Layout(size fyne.Size) {
 		placed = append(placed, y)
 		text(fmt.Sprintf("K = %d", e.K), pathLeft/2, y, c)
 	}
-	order := make([]selection.PathEntry, 0, len(p.entries))
+	order := make([]app.PathEntry, 0, len(p.entries))
 	for _, e := range p.entries {
 		if e.K == p.shown {
 			order = append(order, e)

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
-	"featurelab/algorithms/selection"
+	"featurelab/app"
 )
 
 // TestPathPlotLabelsAndPicks: a path of 12 K in the plot's smallest size labels the
@@ -16,14 +16,14 @@ import (
 // its K, and one in the margins picks nothing.
 func TestPathPlotLabelsAndPicks(t *testing.T) {
 	test.NewTempApp(t)
-	var entries []selection.PathEntry
+	var entries []app.PathEntry
 	high := math.Inf(1)
 	for k := 1; k <= 12; k++ {
 		low := 20 / float64(k*k)
 		if k == 12 {
 			low = 0
 		}
-		entries = append(entries, selection.PathEntry{K: k, Low: low, High: high})
+		entries = append(entries, app.PathEntry{K: k, Low: low, High: high})
 		high = low
 	}
 	picked := 0
@@ -50,7 +50,7 @@ func TestPathPlotLabelsAndPicks(t *testing.T) {
 	if !shown || len(ys) < 3 {
 		t.Errorf("%d K labels, the shown K's among them: %v", len(ys), shown)
 	}
-	for _, e := range []selection.PathEntry{entries[2], entries[10]} {
+	for _, e := range []app.PathEntry{entries[2], entries[10]} {
 		picked = 0
 		test.TapAt(p, fyne.NewPos(p.xAt(math.Sqrt(e.Low*e.High)), 50))
 		if picked != e.K {

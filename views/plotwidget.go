@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"gonum.org/v1/plot"
 
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // plotView shows a gonum plot and redraws it whenever its size changes, so text and
@@ -50,7 +50,7 @@ func (r *plotRenderer) redraw(size fyne.Size) {
 		return
 	}
 	v.size = size
-	v.img.Image = report.RenderPlot(v.plot, int(size.Width), int(size.Height))
+	v.img.Image = app.RenderPlot(v.plot, int(size.Width), int(size.Height))
 	v.img.Refresh()
 }
 

@@ -10,9 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"featurelab/app/report"
-	"featurelab/app/result"
-	"featurelab/app/saved"
+	"featurelab/app"
 )
 
 // recentAnalyses keeps the results of this session that another data set replaced, so
@@ -23,10 +21,10 @@ import (
 type recentAnalyses struct {
 	dir   string // made on first use; "" until then
 	items []recentAnalysis
-	kept  map[*report.Presentation]bool // results written already, or opened from here
+	kept  map[*app.Presentation]bool // results written already, or opened from here
 	// opened holds the analyses being reopened from here: once shown they are kept
 	// already.
-	opened map[*saved.Analysis]bool
+	opened map[*app.SavedAnalysis]bool
 }
 
 // recentAnalysis is one kept result: how the menu names it and the file that holds it;
@@ -61,7 +59,7 @@ func (ui *UI) keepResults() int {
 			r.dir = dir
 		}
 		if r.kept == nil {
-			r.kept = map[*report.Presentation]bool{}
+			r.kept = map[*app.Presentation]bool{}
 		}
 		r.kept[p] = true
 		a, load := p.Analysis, ui.dataset.loaded
@@ -73,7 +71,7 @@ func (ui *UI) keepResults() int {
 		}
 		kept++
 		ui.jobs.Start("keep "+path, func(context.Context) {
-			err := saved.Save(a, path, load)
+			err := app.SaveAnalysis(a, path, load)
 			fyne.Do(func() {
 				// A result that could not be written leaves the list, which it would
 				// otherwise hold a place in, never shown.
@@ -98,7 +96,7 @@ func (ui *UI) keepResults() int {
 
 // recentLabel names a kept result in the menu: the algorithm, the data set, K and the
 // time it was set aside, "IBP Gibbs sampler on orl_faces: K = 45 (14:02)".
-func recentLabel(a *result.Analysis, at time.Time) string {
+func recentLabel(a *app.Analysis, at time.Time) string {
 	data := a.Source.Sample + " (sample)"
 	if a.Source.Dir != "" {
 		data = filepath.Base(a.Source.Dir)
@@ -122,22 +120,22 @@ func (ui *UI) recentMenu() *fyne.MenuItem {
 // openRecent reopens a kept result. Opened, it is not kept again when the next data set
 // replaces it: its file is in the list already.
 func (ui *UI) openRecent(path string) {
-	ui.openAnalysis(path, func(s *saved.Analysis) {
+	ui.openAnalysis(path, func(s *app.SavedAnalysis) {
 		if ui.recent.opened == nil {
-			ui.recent.opened = map[*saved.Analysis]bool{}
+			ui.recent.opened = map[*app.SavedAnalysis]bool{}
 		}
 		ui.recent.opened[s] = true
 	})
 }
 
 // shownAgain notes that pres, shown from s, is a kept result reopened: it is in the list.
-func (r *recentAnalyses) shownAgain(s *saved.Analysis, pres *report.Presentation) {
+func (r *recentAnalyses) shownAgain(s *app.SavedAnalysis, pres *app.Presentation) {
 	if !r.opened[s] {
 		return
 	}
 	delete(r.opened, s)
 	if r.kept == nil {
-		r.kept = map[*report.Presentation]bool{}
+		r.kept = map[*app.Presentation]bool{}
 	}
 	r.kept[pres] = true
 }

@@ -15,10 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/learn"
 	"featurelab/app"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
 )
 
 const prefAlgorithm = "algorithm"
@@ -123,10 +120,10 @@ func (p *runPanel) selectAlgorithm(algo string) {
 	p.validate()
 }
 
-// What the window offers for pipeline.Description's Kind, titles in the order of the kinds.
+// What the window offers for app.Description's Kind, titles in the order of the kinds.
 var (
 	describeTitles = []string{"PCA scores", "Colour histogram", "Visual words"}
-	describeKinds  = []string{pipeline.FeaturesPCA, pipeline.FeaturesHistogram, pipeline.FeaturesWords}
+	describeKinds  = []string{app.FeaturesPCA, app.FeaturesHistogram, app.FeaturesWords}
 )
 
 // showReadAs shows the representation choice for the clustering learners.
@@ -153,12 +150,12 @@ func (p *runPanel) changed() {
 
 // description is the representation chosen, for a clustering learner; the PCA scores
 // for the others.
-func (p *runPanel) description() pipeline.Description {
+func (p *runPanel) description() app.Description {
 	i := p.describe.SelectedIndex()
 	if !p.alg.Clusters() || i < 0 {
-		return pipeline.Description{}
+		return app.Description{}
 	}
-	return pipeline.Description{Kind: describeKinds[i]}
+	return app.Description{Kind: describeKinds[i]}
 }
 
 // ownLambda2 reports whether the λ² proposed for the data set does not apply: it is
@@ -241,10 +238,10 @@ func (p *runPanel) validate() bool {
 
 // options reads the form into algorithm options, through the registry's parser: the
 // fields the algorithm does not take keep their defaults.
-func (p *runPanel) options() (learn.Options, error) {
+func (p *runPanel) options() (app.RunOptions, error) {
 	a := p.alg
 	if a == nil {
-		return learn.Options{}, fmt.Errorf("no learner called %q", p.algo)
+		return app.RunOptions{}, fmt.Errorf("no learner called %q", p.algo)
 	}
 	o, err := a.Params.Parse(p.params.texts(p.algo))
 	if err != nil {
@@ -283,9 +280,9 @@ func (p *runPanel) start() {
 	// A widget with the focus keeps the keys: after choosing the algorithm in its
 	// dropdown, Esc went to the dropdown and the run went on.
 	p.ui.win.Canvas().Unfocus()
-	p.ui.status.busy(jobs.Progress{Stage: alg.Title + ": starting"})
+	p.ui.status.busy(app.Progress{Stage: alg.Title + ": starting"})
 	p.ui.jobs.Start("run", func(ctx context.Context) {
-		pres, err := app.Run(ctx, prep, alg, desc, opt, func(pr jobs.Progress) {
+		pres, err := app.Run(ctx, prep, alg, desc, opt, func(pr app.Progress) {
 			fyne.Do(func() { p.ui.status.busy(pr) })
 		})
 		var summary string

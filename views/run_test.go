@@ -14,9 +14,7 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/algorithms/cluster"
-	"featurelab/algorithms/selection"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 func setParam(ui testUI, key, value string) {
@@ -133,7 +131,7 @@ func TestExportGridWritesAReadablePNG(t *testing.T) {
 	test.Tap(ui.run.runBtn)
 	ui.Wait()
 	path := filepath.Join(t.TempDir(), "grid.png")
-	ui.Export(report.FeaturesFile, path)
+	ui.Export(app.FeaturesFile, path)
 	ui.Wait()
 	f, err := os.Open(path)
 	if err != nil {
@@ -187,7 +185,7 @@ func TestThePathSwitchesKWithoutARerun(t *testing.T) {
 	if len(ui.features.path.Objects) == 0 || len(plot.entries) < 3 || plot.shown != 5 || plot.Size().Width < 100 {
 		t.Fatalf("path plot: %d objects, entries %v, shown %d, size %v", len(ui.features.path.Objects), plot.entries, plot.shown, plot.Size())
 	}
-	var four selection.PathEntry
+	var four app.PathEntry
 	for _, e := range plot.entries {
 		if e.K == 4 {
 			four = e
@@ -247,7 +245,7 @@ func TestAsFoundSwitchesTheReading(t *testing.T) {
 func saysBase(t *testing.T, ui testUI) {
 	t.Helper()
 	a := ui.pres.Analysis
-	says, none := strings.Contains(ui.features.header.Text, report.NoBaseSentence()), a.BaseIndex() < 0
+	says, none := strings.Contains(ui.features.header.Text, app.NoBaseSentence()), a.BaseIndex() < 0
 	if says != none {
 		t.Errorf("as found %v: base %d, the header says no base %v: %q", a.AsFound, a.BaseIndex(), says, ui.features.header.Text)
 	}
@@ -279,7 +277,7 @@ func TestClusteringReadsHistogramsFromTheWindow(t *testing.T) {
 		t.Fatalf("no result: %s", ui.status.text())
 	}
 	a := ui.pres.Analysis
-	if a.Description.Kind != pipeline.FeaturesHistogram || a.Options.Divergence != "kl" || !(a.Result.Lambda2 > 0) || a.Result.K < 1 {
+	if a.Description.Kind != app.FeaturesHistogram || a.Options.Divergence != "kl" || !(a.Result.Lambda2 > 0) || a.Result.K < 1 {
 		t.Errorf("ran on %q with %q, λ² %v, K %d", a.Description.Kind, a.Options.Divergence, a.Result.Lambda2, a.Result.K)
 	}
 	ui.run.describe.SetSelected("PCA scores")

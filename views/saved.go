@@ -13,11 +13,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
-	"featurelab/algorithms/learn"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/result"
-	"featurelab/app/saved"
+	"featurelab/app"
 )
 
 // chooseSaveAnalysis asks where to save the shown analysis (File → Save analysis…).
@@ -26,9 +22,9 @@ func (ui *UI) chooseSaveAnalysis() {
 	if ui.pres != nil {
 		name = savedName(ui.pres.Analysis)
 	}
-	ui.askSavePath("Nothing to save", name, saved.Ext, func(path string) {
-		if !strings.HasSuffix(path, saved.Ext) {
-			path += saved.Ext
+	ui.askSavePath("Nothing to save", name, app.SavedExt, func(path string) {
+		if !strings.HasSuffix(path, app.SavedExt) {
+			path += app.SavedExt
 		}
 		ui.SaveAnalysis(path)
 	})
@@ -36,12 +32,12 @@ func (ui *UI) chooseSaveAnalysis() {
 
 // savedName is a saved analysis' default file name: the folder's (or sample's) name and
 // the algorithm, "faces-stepwise.featurelab".
-func savedName(a *result.Analysis) string {
+func savedName(a *app.Analysis) string {
 	base := a.Source.Sample
 	if a.Source.Dir != "" {
 		base = filepath.Base(a.Source.Dir)
 	}
-	return fmt.Sprintf("%s-%s%s", base, a.Algorithm.Name, saved.Ext)
+	return fmt.Sprintf("%s-%s%s", base, a.Algorithm.Name, app.SavedExt)
 }
 
 // SaveAnalysis writes the shown analysis, with the load options its data set was read
@@ -51,13 +47,13 @@ func (ui *UI) SaveAnalysis(path string) {
 		return
 	}
 	a, load := ui.pres.Analysis, ui.dataset.loaded
-	ui.saveInBackground(func() error { return saved.Save(a, path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
+	ui.saveInBackground(func() error { return app.SaveAnalysis(a, path, load) }, "Saved the analysis to "+path, "Saving the analysis failed")
 	ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(path))
 }
 
 // chooseOpenAnalysis asks for a saved analysis to open (File → Open analysis…).
 func (ui *UI) chooseOpenAnalysis() {
-	ui.askOpenPath([]string{saved.Ext}, ui.exportFolder(), ui.OpenAnalysis)
+	ui.askOpenPath([]string{app.SavedExt}, ui.exportFolder(), ui.OpenAnalysis)
 }
 
 // askOpenPath shows Fyne's file chooser, limited to the extensions exts (nil: any file)
@@ -94,11 +90,11 @@ func (ui *UI) OpenAnalysis(path string) { ui.openAnalysis(path, nil) }
 
 // openAnalysis is OpenAnalysis; read, when set, is told the analysis read from path
 // before its folder loads.
-func (ui *UI) openAnalysis(path string, read func(*saved.Analysis)) {
+func (ui *UI) openAnalysis(path string, read func(*app.SavedAnalysis)) {
 	// Reading and checking the file is in the background: one of 100 000 images holds
 	// megabytes of codes to decode.
 	ui.jobs.Start("open-analysis", func(context.Context) {
-		s, err := saved.Open(path)
+		s, err := app.OpenSaved(path)
 		fyne.Do(func() {
 			if err != nil {
 				dialog.ShowError(err, ui.win)
@@ -120,10 +116,10 @@ func (ui *UI) openAnalysis(path string, read func(*saved.Analysis)) {
 
 // restored finishes opening a saved analysis once its data set is loaded: on the UI
 // goroutine, with the analysis restored (and presented) in the background, or why not.
-func (ui *UI) restored(s *saved.Analysis, pres *report.Presentation, err error) {
+func (ui *UI) restored(s *app.SavedAnalysis, pres *app.Presentation, err error) {
 	ui.run.applySaved(s) // the new data set's proposed λ² replaced the saved one
 	switch {
-	case errors.Is(err, saved.ErrFolderChanged):
+	case errors.Is(err, app.ErrFolderChanged):
 		ui.status.idle("The folder changed since the analysis was saved; its parameters are set")
 		dialog.ShowInformation("The folder changed", err.Error()+".\nIts load options and parameters are set: press Run to compute it on the folder as it is.", ui.win)
 	case err != nil:
@@ -138,17 +134,17 @@ func (ui *UI) restored(s *saved.Analysis, pres *report.Presentation, err error) 
 }
 
 // setChoices sets the loading options' fields.
-func (p *datasetPanel) setChoices(c pipeline.LoadChoices) {
+func (p *datasetPanel) setChoices(c app.LoadChoices) {
 	p.colour.SetSelected(c.Colour)
 	p.size.SetText(c.Size)
 	p.pca.SetText(c.PCA)
 	// A file saved before exposure was handled kept its pictures as taken.
-	p.exposure.SetSelected(cmp.Or(c.Exposure, pipeline.ExposureNone))
+	p.exposure.SetSelected(cmp.Or(c.Exposure, app.ExposureNone))
 }
 
 // applySaved selects a saved analysis' algorithm and sets its fields to the options the
 // run used, each written by the registry as the user would type it.
-func (p *runPanel) applySaved(s *saved.Analysis) {
+func (p *runPanel) applySaved(s *app.SavedAnalysis) {
 	a := s.Algorithm
 	p.picker.SetSelected(a.Title)
 	// Before the fields: a change of representation empties λ², which the saved λ² then
@@ -162,12 +158,12 @@ func (p *runPanel) applySaved(s *saved.Analysis) {
 		o.Chains = o.Restarts // analyses saved before chains had a field of their own
 	}
 	if a.Sampler() && o.AlphaPrior == "" {
-		o.AlphaPrior = learn.AlphaGamma // saved before the tie: the papers' prior ran
+		o.AlphaPrior = app.AlphaGamma // saved before the tie: the papers' prior ran
 	}
 	for _, q := range a.Params {
 		// A zero the learner read as its default (K, restarts, the divergence) is shown
 		// as that default.
-		text, scratch := q.Text(&o), learn.Options{}
+		text, scratch := q.Text(&o), app.RunOptions{}
 		if q.Set(&scratch, text) != nil {
 			text = q.Default
 		}

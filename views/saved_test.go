@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/learn"
-	"featurelab/app/saved"
+	"featurelab/app"
 	"featurelab/assets"
 )
 
@@ -35,7 +34,7 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 	if ui.pres == nil {
 		t.Fatalf("no result: %s", ui.status.text())
 	}
-	saved := filepath.Join(t.TempDir(), "dice-kfeatures"+saved.Ext)
+	saved := filepath.Join(t.TempDir(), "dice-kfeatures"+app.SavedExt)
 	ui.SaveAnalysis(saved)
 	ui.Wait()
 	if _, err := os.Stat(saved); err != nil {
@@ -89,7 +88,7 @@ func TestSaveAndReopenAnAnalysis(t *testing.T) {
 // naming it and the cause, and the window keeps what it shows.
 func TestOpeningABrokenAnalysisSaysWhy(t *testing.T) {
 	ui := loadedUI(t)
-	path := filepath.Join(t.TempDir(), "notes"+saved.Ext)
+	path := filepath.Join(t.TempDir(), "notes"+app.SavedExt)
 	if err := os.WriteFile(path, []byte("shopping list"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -108,12 +107,12 @@ func TestOpeningABrokenAnalysisSaysWhy(t *testing.T) {
 // not the tied prior that is now the default, so that Run runs it again as it ran.
 func TestReopenedIBPKeepsItsPrior(t *testing.T) {
 	ui := newTestUI(t)
-	ui.OpenAnalysis(filepath.Join("..", "app", "saved", "testdata", "v1-dice-ibp"+saved.Ext))
+	ui.OpenAnalysis(filepath.Join("..", "app", "saved", "testdata", "v1-dice-ibp"+app.SavedExt))
 	ui.Wait()
 	if ui.pres == nil {
 		t.Fatalf("not shown: %s", ui.status.text())
 	}
-	if ui.run.algo != "ibp" || ui.run.byKey["alpha-prior"].text() != learn.AlphaGamma {
-		t.Errorf("algorithm %s, prior on α %q; want ibp, %q", ui.run.algo, ui.run.byKey["alpha-prior"].text(), learn.AlphaGamma)
+	if ui.run.algo != "ibp" || ui.run.byKey["alpha-prior"].text() != app.AlphaGamma {
+		t.Errorf("algorithm %s, prior on α %q; want ibp, %q", ui.run.algo, ui.run.byKey["alpha-prior"].text(), app.AlphaGamma)
 	}
 }

@@ -15,11 +15,9 @@ import (
 	"fyne.io/fyne/v2"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/learn"
+	"featurelab/app"
 	"featurelab/app/pipeline"
-	"featurelab/app/report"
 	"featurelab/app/result"
-	"featurelab/app/saved"
 	"featurelab/internal/accuracy"
 )
 
@@ -34,8 +32,8 @@ import (
 func FuzzOpenSavedAndDraw(f *testing.F) {
 	accuracy.Check(f)
 	a := redPatchAnalysis(f)
-	path := filepath.Join(f.TempDir(), "seed"+saved.Ext)
-	if err := saved.Save(a, path, pipeline.LoadChoices{PCA: "4"}); err != nil {
+	path := filepath.Join(f.TempDir(), "seed"+app.SavedExt)
+	if err := app.SaveAnalysis(a, path, app.LoadChoices{PCA: "4"}); err != nil {
 		f.Fatal(err)
 	}
 	good, err := os.ReadFile(path) // compact JSON, which the variants below are made on
@@ -51,7 +49,7 @@ func FuzzOpenSavedAndDraw(f *testing.F) {
 	f.Add(good[:len(good)/3])
 	f.Add(infiniteObjectivesFile(f, a))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		file := filepath.Join(t.TempDir(), "x"+saved.Ext)
+		file := filepath.Join(t.TempDir(), "x"+app.SavedExt)
 		if err := os.WriteFile(file, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +64,7 @@ func FuzzOpenSavedAndDraw(f *testing.F) {
 // offered. Every tab of it is drawn by FuzzOpenSavedAndDraw, whose seeds include the same
 // file.
 func TestSavedInfiniteObjectivesOpen(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "infinite"+saved.Ext)
+	file := filepath.Join(t.TempDir(), "infinite"+app.SavedExt)
 	if err := os.WriteFile(file, infiniteObjectivesFile(t, redPatchAnalysis(t)), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +76,7 @@ func TestSavedInfiniteObjectivesOpen(t *testing.T) {
 		t.Fatalf("not opened: status %q, dialog %q", ui.status.text(), overlayText(ui.win))
 	}
 	r := ui.pres.Analysis.Result
-	if r.Objective != -1 || r.RestartObjectives[0] != -1 || !slices.Contains(report.PlotNames(ui.pres.Analysis.Prepared, ui.pres.Analysis), report.PlotRestarts) {
+	if r.Objective != -1 || r.RestartObjectives[0] != -1 || !slices.Contains(app.PlotNames(ui.pres.Analysis.Prepared, ui.pres.Analysis), app.PlotRestarts) {
 		t.Errorf("objective %v, restarts %v", r.Objective, r.RestartObjectives)
 	}
 }
@@ -106,7 +104,7 @@ func openAndDraw(t *testing.T, file string) testUI {
 }
 
 // redPatchAnalysis runs stepwise on six pictures, a red patch on half of them.
-func redPatchAnalysis(tb testing.TB) *result.Analysis {
+func redPatchAnalysis(tb testing.TB) *app.Analysis {
 	tb.Helper()
 	dir := tb.TempDir()
 	writePNGs(tb, dir, []string{"a.png", "b.png", "c.png", "d.png", "e.png", "f.png"}, func(i int) image.Image {
@@ -123,8 +121,8 @@ func redPatchAnalysis(tb testing.TB) *result.Analysis {
 		}
 		return img
 	})
-	a, err := result.Analyze(context.Background(), pipeline.Request{Source: pipeline.Source{Dir: dir}, PCA: 4,
-		Algorithm: algorithms.MustLookup("stepwise"), Options: learn.Options{Restarts: 2, Seed: 1}}, nil)
+	a, err := result.Analyze(context.Background(), pipeline.Request{Source: app.Source{Dir: dir}, PCA: 4,
+		Algorithm: algorithms.MustLookup("stepwise"), Options: app.RunOptions{Restarts: 2, Seed: 1}}, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -133,14 +131,14 @@ func redPatchAnalysis(tb testing.TB) *result.Analysis {
 
 // infiniteObjectivesFile is a saved with its objective and first restart's objective
 // +Inf and its penalised objective NaN, which the file holds as −1.
-func infiniteObjectivesFile(tb testing.TB, a *result.Analysis) []byte {
+func infiniteObjectivesFile(tb testing.TB, a *app.Analysis) []byte {
 	tb.Helper()
 	inf, r := *a, *a.Result
 	r.Objective, r.BPObjective = math.Inf(1), math.NaN()
 	r.RestartObjectives = append([]float64{math.Inf(1)}, a.Result.RestartObjectives[1:]...)
 	inf.Result = &r
-	path := filepath.Join(tb.TempDir(), "infinite"+saved.Ext)
-	if err := saved.Save(&inf, path, pipeline.LoadChoices{PCA: "4"}); err != nil {
+	path := filepath.Join(tb.TempDir(), "infinite"+app.SavedExt)
+	if err := app.SaveAnalysis(&inf, path, app.LoadChoices{PCA: "4"}); err != nil {
 		tb.Fatal(err)
 	}
 	b, err := os.ReadFile(path)

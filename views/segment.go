@@ -17,13 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/segment"
 	"featurelab/app"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/segmenting"
-	"featurelab/imgproc"
 )
 
 // segmentView segments one picture — an image of the open data set or any file — and
@@ -54,12 +48,12 @@ type segmentView struct {
 	methodKey string
 	file      string // a picture opened from disk, shown first in the image list
 	running   bool
-	result    *segmenting.Segmentation
-	listed    *pipeline.Prepared // the data set whose images the list offers
-	truthDir  string             // the folder of human segmentations, "" for none
-	shownFor  string             // the choice whose decoded picture pics[0] holds, "" for none
-	shownMsg  string             // what the info line says of the segmentation shown, before its score
-	shownBy   string             // the method of the segmentation shown
+	result    *app.Segmentation
+	listed    *app.Prepared // the data set whose images the list offers
+	truthDir  string        // the folder of human segmentations, "" for none
+	shownFor  string        // the choice whose decoded picture pics[0] holds, "" for none
+	shownMsg  string        // what the info line says of the segmentation shown, before its score
+	shownBy   string        // the method of the segmentation shown
 
 	openDialog  *pathDialog // the last Open image dialog shown (tests drive it)
 	truthDialog *pathDialog // the last Human segmentations dialog shown (tests drive it)
@@ -146,7 +140,7 @@ func newSegmentView(ui *UI) *segmentView {
 	split.Offset = 0.36 // the form with its hints whole at 1024 pixels
 	v.box = split
 
-	method := ui.fyneApp.Preferences().StringWithFallback("segment.method", segment.MethodKPYP)
+	method := ui.fyneApp.Preferences().StringWithFallback("segment.method", app.MethodKPYP)
 	v.method.SetSelected(titles[0])
 	if m, err := algorithms.LookupSegmenter(method); err == nil {
 		v.method.SetSelected(m.Title)
@@ -195,7 +189,7 @@ func (v *segmentView) validate() bool {
 }
 
 // datasetChanged lists the new data set's images, keeping a picture opened from disk.
-func (v *segmentView) datasetChanged(prep *pipeline.Prepared) {
+func (v *segmentView) datasetChanged(prep *app.Prepared) {
 	var names []string
 	if v.file != "" {
 		names = append(names, openedPrefix+v.file)
@@ -254,7 +248,7 @@ func (v *segmentView) browseFile(typed string) {
 			}
 		}
 	}
-	v.ui.askOpenPath(imgproc.PictureExtensions, start, v.openFile)
+	v.ui.askOpenPath(app.PictureExtensions, start, v.openFile)
 }
 
 // openFile adds a picture from disk to the image list and selects it.
@@ -292,9 +286,9 @@ func (v *segmentView) showOriginal(choice string) {
 }
 
 // source is where the images of the list come from (the zero Source before any data set).
-func (v *segmentView) source() pipeline.Source {
+func (v *segmentView) source() app.Source {
 	if v.listed == nil {
-		return pipeline.Source{}
+		return app.Source{}
 	}
 	return v.listed.Source
 }
@@ -310,18 +304,18 @@ func choicePath(choice string) string {
 
 // openChoice reads the chosen picture: a file opened from disk, or an image of the data
 // set by its name.
-func openChoice(src pipeline.Source, choice string) (image.Image, error) {
+func openChoice(src app.Source, choice string) (image.Image, error) {
 	if file, ok := strings.CutPrefix(choice, openedPrefix); ok {
-		return segmenting.LoadImage(file)
+		return app.LoadImage(file)
 	}
 	return src.Image(choice)
 }
 
 // options reads the form through the registry's parser.
-func (v *segmentView) options() (segment.Options, error) {
+func (v *segmentView) options() (app.SegmentOptions, error) {
 	m, err := algorithms.LookupSegmenter(v.methodKey)
 	if err != nil {
-		return segment.Options{}, err
+		return app.SegmentOptions{}, err
 	}
 	o, err := m.Params.Parse(v.params.texts(m.Name))
 	o.Method = m.Name
@@ -353,10 +347,10 @@ func (v *segmentView) start() {
 	}
 	v.running = true
 	v.runBtn.Disable()
-	v.ui.status.busy(jobs.Progress{Stage: "Segmenting " + choice})
+	v.ui.status.busy(app.Progress{Stage: "Segmenting " + choice})
 	truthDir := v.truthDir
 	v.ui.jobs.Start("segment", func(ctx context.Context) {
-		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr jobs.Progress) {
+		seg, pics, err := segmentChoice(ctx, src, choice, shown, opt, func(pr app.Progress) {
 			fyne.Do(func() { v.ui.status.busy(pr) })
 		})
 		var score string
@@ -369,17 +363,17 @@ func (v *segmentView) start() {
 
 // segmentChoice segments the chosen picture — img, or read from src when img is nil —
 // and renders what the view shows; it runs on the background job.
-func segmentChoice(ctx context.Context, src pipeline.Source, choice string, img image.Image, opt segment.Options, report func(jobs.Progress)) (*segmenting.Segmentation, segmenting.Pictures, error) {
+func segmentChoice(ctx context.Context, src app.Source, choice string, img image.Image, opt app.SegmentOptions, report func(app.Progress)) (*app.Segmentation, app.SegmentPictures, error) {
 	var err error
 	if img == nil {
 		if img, err = openChoice(src, choice); err != nil {
-			return nil, segmenting.Pictures{}, err
+			return nil, app.SegmentPictures{}, err
 		}
 	}
 	return app.Segment(ctx, img, choicePath(choice), opt, report)
 }
 
-func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation, pics segmenting.Pictures, err error, score string) {
+func (v *segmentView) finish(choice, method string, seg *app.Segmentation, pics app.SegmentPictures, err error, score string) {
 	v.ui.status.workDone()
 	v.running = false
 	v.validate()
@@ -391,7 +385,7 @@ func (v *segmentView) finish(choice, method string, seg *segmenting.Segmentation
 	for _, p := range v.pics {
 		p.Refresh()
 	}
-	v.bound.SetPlot(report.BoundPlot(seg, method))
+	v.bound.SetPlot(app.BoundPlot(seg, method))
 	v.box.Refresh() // the pictures' aspect may have changed the arrangement
 	r := seg.Result
 	b := pics.Original.Bounds()
@@ -408,7 +402,7 @@ func (v *segmentView) chooseSave() {
 	if v.result == nil {
 		return
 	}
-	v.ui.askExportFolder(segmenting.ExistingOutputs, v.ui.SaveSegmentation)
+	v.ui.askExportFolder(app.ExistingOutputs, v.ui.SaveSegmentation)
 }
 
 // SaveSegmentation writes the shown segmentation's images to dir in the background.
@@ -511,7 +505,7 @@ func (v *segmentView) showScore(score string) {
 	if strings.Contains(score, "PRI") {
 		figures = append(figures, explainPRI, explainVoI)
 	}
-	if v.shownBy == segment.MethodKPYP {
+	if v.shownBy == app.MethodKPYP {
 		figures = append(figures, explainBound)
 	}
 	v.infoFig.set(figures...)
@@ -539,7 +533,7 @@ func (v *segmentView) truthChosen(dir string) {
 
 // scoreText words a segmentation's score against the human segmentations in dir, as
 // segment-eval computes it, for the info line; it runs on the background job.
-func scoreText(seg *segmenting.Segmentation, dir string) string {
+func scoreText(seg *app.Segmentation, dir string) string {
 	s, err := seg.ScoreAgainst(dir)
 	switch {
 	case err != nil:

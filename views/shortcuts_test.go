@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"featurelab/algorithms"
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // TestShortcutsRunCancelAndShowInMenus: Ctrl+R and Ctrl+Enter run, Esc cancels, and the
@@ -101,7 +101,7 @@ func TestExportsStartOutsideTheImageFolder(t *testing.T) {
 	ui.Wait()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "codes.csv")
-	ui.Export(report.CodesFile, path)
+	ui.Export(app.CodesFile, path)
 	ui.Wait()
 	st, err := os.Stat(path)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"featurelab/app/report"
+	"featurelab/app"
 )
 
 // chooseSortImages asks for the folder in which to sort the shown result's images by
@@ -59,15 +59,15 @@ func sortedName(dir string) string { return filepath.Base(dir) + " by feature" }
 
 // SortImages writes the images shown — the applied folder's when one is shown, else
 // those the result learned on — into out: a folder per feature with the images that own
-// it and one per code, of links to the files (report.SortInto); a folder inside the
-// image folder is refused in the status bar (report.SortTarget).
+// it and one per code, of links to the files (app.SortInto); a folder inside the
+// image folder is refused in the status bar (app.SortTarget).
 func (ui *UI) SortImages(out string) {
 	if why := ui.cannotSort(); why != "" {
 		ui.status.idle(why)
 		return
 	}
 	a := ui.pres.Analysis
-	abs, src, err := report.SortTarget(out, ui.sortSource())
+	abs, src, err := app.SortTarget(out, ui.sortSource())
 	if err != nil {
 		ui.status.idle(strings.TrimPrefix(err.Error(), "sort into: "))
 		return
@@ -77,7 +77,7 @@ func (ui *UI) SortImages(out string) {
 		names, codes, base = f.Names, f.Codes, f.Base
 	}
 	ui.saveInBackground(func() error {
-		_, err := report.SortInto(abs, src, names, codes, base)
+		_, err := app.SortInto(abs, src, names, codes, base)
 		return err
 	}, fmt.Sprintf("Sorted the %d images by feature and by code into %s", len(names), abs), "Sorting the images failed")
 	ui.fyneApp.Preferences().SetString(prefExportFolder, filepath.Dir(abs))

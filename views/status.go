@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/jobs"
+	"featurelab/app"
 )
 
 // statusBar shows what the running job is doing, a progress bar and a Cancel button.
@@ -53,7 +53,7 @@ func newStatusBar(onCancel func()) *statusBar {
 func (s *statusBar) object() fyne.CanvasObject { return s.box }
 
 // busy shows a job's progress; call it on the UI goroutine (inside fyne.Do from jobs).
-func (s *statusBar) busy(p jobs.Progress) {
+func (s *statusBar) busy(p app.Progress) {
 	if s.job == "" {
 		s.probe.report("idle") // so the next report covers the job alone
 	}

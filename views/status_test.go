@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"featurelab/app/jobs"
+	"featurelab/app"
 )
 
 // TestStatusBarAnimatesOnlyAfterTheDelay drives the delayed animated bar with a timer
@@ -20,7 +20,7 @@ func TestStatusBarAnimatesOnlyAfterTheDelay(t *testing.T) {
 		fire = f
 		return time.NewTimer(time.Hour) // only ever stopped
 	}
-	uncounted := jobs.Progress{Stage: "Opening"}
+	uncounted := app.Progress{Stage: "Opening"}
 
 	s.busy(uncounted)
 	if s.infinite.Visible() {
@@ -47,7 +47,7 @@ func TestStatusBarAnimatesOnlyAfterTheDelay(t *testing.T) {
 	// Counts cancel the pending timer: the determinate bar stays.
 	s.busy(uncounted)
 	stale = fire
-	s.busy(jobs.Progress{Stage: "Computing PCA", Done: 1, Total: 4})
+	s.busy(app.Progress{Stage: "Computing PCA", Done: 1, Total: 4})
 	stale()
 	if s.infinite.Visible() || !s.bar.Visible() {
 		t.Fatalf("after counts: animated %v, bar %v", s.infinite.Visible(), s.bar.Visible())

@@ -9,10 +9,6 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"featurelab/app"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
-	"featurelab/app/saved"
 	"featurelab/assets"
 )
 
@@ -29,14 +25,14 @@ const Title = "Feature Lab"
 var firstSize = fyne.NewSize(1024, 700)
 
 // Run opens the window and blocks until it is closed. It opens on open: a saved analysis
-// (a file ending in saved.Ext), a folder, or the built-in sample when open is empty.
+// (a file ending in app.SavedExt), a folder, or the built-in sample when open is empty.
 func Run(open string) {
 	setUpLogging()
 	a := fyneapp.NewWithID(AppID)
 	probe := startLatencyProbe()
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon()))
 	w := a.NewWindow(Title)
-	ui := New(a, w, jobs.GoRunner)
+	ui := New(a, w, app.GoRunner)
 	ui.status.probe = probe
 	ui.status.animateAfter = time.Second
 	w.SetContent(ui.Content())
@@ -47,14 +43,14 @@ func Run(open string) {
 	a.Lifecycle().SetOnStarted(func() {
 		logStarted()
 		switch {
-		case strings.HasSuffix(open, saved.Ext):
+		case strings.HasSuffix(open, app.SavedExt):
 			ui.OpenAnalysis(open)
 			return
 		case open != "":
 			ui.LoadFolder(open)
 			return
 		}
-		ui.LoadSample(pipeline.DefaultSample)
+		ui.LoadSample(app.DefaultSample)
 	})
 	w.ShowAndRun()
 	// The results being kept are written before their folder goes.
@@ -67,7 +63,7 @@ func Run(open string) {
 type UI struct {
 	fyneApp fyne.App
 	win     fyne.Window
-	jobs    *jobs.Manager
+	jobs    *app.Manager
 	session *app.Session // the open data set and each algorithm's latest result
 
 	dataset  *datasetPanel
@@ -84,18 +80,18 @@ type UI struct {
 
 	// The shown result, and the folder coded with its features when that is shown
 	// (nil: the images it learned on); set on the UI goroutine only.
-	pres    *report.Presentation
-	applied *report.AppliedFolder
+	pres    *app.Presentation
+	applied *app.AppliedFolder
 
 	applyDialog *pathDialog // the last Apply analysis to folder dialog shown (tests drive it)
 	// The results another data set replaced, reopened from File → Recent analyses.
 	recent recentAnalyses
 }
 
-// New builds the window's content. run starts background jobs (jobs.GoRunner when nil;
+// New builds the window's content. run starts background jobs (app.GoRunner when nil;
 // tests pass one they can wait on).
-func New(a fyne.App, w fyne.Window, run jobs.Runner) *UI {
-	ui := &UI{fyneApp: a, win: w, jobs: jobs.NewManager(run), session: app.NewSession()}
+func New(a fyne.App, w fyne.Window, run app.Runner) *UI {
+	ui := &UI{fyneApp: a, win: w, jobs: app.NewManager(run), session: app.NewSession()}
 	ui.status = newStatusBar(func() { ui.cancelAll() })
 	ui.dataset = newDatasetPanel(ui)
 	ui.run = newRunPanel(ui)
@@ -152,7 +148,7 @@ const (
 
 // datasetChanged resets what depended on the previous data set: its results no longer
 // apply to the images now shown.
-func (ui *UI) datasetChanged(prep *pipeline.Prepared, lambda2 float64) {
+func (ui *UI) datasetChanged(prep *app.Prepared, lambda2 float64) {
 	ui.session.SetData(prep)
 	ui.pres, ui.applied = nil, nil
 	ui.features.clear()
@@ -166,7 +162,7 @@ func (ui *UI) datasetChanged(prep *pipeline.Prepared, lambda2 float64) {
 
 // showAnalysis shows a finished run in the features and codes views. A run that finished
 // after another data set was opened is not shown: its codes belong to other images.
-func (ui *UI) showAnalysis(p *report.Presentation) bool {
+func (ui *UI) showAnalysis(p *app.Presentation) bool {
 	if !ui.session.Add(p) {
 		return false
 	}

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"featurelab/app/pipeline"
+	"featurelab/app"
 )
 
 // queueRunner holds background jobs until the test runs them on its own goroutine.
@@ -272,7 +272,7 @@ func TestPreviewHidesTheLastFoldersSkips(t *testing.T) {
 	if !p.skipped.box.Visible() || !strings.Contains(p.skipped.text(), "notes.txt") {
 		t.Fatalf("skipped list %q (visible %v) after loading a folder with a text file", p.skipped.text(), p.skipped.box.Visible())
 	}
-	p.preview(pipeline.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
+	p.preview(app.Source{Dir: "/elsewhere"}, []string{"x.png"}, []image.Image{image.NewGray(image.Rect(0, 0, 8, 6))})
 	if p.skipped.box.Visible() || p.skipped.text() != "" {
 		t.Fatalf("during the preview of another folder the list shows %q", p.skipped.text())
 	}
