@@ -54,7 +54,8 @@ func Compare(left, right *Analysis) result.Comparison { return result.Compare(le
 // CountText is "n what", with what made plural when n is not 1.
 func CountText(n int, what string) string { return report.CountText(n, what) }
 
-// FeatureLabel is a feature's caption: what it does, and how many images own it.
+// FeatureLabel is a feature's caption in the window and the exports: "base", "#3 adds",
+// "cluster #2".
 func FeatureLabel(f Feature) string { return report.FeatureLabel(f) }
 
 // ExplainedText says how much of the data a feature explains.
@@ -87,10 +88,12 @@ func ObjectiveText(a *Analysis) string { return saved.ObjectiveText(a) }
 // PlotNames lists the plots a data set and an analysis offer, in the order shown.
 func PlotNames(p *Prepared, a *Analysis) []string { return report.PlotNames(p, a) }
 
-// NamedPlot is the plot of that name for a data set and an analysis.
+// NamedPlot is the plot of that name for a data set and an analysis; nil when there is
+// nothing to draw it from.
 func NamedPlot(name string, p *Prepared, a *Analysis) *plot.Plot { return report.NamedPlot(name, p, a) }
 
-// BoundPlot is a segmentation's bound per iteration.
+// BoundPlot is a segmentation's trace per iteration: the KPYP's variational bound, or
+// K-means' and DP-means' objective.
 func BoundPlot(s *Segmentation, method string) *plot.Plot { return report.BoundPlot(s, method) }
 
 // RenderPlot draws a plot at w×h pixels.
@@ -103,7 +106,8 @@ func ExportCodes(a *Analysis, path string, overwrite bool) error {
 	return report.ExportCodes(a, path, overwrite)
 }
 
-// ExportEncodedCodes writes the codes of a folder coded with a saved analysis as CSV.
+// ExportEncodedCodes writes the codes of pictures coded with a saved analysis as CSV, as
+// `featurelab encode` does.
 func ExportEncodedCodes(path string, codes []Code, overwrite bool) error {
 	return report.ExportEncodedCodes(path, codes, overwrite)
 }
