@@ -22,9 +22,10 @@ import (
 type (
 	// Progress is a job's report: the share done, the time left and the stage.
 	Progress = jobs.Progress
-	// Runner starts a job's function; tests run it where they can wait for it.
+	// Runner starts background work; the window's runs each job on a new goroutine, tests
+	// inject one they can wait on.
 	Runner = jobs.Runner
-	// Manager runs one job per key, cancelling the one it replaces.
+	// Manager runs at most one background job per kind and lets the user cancel it.
 	Manager = jobs.Manager
 )
 
@@ -48,11 +49,12 @@ type (
 	Analysis = result.Analysis
 	// Feature is one learned feature with its reading.
 	Feature = result.Feature
-	// FeatureMatch pairs a feature of one analysis with its closest in another.
+	// FeatureMatch pairs a feature of one analysis with one of another, by the Jaccard
+	// index of their owners.
 	FeatureMatch = result.FeatureMatch
 	// Presentation is an analysis with everything the window draws of it.
 	Presentation = report.Presentation
-	// PathEntry is one K of a λ² path: its interval and objective.
+	// PathEntry is one K of a stepwise run's λ² path: the best K for every λ² from Low to High.
 	PathEntry = selection.PathEntry
 	// SavedAnalysis is an analysis opened from a .featurelab file.
 	SavedAnalysis = saved.Analysis
@@ -60,7 +62,7 @@ type (
 	Code = encoding.Code
 	// AppliedFolder is a folder coded with an analysis, ready to show and export.
 	AppliedFolder = report.AppliedFolder
-	// CodeCount is one distinct code and how many pictures have it.
+	// CodeCount is how many images share one binary code.
 	CodeCount = report.CodeCount
 )
 
