@@ -6,12 +6,8 @@ import (
 	"image"
 
 	"featurelab/algorithms"
-	"featurelab/algorithms/learn"
-	"featurelab/algorithms/segment"
 	"featurelab/app/budget"
 	"featurelab/app/encoding"
-	"featurelab/app/jobs"
-	"featurelab/app/pipeline"
 	"featurelab/app/report"
 	"featurelab/app/result"
 	"featurelab/app/saved"
@@ -25,23 +21,23 @@ import (
 // Preparer prepares the data set a request names, reporting its stages through progress
 // and its pictures through preview as soon as they are read: pipeline.PrepareInStages,
 // or a test's stand-in that shares prepared data between windows.
-type Preparer func(ctx context.Context, req pipeline.Request, progress func(jobs.Progress), preview func(names []string, thumbs []image.Image)) (*pipeline.Prepared, error)
+type Preparer func(ctx context.Context, req Request, progress func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error)
 
 // Loaded is an opened data set and what the window starts from on it.
 type Loaded struct {
-	Prepared *pipeline.Prepared
+	Prepared *Prepared
 	// Lambda2 is the λ² proposed for algorithms.DefaultTargetK features.
 	Lambda2 float64
 	// Restored is the saved analysis asked for, put back on Prepared; RestoreErr says why
 	// not when it could not be (another folder's, other pictures).
-	Restored   *report.Presentation
+	Restored   *Presentation
 	RestoreErr error
 }
 
 // Load opens the data set req asks for with prepare, proposes the λ² a run starts from,
 // makes the thumbnails' PCA before the first result needs it, and, when restore is not
 // nil, puts that saved analysis back on the data set (its learner does not run again).
-func Load(ctx context.Context, prepare Preparer, req pipeline.Request, progress func(jobs.Progress), preview func(names []string, thumbs []image.Image), restore *saved.Analysis) (*Loaded, error) {
+func Load(ctx context.Context, prepare Preparer, req Request, progress func(Progress), preview func(names []string, thumbs []image.Image), restore *SavedAnalysis) (*Loaded, error) {
 	prep, err := prepare(ctx, req, progress, preview)
 	if err != nil {
 		return nil, err
@@ -49,7 +45,7 @@ func Load(ctx context.Context, prepare Preparer, req pipeline.Request, progress 
 	l := &Loaded{Prepared: prep, Lambda2: prep.ProposeLambda2(algorithms.DefaultTargetK)}
 	prep.ThumbnailPCA()
 	if restore != nil {
-		var a *result.Analysis
+		var a *Analysis
 		if a, l.RestoreErr = restore.Restore(prep); l.RestoreErr == nil {
 			l.Restored = report.Present(a)
 		}
@@ -59,7 +55,7 @@ func Load(ctx context.Context, prepare Preparer, req pipeline.Request, progress 
 
 // Run runs alg with opt on the data set prep (on its scores, or on the description desc
 // asks for) and presents the result.
-func Run(ctx context.Context, prep *pipeline.Prepared, alg *algorithms.Algorithm, desc pipeline.Description, opt learn.Options, progress func(jobs.Progress)) (*report.Presentation, error) {
+func Run(ctx context.Context, prep *Prepared, alg *algorithms.Algorithm, desc Description, opt RunOptions, progress func(Progress)) (*Presentation, error) {
 	a, err := result.RunOn(ctx, prep, alg, desc, opt, progress)
 	if err != nil {
 		return nil, err
@@ -69,7 +65,7 @@ func Run(ctx context.Context, prep *pipeline.Prepared, alg *algorithms.Algorithm
 
 // RunSummary is a finished run in a line: its K, objective and time, and how its codes
 // group the folder's subfolders when it has them.
-func RunSummary(a *result.Analysis) string {
+func RunSummary(a *Analysis) string {
 	msg := fmt.Sprintf("%s: K = %d, %s, in %.2f s", a.Algorithm.Title, a.Result.K, saved.ObjectiveText(a), a.Times.Algorithm)
 	if fs, ok := a.FolderScores(); ok {
 		msg += "; " + fs.String()
@@ -79,13 +75,13 @@ func RunSummary(a *result.Analysis) string {
 
 // OtherReading presents a in its other reading — the learner's own Z and A, or the
 // readable form — without running again; its features' stability is checked again.
-func OtherReading(a *result.Analysis) *report.Presentation {
+func OtherReading(a *Analysis) *Presentation {
 	return report.Present(a.SwitchReading())
 }
 
 // PathAt presents the fit at K = k of a stepwise run's λ² path, which the run kept: no
 // learner runs again, A is refitted in the readable form.
-func PathAt(a *result.Analysis, k int) (*report.Presentation, error) {
+func PathAt(a *Analysis, k int) (*Presentation, error) {
 	b, err := a.AtK(k)
 	if err != nil {
 		return nil, err
@@ -95,7 +91,7 @@ func PathAt(a *result.Analysis, k int) (*report.Presentation, error) {
 
 // Apply codes the pictures of dir with the features of a (its encoder), within the memory
 // the environment allows, and presents the coded folder.
-func Apply(ctx context.Context, a *result.Analysis, dir string, progress func(jobs.Progress)) (*report.AppliedFolder, error) {
+func Apply(ctx context.Context, a *Analysis, dir string, progress func(Progress)) (*AppliedFolder, error) {
 	e, err := encoding.FromAnalysis(a)
 	if err != nil {
 		return nil, err
@@ -113,11 +109,11 @@ func Apply(ctx context.Context, a *result.Analysis, dir string, progress func(jo
 
 // Segment segments one picture, img (read from path, which names it), and renders what
 // the window shows of the segmentation.
-func Segment(ctx context.Context, img image.Image, path string, opt segment.Options, progress func(jobs.Progress)) (*segmenting.Segmentation, segmenting.Pictures, error) {
+func Segment(ctx context.Context, img image.Image, path string, opt SegmentOptions, progress func(Progress)) (*Segmentation, SegmentPictures, error) {
 	seg := &segmenting.Segmentation{Path: path, Image: img}
 	var err error
 	if seg.Result, err = segmenting.Segment(ctx, img, opt, progress); err != nil {
-		return nil, segmenting.Pictures{}, err
+		return nil, SegmentPictures{}, err
 	}
 	return seg, seg.Pictures(), nil
 }

@@ -25,7 +25,7 @@ func GoRunner(job func()) { jobs.GoRunner(job) }
 
 // Prepare loads and prepares a data set in stages, reporting each and previewing the
 // thumbnails as they come: the Preparer the window loads with.
-func Prepare(ctx context.Context, req pipeline.Request, progress func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
+func Prepare(ctx context.Context, req Request, progress func(Progress), preview func(names []string, thumbs []image.Image)) (*Prepared, error) {
 	return pipeline.PrepareInStages(ctx, req, progress, preview)
 }
 

@@ -4,25 +4,23 @@ import (
 	"slices"
 
 	"featurelab/algorithms"
-	"featurelab/app/pipeline"
-	"featurelab/app/report"
 )
 
 // Session is what the window has open: the prepared data set and the latest result of
 // each algorithm run on it, so two can be compared. Use it from one goroutine (the UI's).
 type Session struct {
-	Prepared *pipeline.Prepared
-	results  map[*algorithms.Algorithm]*report.Presentation
+	Prepared *Prepared
+	results  map[*algorithms.Algorithm]*Presentation
 	order    []*algorithms.Algorithm // in the order their latest results arrived
 }
 
 // NewSession returns an empty session.
 func NewSession() *Session {
-	return &Session{results: map[*algorithms.Algorithm]*report.Presentation{}}
+	return &Session{results: map[*algorithms.Algorithm]*Presentation{}}
 }
 
 // SetData replaces the data set; the results of the previous one no longer apply.
-func (s *Session) SetData(p *pipeline.Prepared) {
+func (s *Session) SetData(p *Prepared) {
 	s.Prepared = p
 	clear(s.results)
 	s.order = nil
@@ -30,7 +28,7 @@ func (s *Session) SetData(p *pipeline.Prepared) {
 
 // Add keeps p as the latest result of its algorithm, unless it was computed on another
 // data set than the one open now (a run that finished after the user opened a new folder).
-func (s *Session) Add(p *report.Presentation) bool {
+func (s *Session) Add(p *Presentation) bool {
 	if p == nil || p.Analysis == nil || s.Prepared == nil || p.Analysis.Data != s.Prepared.Data {
 		return false
 	}
@@ -42,7 +40,7 @@ func (s *Session) Add(p *report.Presentation) bool {
 }
 
 // Result is the latest result of an algorithm, or nil.
-func (s *Session) Result(algo *algorithms.Algorithm) *report.Presentation { return s.results[algo] }
+func (s *Session) Result(algo *algorithms.Algorithm) *Presentation { return s.results[algo] }
 
 // Algorithms lists the algorithms with a result, oldest first.
 func (s *Session) Algorithms() []*algorithms.Algorithm { return slices.Clone(s.order) }

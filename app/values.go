@@ -33,6 +33,9 @@ type (
 type (
 	// Source is where a data set comes from: a folder, or a built-in sample by name.
 	Source = pipeline.Source
+	// Request is what a load and a run are asked for: the source, its loading options,
+	// the learner and its options.
+	Request = pipeline.Request
 	// LoadChoices are the loading options a user sets as text.
 	LoadChoices = pipeline.LoadChoices
 	// Prepared is a loaded data set with its PCA, ready for any learner.

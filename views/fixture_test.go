@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"featurelab/app"
-	"featurelab/app/pipeline"
 )
 
 // shared holds the data sets prepared for window tests, by request, each prepared once
@@ -24,7 +23,7 @@ var shared struct {
 // set prepared by the first window that asked and handed to the others. It previews the
 // pictures before it returns, as the real load does. The prepared data keep only what
 // is the same whoever reads them (thumbnails, the shrunk PCA, readings cached by fit).
-func sharedPrepare(_ context.Context, req pipeline.Request, _ func(app.Progress), preview func([]string, []image.Image)) (*app.Prepared, error) {
+func sharedPrepare(_ context.Context, req app.Request, _ func(app.Progress), preview func([]string, []image.Image)) (*app.Prepared, error) {
 	key := fmt.Sprintf("%+v", req)
 	shared.mu.Lock()
 	if shared.prepared == nil {

@@ -16,7 +16,6 @@ import (
 
 	"featurelab/algorithms"
 	"featurelab/app"
-	"featurelab/app/pipeline"
 	"featurelab/app/result"
 	"featurelab/internal/accuracy"
 )
@@ -121,7 +120,7 @@ func redPatchAnalysis(tb testing.TB) *app.Analysis {
 		}
 		return img
 	})
-	a, err := result.Analyze(context.Background(), pipeline.Request{Source: app.Source{Dir: dir}, PCA: 4,
+	a, err := result.Analyze(context.Background(), app.Request{Source: app.Source{Dir: dir}, PCA: 4,
 		Algorithm: algorithms.MustLookup("stepwise"), Options: app.RunOptions{Restarts: 2, Seed: 1}}, nil)
 	if err != nil {
 		tb.Fatal(err)
