@@ -18,10 +18,15 @@ const ownMark = "Software\x00Feature Lab"
 // EncodePNG writes img as a PNG marked as Feature Lab's own (see ownMark), which Load
 // skips. It compresses at png.BestSpeed: at the default level a camera photo's
 // boundaries.png takes several times as long to write, as long as much of its
-// segmentation, for a file only somewhat smaller (BenchmarkEncodePNGCamera).
+// segmentation, for a file only somewhat smaller (BenchmarkEncodePNGCamera). The
+// pictures Feature Lab draws are written by writePNG, the same bytes on all cores.
 func EncodePNG(w io.Writer, img image.Image) error {
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+	if s, ok := scanlinesOf(img); ok {
+		if err := writePNG(&buf, s); err != nil {
+			return err
+		}
+	} else if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return err
 	}
 	return MarkPNG(w, buf.Bytes())

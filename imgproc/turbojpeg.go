@@ -54,7 +54,7 @@ func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, err
 	oh := (int(hgt)*num + den - 1) / den
 	flags := C.int(C.TJFLAG_STOPONWARNING)
 	if colorspace == C.TJCS_GRAY {
-		img := image.NewGray(image.Rect(0, 0, ow, oh))
+		img := &image.Gray{Pix: decodeBuffer(ow * oh), Stride: ow, Rect: image.Rect(0, 0, ow, oh)}
 		if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_GRAY, flags) != 0 {
 			return nil, tjError(h)
 		}
@@ -62,7 +62,7 @@ func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, err
 	}
 	// RGBA output fills alpha with 0xFF, which is what an NRGBA picture of an opaque
 	// photo holds.
-	img := image.NewNRGBA(image.Rect(0, 0, ow, oh))
+	img := &image.NRGBA{Pix: decodeBuffer(4 * ow * oh), Stride: 4 * ow, Rect: image.Rect(0, 0, ow, oh)}
 	if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_RGBA, flags) != 0 {
 		return nil, tjError(h)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
@@ -70,24 +71,36 @@ func fitGram[T sample](y rows[T], mean []float64, d int, inv float64, workers in
 }
 
 // gram returns the full n × n matrix G = Yc·Ycᵀ (row-major, upper triangle filled),
-// where Yc = Y·inv − 1mᵀ. Column blocks of Yc are packed in turn; within a block, rows
-// are packed and then rows of G updated on all workers. Each entry of G sums its blocks
-// in column order, each block's terms summed by one OpenBLAS call whatever the number
-// of workers, so G is deterministic.
+// where Yc = Y·inv − 1mᵀ. Column blocks of Yc are packed in turn, the next block while
+// rows of G are updated from this one on all workers: with few rows (40 camera photos)
+// G's update is two OpenBLAS calls a block, one of them most of it, and packing after
+// it left a core idle for both. Each entry of G sums its blocks in column order, each
+// block's terms summed by one OpenBLAS call whatever the number of workers, so G is
+// deterministic.
 func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64, workers int, c *blockCounter) ([]float64, error) {
 	n, p := y.n, y.p
 	bw := blockCols(n)
 	g := make([]float64, n*n)
-	pack := make([]float64, n*bw)
+	packs := [2][]float64{make([]float64, n*bw), make([]float64, n*bw)}
+	pack := func(p0 int) []float64 {
+		b := min(bw, p-p0)
+		blk := packs[p0/bw%2][:n*b]
+		for i := range n {
+			packRow(blk[i*b:(i+1)*b], y, i, p0, mean, inv)
+		}
+		return blk
+	}
+	blk := pack(0)
 	for p0 := 0; p0 < p; p0 += bw {
 		if err := canceled(ctx); err != nil {
 			return nil, err
 		}
 		b := min(bw, p-p0)
-		blk := pack[:n*b]
-		parallel.For(workers, n, func(_, i int) {
-			packRow(blk[i*b:(i+1)*b], y, i, p0, mean, inv)
-		})
+		var next []float64
+		var packing sync.WaitGroup
+		if p0+bw < p {
+			packing.Go(func() { next = pack(p0 + bw) })
+		}
 		// G[i0:i1, i0:n] += Yc[i0:i1, block]·Yc[i0:n, block]ᵀ for fixed chunks of rows,
 		// the lower triangle of each chunk's diagonal square included (unread).
 		parallel.For(workers, blocks(n, gramRows), func(_, c int) {
@@ -95,6 +108,8 @@ func gram[T sample](ctx context.Context, y rows[T], mean []float64, inv float64,
 			i1 := min(i0+gramRows, n)
 			openblas.Dgemm(blas.NoTrans, blas.Trans, i1-i0, n-i0, b, 1, blk[i0*b:], b, blk[i0*b:], b, 1, g[i0*n+i0:], n)
 		})
+		packing.Wait()
+		blk = next
 		c.add()
 	}
 	return g, nil

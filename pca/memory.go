@@ -25,10 +25,11 @@ func memory(n, p, components int) int64 {
 	switch choosePath(n, p, d, pathAuto) {
 	case pathGram:
 		// G, its eigenvectors and the decomposition's workspace, n × n each; the packed
-		// blocks of both passes, one per worker on the second.
+		// blocks of both passes: two on the first (one read, the next packed), one per
+		// worker on the second.
 		w := int64(runtime.GOMAXPROCS(0))
 		rc := int64(min(n, packRows))
-		return out + 3*N*N*8 + N*int64(blockCols(n))*8 + w*(rc+D)*int64(blockCols(int(rc)))*8
+		return out + 3*N*N*8 + 2*N*int64(blockCols(n))*8 + w*(rc+D)*int64(blockCols(int(rc)))*8
 	case pathSVD:
 		// The centred copy, the SVD's own copy of it and its U (n × p each), and V (p × p)
 		// with its copy.
