@@ -3,6 +3,7 @@ package imgproc
 import (
 	"bytes"
 	"context"
+	"github.com/disintegration/imaging"
 	"image"
 	"image/draw"
 	"image/jpeg"
@@ -121,6 +122,26 @@ func BenchmarkEncodePNGCamera(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(buf.Len())/1e6, "MB")
+		})
+	}
+}
+
+// BenchmarkShrinkCamera is the load's shrink of a camera photo decoded at 1/8 scale
+// (500 × 375) to the working size (320 × 240): boxResize against imaging.Resize, the
+// same bytes.
+func BenchmarkShrinkCamera(b *testing.B) {
+	src := shadedPhoto(500, 375)
+	for _, bc := range []struct {
+		name   string
+		resize func() *image.NRGBA
+	}{
+		{"boxResize", func() *image.NRGBA { return boxResize(src, 320, 240) }},
+		{"imaging", func() *image.NRGBA { return imaging.Resize(src, 320, 240, imaging.Box) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				bc.resize()
+			}
 		})
 	}
 }

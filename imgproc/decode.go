@@ -51,58 +51,65 @@ var errHeaderTooLong = errors.New("its header runs past 64 MB before saying the 
 
 // readAll reads r to its end into a buffer of at least size bytes, the file's own, in
 // place of io.ReadAll's doublings and copies (a camera JPEG of 2 MB took a dozen); a
-// file that holds more than it said still reads whole. The buffer is one of
-// fileBuffers where one is large enough; release hands it back once nothing reads data.
-func readAll(r io.Reader, size int64) (data []byte, release func(), err error) {
-	var buf []byte
-	if p, ok := fileBuffers.Get().(*[]byte); ok && int64(cap(*p)) >= size+bytes.MinRead {
-		buf = (*p)[:0]
-	} else {
-		buf = make([]byte, 0, size+bytes.MinRead)
-	}
-	b := bytes.NewBuffer(buf)
+// file that holds more than it said still reads whole. The buffer is one of bufs' where
+// one is large enough; release hands it back once nothing reads data.
+func readAll(r io.Reader, size int64, bufs *buffers) (data []byte, release func(), err error) {
+	// Rounded up to a whole megabyte, so that the next photo of a camera, a little
+	// larger, finds it large enough.
+	const mb = 1 << 20
+	b := bytes.NewBuffer(bufs.files.get(int((size + bytes.MinRead + mb - 1) / mb * mb))[:0])
 	_, err = b.ReadFrom(r)
 	data = b.Bytes()
-	return data, func() {
-		kept := data[:0]
-		fileBuffers.Put(&kept)
-	}, err
+	return data, func() { bufs.files.put(data) }, err
 }
 
-// decodeBuffer is n bytes for libjpeg-turbo to decode into, which it writes whole: one
-// that releaseDecoded handed back where one is large enough, else a new one.
-func decodeBuffer(n int) []byte {
-	if p, ok := decodedPixels.Get().(*[]byte); ok && cap(*p) >= n {
-		return (*p)[:n]
+// buffers are the byte buffers one load reuses from file to file: the whole of a JPEG
+// for libjpeg-turbo (2.3 MB for a camera photo), and the pixels it decodes a photo into
+// before the photo is shrunk (750 kB). A new buffer each time left garbage of every
+// file's size (120 MB for 40 camera photos), which the collector then cleared before the
+// data matrix could use the memory. They are the load's own, garbage when it ends, so
+// that they hold nothing through the stages after it.
+type buffers struct {
+	files, pixels bufferList
+}
+
+// bufferList is a list of free buffers, safe for concurrent use.
+type bufferList struct {
+	mu   sync.Mutex
+	free [][]byte
+}
+
+// get is a buffer of n bytes, its contents whatever they were: a free one large enough,
+// else a new one.
+func (l *bufferList) get(n int) []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, buf := range l.free {
+		if cap(buf) >= n {
+			l.free = append(l.free[:i], l.free[i+1:]...)
+			return buf[:n]
+		}
 	}
 	return make([]byte, n)
 }
 
-// releaseDecoded hands the pixels of a picture decoded at a reduced scale back for the
-// next decode, once shrinking it has made the picture that is kept: 750 kB for each
-// camera photo, garbage the collector would otherwise clear.
-func releaseDecoded(img image.Image) {
-	var pix []byte
-	switch img := img.(type) {
-	case *image.NRGBA:
-		pix = img.Pix
-	case *image.Gray:
-		pix = img.Pix
-	default:
-		return
-	}
-	pix = pix[:0]
-	decodedPixels.Put(&pix)
+// put hands buf back for the next get.
+func (l *bufferList) put(buf []byte) {
+	l.mu.Lock()
+	l.free = append(l.free, buf[:0])
+	l.mu.Unlock()
 }
 
-// decodedPixels holds the buffers of releaseDecoded.
-var decodedPixels sync.Pool
-
-// fileBuffers holds the buffers whole JPEG files are read into for libjpeg-turbo, reused
-// from one file to the next: a new buffer per file left garbage of every file's size
-// (94 MB for 40 camera photos), which the collector then had to clear before the data
-// matrix could use the memory.
-var fileBuffers sync.Pool
+// releasePixels hands the pixels of a picture decoded at a reduced scale back to b,
+// once shrinking it has made the picture that is kept.
+func (b *buffers) releasePixels(img image.Image) {
+	switch img := img.(type) {
+	case *image.NRGBA:
+		b.pixels.put(img.Pix)
+	case *image.Gray:
+		b.pixels.put(img.Pix)
+	}
+}
 
 func (rec *recorder) Read(p []byte) (int, error) {
 	if rec.keep && rec.buf.Len() >= maxHeaderBytes {
@@ -127,10 +134,12 @@ func (rec *recorder) Read(p []byte) (int, error) {
 // before any pixel memory is allocated, and a large file that is not an image costs only
 // the few bytes needed to tell. A decoder that panics on hostile input becomes a skip too.
 //
+// bufs lends the buffers a JPEG is read and decoded into.
+//
 // reduce, when not nil, gives the size an upright picture of a given size is to be kept
 // at; a larger picture is reduced to it at once, before it is turned upright, so that the
 // full-size picture is garbage as soon as this returns.
-func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.Point) image.Point) (d decoded) {
+func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.Point) image.Point, bufs *buffers) (d decoded) {
 	d.name = name
 	defer func() {
 		if r := recover(); r != nil {
@@ -214,7 +223,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	var stream io.Reader = io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec)
 	if arithmetic {
 		// libjpeg-turbo decodes it, reduced if the working size asks; image/jpeg cannot.
-		data, release, rerr := readAll(stream, size)
+		data, release, rerr := readAll(stream, size, bufs)
 		defer release()
 		if rerr != nil || rec.err != nil {
 			d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
@@ -226,7 +235,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			to = reduce(to)
 			to = orientedSize(to.X, to.Y, orientation)
 		}
-		if img, err = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), to); err != nil {
+		if img, err = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), to, bufs); err != nil {
 			what := "corrupt arithmetic-coded jpeg"
 			if errors.Is(err, errNoTurboJPEG) {
 				what = "arithmetic-coded jpeg"
@@ -238,14 +247,14 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	if format == "jpeg" && reduce != nil && img == nil {
 		up := orientedSize(cfg.Width, cfg.Height, orientation)
 		if to := reduce(up); to != up {
-			data, release, rerr := readAll(stream, size)
+			data, release, rerr := readAll(stream, size, bufs)
 			defer release() // after image/jpeg too, which reads data when libjpeg-turbo cannot
 			if rerr != nil || rec.err != nil {
 				d.skip = "unreadable: " + errText(cmp.Or(rec.err, rerr))
 				return d
 			}
 			stream = bytes.NewReader(data)
-			img, _ = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), orientedSize(to.X, to.Y, orientation))
+			img, _ = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), orientedSize(to.X, to.Y, orientation), bufs)
 		}
 	}
 	if img == nil {
@@ -270,7 +279,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			stored := orientedSize(to.X, to.Y, orientation)
 			decodedAt := img
 			img = shrink(img, stored.X, stored.Y)
-			releaseDecoded(decodedAt)
+			bufs.releasePixels(decodedAt)
 		}
 	}
 	d.img = applyOrientation(img, orientation)

@@ -293,8 +293,9 @@ func load(ctx context.Context, fsys fs.FS, root, label string, opt Options) (*Da
 	items := make([]decoded, total)
 	want := image.Pt(opt.Width, opt.Height)
 	reduce := func(size image.Point) image.Point { return workingSize(size, want, opt.WorkingPixels) }
+	bufs := &buffers{}
 	err = Parallel(ctx, total, opt.Workers, func(i int) {
-		items[i] = decodeFile(fsys, path.Join(root, files[i].name), files[i].name, opt.MaxPixels, reduce)
+		items[i] = decodeFile(fsys, path.Join(root, files[i].name), files[i].name, opt.MaxPixels, reduce, bufs)
 		if opt.Progress == nil {
 			return
 		}

@@ -54,7 +54,7 @@ func TestAFIFOSwappedInIsNotWaitedFor(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "a.png"), 0o644); err != nil {
 		t.Skipf("no FIFO here: %v", err)
 	}
-	d := decodeFile(dirFS(dir), "a.png", "a.png", DefaultMaxPixels, nil)
+	d := decodeFile(dirFS(dir), "a.png", "a.png", DefaultMaxPixels, nil, &buffers{})
 	if want := "unreadable: not a regular file but a FIFO (named pipe)"; d.skip != want {
 		t.Errorf("skip %q, want %q", d.skip, want)
 	}
@@ -84,7 +84,7 @@ func TestReadsAreBoundedByTheBudget(t *testing.T) {
 		{"huge.tif", "a file of 1024 MB, more than a picture within the 50 MP budget can need (826 MB)"},
 		{"comment.pgm", "its header runs past 64 MB before saying the picture's size"},
 	} {
-		d := decodeFile(dirFS(dir), tc.name, tc.name, DefaultMaxPixels, nil)
+		d := decodeFile(dirFS(dir), tc.name, tc.name, DefaultMaxPixels, nil, &buffers{})
 		if !strings.Contains(d.skip, tc.want) {
 			t.Errorf("%s: skip %q, want …%s", tc.name, d.skip, tc.want)
 		}

@@ -39,7 +39,7 @@ func open(fsys fs.FS, file, label string, maxPixels int64) (image.Image, error) 
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
 	}
-	d := decodeFile(fsys, file, label, maxPixels, nil)
+	d := decodeFile(fsys, file, label, maxPixels, nil, &buffers{})
 	if d.skip != "" {
 		return nil, fmt.Errorf("%s: %s", label, d.skip)
 	}

@@ -12,6 +12,6 @@ const haveTurboJPEG = false
 // image/jpeg and reduces it with the same box filter, several times slower on a camera
 // JPEG than libjpeg-turbo's decode at 1/8. An arithmetic-coded JPEG, which image/jpeg
 // cannot read, is skipped with that reason.
-func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, error) {
+func decodeJPEGReduced(data []byte, size, minSize image.Point, bufs *buffers) (image.Image, error) {
 	return nil, errNoTurboJPEG
 }

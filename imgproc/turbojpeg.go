@@ -25,8 +25,9 @@ const haveTurboJPEG = true
 // returns an error for what libjpeg-turbo cannot decode or only with a warning
 // (truncated or damaged data, CMYK), and for a header whose size is not size, the one
 // image/jpeg read and the pixel budget was checked against; the caller then decodes with
-// image/jpeg, which says what is wrong in the same words as for every other file.
-func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, error) {
+// image/jpeg, which says what is wrong in the same words as for every other file. The
+// pixels are decoded into a buffer of bufs (libjpeg-turbo writes every byte).
+func decodeJPEGReduced(data []byte, size, minSize image.Point, bufs *buffers) (image.Image, error) {
 	if len(data) == 0 {
 		return nil, errors.New("empty JPEG")
 	}
@@ -54,7 +55,7 @@ func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, err
 	oh := (int(hgt)*num + den - 1) / den
 	flags := C.int(C.TJFLAG_STOPONWARNING)
 	if colorspace == C.TJCS_GRAY {
-		img := &image.Gray{Pix: decodeBuffer(ow * oh), Stride: ow, Rect: image.Rect(0, 0, ow, oh)}
+		img := &image.Gray{Pix: bufs.pixels.get(ow * oh), Stride: ow, Rect: image.Rect(0, 0, ow, oh)}
 		if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_GRAY, flags) != 0 {
 			return nil, tjError(h)
 		}
@@ -62,7 +63,7 @@ func decodeJPEGReduced(data []byte, size, minSize image.Point) (image.Image, err
 	}
 	// RGBA output fills alpha with 0xFF, which is what an NRGBA picture of an opaque
 	// photo holds.
-	img := &image.NRGBA{Pix: decodeBuffer(4 * ow * oh), Stride: 4 * ow, Rect: image.Rect(0, 0, ow, oh)}
+	img := &image.NRGBA{Pix: bufs.pixels.get(4 * ow * oh), Stride: 4 * ow, Rect: image.Rect(0, 0, ow, oh)}
 	if C.tjDecompress2(h, src, n, (*C.uchar)(unsafe.Pointer(&img.Pix[0])), C.int(ow), C.int(img.Stride), C.int(oh), C.TJPF_RGBA, flags) != 0 {
 		return nil, tjError(h)
 	}

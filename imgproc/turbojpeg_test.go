@@ -43,7 +43,7 @@ func TestReducedJPEGMatchesGosDecoder(t *testing.T) {
 		t.Fatal(err)
 	}
 	to := image.Pt(320, 240)
-	fast, err := decodeJPEGReduced(buf.Bytes(), image.Pt(1600, 1200), to)
+	fast, err := decodeJPEGReduced(buf.Bytes(), image.Pt(1600, 1200), to, &buffers{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func BenchmarkDecodeCameraJPEG(b *testing.B) {
 	data := buf.Bytes()
 	b.Run("turbojpeg-reduced", func(b *testing.B) {
 		for b.Loop() {
-			img, err := decodeJPEGReduced(data, image.Pt(4000, 3000), image.Pt(320, 240))
+			img, err := decodeJPEGReduced(data, image.Pt(4000, 3000), image.Pt(320, 240), &buffers{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -171,7 +171,7 @@ func FuzzDecodeJPEGReduced(f *testing.F) {
 		if int64(size.X)*int64(size.Y) > 1<<22 {
 			return
 		}
-		img, err := decodeJPEGReduced(data, size, minSize)
+		img, err := decodeJPEGReduced(data, size, minSize, &buffers{})
 		if err != nil {
 			return
 		}

@@ -69,5 +69,5 @@ func shrink(img image.Image, w, h int) image.Image {
 		}
 		return out
 	}
-	return imaging.Resize(img, w, h, imaging.Box)
+	return boxResize(img, w, h)
 }

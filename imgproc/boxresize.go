@@ -1,0 +1,136 @@
+package imgproc
+
+import (
+	"image"
+	"math"
+
+	"github.com/disintegration/imaging"
+)
+
+// boxResize is imaging.Resize(src, w, h, imaging.Box), to the byte. For an opaque NRGBA
+// picture (a photo as libjpeg-turbo decodes it) every tap of an output pixel weighs its
+// alpha, 255, times the filter's weight, so each output position's alpha sum and its
+// inverse are the same on every row (or column): computed once here, the passes are
+// imaging's products and sums without its division per pixel, in C, the vertical one in
+// vector lanes (BenchmarkShrinkCamera). Anything else, or a build without the C
+// passes, goes to imaging.
+func boxResize(src image.Image, w, h int) *image.NRGBA {
+	m, ok := src.(*image.NRGBA)
+	b := src.Bounds()
+	if !haveBoxResize || !ok || b.Min != (image.Point{}) || w <= 0 || h <= 0 || b.Dx() <= 0 || b.Dy() <= 0 ||
+		w == b.Dx() && h == b.Dy() || !m.Opaque() {
+		return imaging.Resize(src, w, h, imaging.Box)
+	}
+	if w != b.Dx() {
+		ws, ok := opaqueWeightsFor(w, b.Dx())
+		if !ok {
+			return imaging.Resize(src, w, h, imaging.Box)
+		}
+		dst := image.NewNRGBA(image.Rect(0, 0, w, b.Dy()))
+		boxRows(m, dst, ws)
+		m = dst
+		if !ws.allOpaque {
+			// imaging resizes the columns of the picture its rows' pass made, whatever it is.
+			return imaging.Resize(m, w, h, imaging.Box)
+		}
+	}
+	if h != b.Dy() {
+		ws, ok := opaqueWeightsFor(h, b.Dy())
+		if !ok {
+			return imaging.Resize(m, w, h, imaging.Box)
+		}
+		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+		boxCols(m, dst, ws)
+		m = dst
+	}
+	return m
+}
+
+// opaqueWeights are the taps of each output pixel of a resize along one side, for an
+// opaque picture: output o reads source pixels index[t], t in [starts[o], starts[o+1]),
+// each weighing aw[t] = 255·weight; inv[o] is 1 over their sum and alpha[o] its clamp,
+// the output's alpha.
+type opaqueWeights struct {
+	starts    []int32
+	index     []int32
+	aw, inv   []float64
+	alpha     []uint8
+	allOpaque bool // every output's alpha is 255
+}
+
+// opaqueWeightsFor are imaging's weights (its precomputeWeights) for resizing srcSize
+// pixels to dstSize with its box filter: the kernel stretched by the reduction, each
+// output's weights normalised to sum to 1, zero weights left out. ok is false where an
+// output has no taps (imaging leaves it transparent; not so for the box filter).
+func opaqueWeightsFor(dstSize, srcSize int) (opaqueWeights, bool) {
+	filter := imaging.Box
+	du := float64(srcSize) / float64(dstSize)
+	scale := max(du, 1.0)
+	ru := math.Ceil(scale * filter.Support)
+	out := opaqueWeights{starts: make([]int32, dstSize+1), inv: make([]float64, dstSize), alpha: make([]uint8, dstSize), allOpaque: true}
+	var weight []float64
+	for v := range dstSize {
+		fu := (float64(v)+0.5)*du - 0.5
+		begin := max(int(math.Ceil(fu-ru)), 0)
+		end := min(int(math.Floor(fu+ru)), srcSize-1)
+		first := len(weight)
+		var sum float64
+		for u := begin; u <= end; u++ {
+			if k := filter.Kernel((float64(u) - fu) / scale); k != 0 {
+				sum += k
+				out.index = append(out.index, int32(u))
+				weight = append(weight, k)
+			}
+		}
+		if sum != 0 {
+			for i := first; i < len(weight); i++ {
+				weight[i] /= sum
+			}
+		}
+		var a float64 // imaging's alpha sum for an opaque picture
+		for _, k := range weight[first:] {
+			aw := float64(255) * k
+			out.aw = append(out.aw, aw)
+			a += aw
+		}
+		if a == 0 {
+			return out, false
+		}
+		out.inv[v] = 1 / a
+		out.alpha[v] = clampByte(a)
+		out.allOpaque = out.allOpaque && out.alpha[v] == 255
+		out.starts[v+1] = int32(len(out.aw))
+	}
+	return out, true
+}
+
+// padded gives every output the same number of taps, the most any has: an output's own,
+// then taps on its last pixel weighing 0, whose +0 leaves its sums as they were.
+func (w opaqueWeights) padded() (taps int, index []int32, aw []float64) {
+	n := len(w.starts) - 1
+	for o := range n {
+		taps = max(taps, int(w.starts[o+1]-w.starts[o]))
+	}
+	index, aw = make([]int32, n*taps), make([]float64, n*taps)
+	for o := range n {
+		t0, t1 := int(w.starts[o]), int(w.starts[o+1])
+		copy(index[o*taps:], w.index[t0:t1])
+		copy(aw[o*taps:], w.aw[t0:t1])
+		for t := o*taps + t1 - t0; t < (o+1)*taps; t++ {
+			index[t] = w.index[t1-1]
+		}
+	}
+	return taps, index, aw
+}
+
+// clampByte is imaging's clamp of a channel's value: x + 0.5 truncated, kept in [0, 255].
+func clampByte(x float64) uint8 {
+	v := int64(x + 0.5)
+	if v > 255 {
+		return 255
+	}
+	if v > 0 {
+		return uint8(v)
+	}
+	return 0
+}
