@@ -603,10 +603,8 @@ func (o *Objects) countsObjects(r *objectReading) bool {
 	if energy == nil {
 		energy = o.featureEnergy(r.A)
 	}
-	reach := make([][]bool, k)
-	for a := 1; a < k; a++ {
-		reach[a] = o.reach(energy[a])
-	}
+	reach := make([][]bool, k) // each feature's own, side by side
+	parallel.For(o.workerCount(), k-1, func(_, i int) { reach[i+1] = o.reach(energy[i+1]) })
 	for a := 1; a < k; a++ {
 		for b := a + 1; b < k; b++ {
 			inA, inB := energyWithin(reach[a], energy[b]), energyWithin(reach[b], energy[a])
