@@ -3,6 +3,7 @@ package pca
 import (
 	"errors"
 	"math"
+	"sync"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -23,8 +24,8 @@ var bandValues = 1 << 20
 const sumBlock = 768
 
 // BlurMetricBytes is about what BlurMetric holds at once, whatever the pictures: a band
-// of the component pictures and the band blurred.
-func BlurMetricBytes() int64 { return 2 * 8 * int64(bandValues) }
+// of the component pictures and two bands blurred.
+func BlurMetricBytes() int64 { return 3 * 8 * int64(bandValues) }
 
 // BlurMetric is the D × D matrix R = G^½, G = (BV)ᵀ(BV), that maps scores to the scores
 // of the same pictures seen through a Gaussian blur B of sigma pixels: for scores s and
@@ -72,7 +73,11 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	g := make([]float64, D*D)
 	row := stride * D // one row of pixels' values
 	across := make([]float64, min(band+2*reach, h)*row)
-	blurred := make([]float64, band*row)
+	// Two bands blurred: G is updated from one while the next is blurred into the other
+	// (the update's OpenBLAS calls are few and uneven with few components: at D = 39 one
+	// rank-32 update is two thirds of it, and a core sat idle).
+	blurredBands := [2][]float64{make([]float64, band*row), make([]float64, band*row)}
+	var adding sync.WaitGroup
 	bands := (h + band - 1) / band
 	workers := max(m.workers, 1)
 	along := make([]int, len(kernel)) // the taps along a row, the same for every row
@@ -86,6 +91,7 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 	for y0 := 0; y0 < h; y0 += band {
 		y1 := min(y0+band, h)
 		lo, hi := max(y0-reach, 0), min(y1+reach, h)
+		blurred := blurredBands[y0/band%2]
 		// Along each row of pixels, the rows it reaches.
 		parallel.For(workers, hi-lo, func(_, i int) {
 			y := lo + i
@@ -124,11 +130,16 @@ func (m *Model) BlurMetric(w, h, c int, sigma float64, progress func(done, total
 			}
 			taps(blurred[i*row:(i+1)*row], across, off, kernel)
 		})
-		n := (y1 - y0) * stride
-		gramAdd(g, blurred, n, D, workers)
-		if progress != nil {
-			progress(y0/band+1, bands)
+		adding.Wait() // G takes the bands in order, each from its own buffer
+		if progress != nil && y0 > 0 {
+			progress(y0/band, bands)
 		}
+		n := (y1 - y0) * stride
+		adding.Go(func() { gramAdd(g, blurred, n, D, workers) })
+	}
+	adding.Wait()
+	if progress != nil {
+		progress(bands, bands)
 	}
 	G := mat.NewSymDense(D, g)
 	var eig mat.EigenSym
