@@ -431,11 +431,11 @@ func (o *Objects) mayCountObjects(Z, A, seen *mat.Dense, shifts bool) bool {
 	}
 	energy := o.featureEnergyOf(a, wanted)
 	reach := make([][]bool, k)
-	for j := 1; j < k; j++ {
-		if wanted[j] {
-			reach[j] = o.reach(energy[j])
+	parallel.For(o.workerCount(), k-1, func(_, i int) {
+		if wanted[i+1] {
+			reach[i+1] = o.reach(energy[i+1])
 		}
-	}
+	})
 	for _, c := range candidates {
 		f, g := c.f, c.g
 		inF, inG := energyWithin(reach[f], energy[g]), energyWithin(reach[g], energy[f])
