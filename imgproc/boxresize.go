@@ -7,37 +7,41 @@ import (
 	"github.com/disintegration/imaging"
 )
 
-// boxResize is imaging.Resize(src, w, h, imaging.Box), to the byte. For an opaque NRGBA
-// picture (a photo as libjpeg-turbo decodes it) every tap of an output pixel weighs its
-// alpha, 255, times the filter's weight, so each output position's alpha sum and its
-// inverse are the same on every row (or column): computed once here, the passes are
-// imaging's products and sums without its division per pixel, in C, the vertical one in
-// vector lanes (BenchmarkShrinkCamera). Anything else, or a build without the C
+// boxResize is imaging.Resize(src, w, h, imaging.Box), to the byte: the load's shrink.
+func boxResize(src image.Image, w, h int) *image.NRGBA { return Resize(src, w, h, imaging.Box) }
+
+// Resize is imaging.Resize(src, w, h, filter), to the byte. For an opaque NRGBA picture
+// (a photo as libjpeg-turbo decodes it, the pictures Feature Lab draws) every tap of an
+// output pixel weighs its alpha, 255, times the filter's weight, so each output
+// position's alpha sum and its inverse are the same on every row (or column): computed
+// once here, the passes are imaging's products and sums in its order without its
+// division per pixel, in C, in vector lanes (BenchmarkShrinkCamera: 3× imaging on the
+// load's shrink). Anything else, nearest-neighbour resizing, or a build without the C
 // passes, goes to imaging.
-func boxResize(src image.Image, w, h int) *image.NRGBA {
+func Resize(src image.Image, w, h int, filter imaging.ResampleFilter) *image.NRGBA {
 	m, ok := src.(*image.NRGBA)
 	b := src.Bounds()
-	if !haveBoxResize || !ok || b.Min != (image.Point{}) || w <= 0 || h <= 0 || b.Dx() <= 0 || b.Dy() <= 0 ||
-		w == b.Dx() && h == b.Dy() || !m.Opaque() {
-		return imaging.Resize(src, w, h, imaging.Box)
+	if !haveBoxResize || !ok || filter.Support <= 0 || b.Min != (image.Point{}) || w <= 0 || h <= 0 ||
+		b.Dx() <= 0 || b.Dy() <= 0 || w == b.Dx() && h == b.Dy() || !m.Opaque() {
+		return imaging.Resize(src, w, h, filter)
 	}
 	if w != b.Dx() {
-		ws, ok := opaqueWeightsFor(w, b.Dx())
+		ws, ok := opaqueWeightsFor(w, b.Dx(), filter)
 		if !ok {
-			return imaging.Resize(src, w, h, imaging.Box)
+			return imaging.Resize(src, w, h, filter)
 		}
 		dst := image.NewNRGBA(image.Rect(0, 0, w, b.Dy()))
 		boxRows(m, dst, ws)
 		m = dst
 		if !ws.allOpaque {
 			// imaging resizes the columns of the picture its rows' pass made, whatever it is.
-			return imaging.Resize(m, w, h, imaging.Box)
+			return imaging.Resize(m, w, h, filter)
 		}
 	}
 	if h != b.Dy() {
-		ws, ok := opaqueWeightsFor(h, b.Dy())
+		ws, ok := opaqueWeightsFor(h, b.Dy(), filter)
 		if !ok {
-			return imaging.Resize(m, w, h, imaging.Box)
+			return imaging.Resize(m, w, h, filter)
 		}
 		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
 		boxCols(m, dst, ws)
@@ -59,11 +63,10 @@ type opaqueWeights struct {
 }
 
 // opaqueWeightsFor are imaging's weights (its precomputeWeights) for resizing srcSize
-// pixels to dstSize with its box filter: the kernel stretched by the reduction, each
-// output's weights normalised to sum to 1, zero weights left out. ok is false where an
-// output has no taps (imaging leaves it transparent; not so for the box filter).
-func opaqueWeightsFor(dstSize, srcSize int) (opaqueWeights, bool) {
-	filter := imaging.Box
+// pixels to dstSize with filter: the kernel stretched by the reduction, each output's
+// weights normalised to sum to 1, zero weights left out. ok is false where an output's
+// alpha sum is 0 (imaging leaves it transparent).
+func opaqueWeightsFor(dstSize, srcSize int, filter imaging.ResampleFilter) (opaqueWeights, bool) {
 	du := float64(srcSize) / float64(dstSize)
 	scale := max(du, 1.0)
 	ru := math.Ceil(scale * filter.Support)
@@ -105,7 +108,8 @@ func opaqueWeightsFor(dstSize, srcSize int) (opaqueWeights, bool) {
 }
 
 // padded gives every output the same number of taps, the most any has: an output's own,
-// then taps on its last pixel weighing 0, whose +0 leaves its sums as they were.
+// then taps on its last pixel weighing 0, whose +0 leaves its sums as they were (or
+// turns a sum of −0 to +0, which rounds to the same byte).
 func (w opaqueWeights) padded() (taps int, index []int32, aw []float64) {
 	n := len(w.starts) - 1
 	for o := range n {

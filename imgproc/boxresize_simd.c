@@ -8,7 +8,8 @@
 #include <string.h>
 
 // fl_clamp8 is imaging's clamp: x + 0.5 truncated toward zero, kept in [0, 255]. x is
-// a weighted mean of bytes, so x + 0.5 fits an int32 and truncates as imaging's int64.
+// a weighted mean of bytes (with a filter's negative lobes, a little outside [0, 255]),
+// so x + 0.5 fits an int32 and truncates as imaging's int64.
 static inline uint8_t fl_clamp8(double x) {
 	int32_t v = (int32_t)(x + 0.5);
 	v = v > 255 ? 255 : v;
@@ -73,7 +74,7 @@ static void fl_rows4(const uint8_t *s, long srcStride, uint8_t *d, long dstStrid
 
 // fl_box_rows resizes each of rows rows of src to dstW pixels: four at a time where the
 // CPU has AVX2, else one by one. Every output has taps taps, the ones past its own
-// weighing 0 (an exact +0 on a sum of products of non-negative numbers).
+// weighing 0 (see padded in boxresize.go).
 void fl_box_rows(const uint8_t *src, long srcStride, int rows, uint8_t *dst, long dstStride, int dstW,
 	int taps, const int32_t *idx, const double *aw, const double *inv, const uint8_t *alpha) {
 	int y = 0;

@@ -59,7 +59,7 @@ func resizeTo(img image.Image, w, h int) image.Image {
 	if b.Dx() > w || b.Dy() > h {
 		filter = imaging.Box
 	}
-	return imaging.Resize(img, w, h, filter)
+	return Resize(img, w, h, filter)
 }
 
 // ShrinkToThumbnail shrinks a w×h picture of c interleaved float samples per pixel, v laid

@@ -16,6 +16,7 @@ import (
 
 	"featurelab/algorithms/features"
 	"featurelab/app/result"
+	"featurelab/imgproc"
 	"featurelab/internal/parallel"
 )
 
@@ -364,7 +365,7 @@ func drawCell(a *result.Analysis, dst *image.NRGBA, x, y, w, h int, src image.Im
 	if src.Bounds().Dx() < w/2 {
 		filter = imaging.NearestNeighbor // keep tiny pictures (6×6 tetris, 14×14 dice) crisp
 	}
-	scaled := imaging.Resize(src, w, h, filter)
+	scaled := imgproc.Resize(src, w, h, filter)
 	draw.Draw(dst, image.Rect(x, y, x+w, y+h), scaled, image.Point{}, draw.Src)
 }
 
