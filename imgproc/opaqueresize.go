@@ -21,7 +21,7 @@ func boxResize(src image.Image, w, h int) *image.NRGBA { return Resize(src, w, h
 func Resize(src image.Image, w, h int, filter imaging.ResampleFilter) *image.NRGBA {
 	m, ok := src.(*image.NRGBA)
 	b := src.Bounds()
-	if !haveBoxResize || !ok || filter.Support <= 0 || b.Min != (image.Point{}) || w <= 0 || h <= 0 ||
+	if !haveOpaqueResize || !ok || filter.Support <= 0 || b.Min != (image.Point{}) || w <= 0 || h <= 0 ||
 		b.Dx() <= 0 || b.Dy() <= 0 || w == b.Dx() && h == b.Dy() || !m.Opaque() {
 		return imaging.Resize(src, w, h, filter)
 	}
@@ -31,7 +31,7 @@ func Resize(src image.Image, w, h int, filter imaging.ResampleFilter) *image.NRG
 			return imaging.Resize(src, w, h, filter)
 		}
 		dst := image.NewNRGBA(image.Rect(0, 0, w, b.Dy()))
-		boxRows(m, dst, ws)
+		opaqueRows(m, dst, ws)
 		m = dst
 		if !ws.allOpaque {
 			// imaging resizes the columns of the picture its rows' pass made, whatever it is.
@@ -44,7 +44,7 @@ func Resize(src image.Image, w, h int, filter imaging.ResampleFilter) *image.NRG
 			return imaging.Resize(m, w, h, filter)
 		}
 		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
-		boxCols(m, dst, ws)
+		opaqueCols(m, dst, ws)
 		m = dst
 	}
 	return m

@@ -3,7 +3,7 @@
 package imgproc
 
 // #cgo CFLAGS: -O3 -std=c11
-// #include "boxresize_simd.h"
+// #include "opaqueresize_simd.h"
 import "C"
 
 import (
@@ -11,23 +11,23 @@ import (
 	"unsafe"
 )
 
-// haveBoxResize says that this build has the C passes of boxResize.
-const haveBoxResize = true
+// haveOpaqueResize says that this build has the C passes of boxResize.
+const haveOpaqueResize = true
 
-// boxRows is imaging's horizontal pass over the opaque picture src into dst, whose
+// opaqueRows is imaging's horizontal pass over the opaque picture src into dst, whose
 // width w's taps give.
-func boxRows(src, dst *image.NRGBA, w opaqueWeights) {
+func opaqueRows(src, dst *image.NRGBA, w opaqueWeights) {
 	taps, index, aw := w.padded()
-	C.fl_box_rows(bytesC(src.Pix), C.long(src.Stride), C.int(src.Rect.Dy()), bytesC(dst.Pix), C.long(dst.Stride), C.int(dst.Rect.Dx()),
+	C.fl_opaque_rows(bytesC(src.Pix), C.long(src.Stride), C.int(src.Rect.Dy()), bytesC(dst.Pix), C.long(dst.Stride), C.int(dst.Rect.Dx()),
 		C.int(taps), int32C(index), doubleC(aw), doubleC(w.inv), bytesC(w.alpha))
 }
 
-// boxCols is imaging's vertical pass over the opaque picture src into dst, whose
+// opaqueCols is imaging's vertical pass over the opaque picture src into dst, whose
 // height w's taps give.
-func boxCols(src, dst *image.NRGBA, w opaqueWeights) {
+func opaqueCols(src, dst *image.NRGBA, w opaqueWeights) {
 	n := 4 * src.Rect.Dx()
 	acc := make([]float64, n)
-	C.fl_box_cols(bytesC(src.Pix), C.long(src.Stride), C.long(n), bytesC(dst.Pix), C.long(dst.Stride), C.int(dst.Rect.Dy()),
+	C.fl_opaque_cols(bytesC(src.Pix), C.long(src.Stride), C.long(n), bytesC(dst.Pix), C.long(dst.Stride), C.int(dst.Rect.Dy()),
 		int32C(w.starts), int32C(w.index), doubleC(w.aw), doubleC(w.inv), bytesC(w.alpha), doubleC(acc))
 }
 

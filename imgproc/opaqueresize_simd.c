@@ -1,9 +1,9 @@
 //go:build cgo && amd64 && linux && !purego
 
 // imaging's box resize of opaque 8-bit NRGBA pictures, to the byte
-// (boxresize_simd.go says what it computes).
+// (opaqueresize_simd.go says what it computes).
 
-#include "boxresize_simd.h"
+#include "opaqueresize_simd.h"
 #include <immintrin.h>
 #include <string.h>
 
@@ -72,10 +72,10 @@ static void fl_rows4(const uint8_t *s, long srcStride, uint8_t *d, long dstStrid
 	}
 }
 
-// fl_box_rows resizes each of rows rows of src to dstW pixels: four at a time where the
+// fl_opaque_rows resizes each of rows rows of src to dstW pixels: four at a time where the
 // CPU has AVX2, else one by one. Every output has taps taps, the ones past its own
-// weighing 0 (see padded in boxresize.go).
-void fl_box_rows(const uint8_t *src, long srcStride, int rows, uint8_t *dst, long dstStride, int dstW,
+// weighing 0 (see padded in opaqueresize.go).
+void fl_opaque_rows(const uint8_t *src, long srcStride, int rows, uint8_t *dst, long dstStride, int dstW,
 	int taps, const int32_t *idx, const double *aw, const double *inv, const uint8_t *alpha) {
 	int y = 0;
 	if (__builtin_cpu_supports("avx2")) {
@@ -88,12 +88,12 @@ void fl_box_rows(const uint8_t *src, long srcStride, int rows, uint8_t *dst, lon
 	}
 }
 
-// fl_box_cols resizes the columns of src (n bytes a row) to dstH rows (imaging's
+// fl_opaque_cols resizes the columns of src (n bytes a row) to dstH rows (imaging's
 // resizeVertical on an opaque picture), a whole row at a time so that the byte loops
 // run in vector lanes: row y is Σ row(idx[t])·aw[t] over its taps, from zero in tap
 // order, times inv[y], its alpha alpha[y]; acc is room for n doubles.
 __attribute__((target_clones("avx2", "default")))
-void fl_box_cols(const uint8_t *src, long srcStride, long n, uint8_t *dst, long dstStride, int dstH,
+void fl_opaque_cols(const uint8_t *src, long srcStride, long n, uint8_t *dst, long dstStride, int dstH,
 	const int32_t *starts, const int32_t *idx, const double *aw, const double *inv, const uint8_t *alpha, double *acc) {
 	for (int y = 0; y < dstH; y++) {
 		for (long j = 0; j < n; j++) acc[j] = 0;
