@@ -4,7 +4,7 @@ package imgproc
 
 import "image"
 
-// haveOpaqueResize says that this build has no C passes: boxResize leaves every picture to
+// haveOpaqueResize says that this build has no C passes: Resize leaves every picture to
 // imaging.
 const haveOpaqueResize = false
 

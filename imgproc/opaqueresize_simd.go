@@ -11,7 +11,7 @@ import (
 	"unsafe"
 )
 
-// haveOpaqueResize says that this build has the C passes of boxResize.
+// haveOpaqueResize says that this build has the C passes of Resize.
 const haveOpaqueResize = true
 
 // opaqueRows is imaging's horizontal pass over the opaque picture src into dst, whose
