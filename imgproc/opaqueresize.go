@@ -2,7 +2,6 @@ package imgproc
 
 import (
 	"image"
-	"math"
 
 	"github.com/disintegration/imaging"
 )
@@ -62,37 +61,16 @@ type opaqueWeights struct {
 	allOpaque bool // every output's alpha is 255
 }
 
-// opaqueWeightsFor are imaging's weights (its precomputeWeights) for resizing srcSize
-// pixels to dstSize with filter: the kernel stretched by the reduction, each output's
-// weights normalised to sum to 1, zero weights left out. ok is false where an output's
-// alpha sum is 0 (imaging leaves it transparent).
+// opaqueWeightsFor are imaging's weights (resampleWeights) for resizing srcSize pixels
+// to dstSize with filter, as an opaque picture weighs them. ok is false where an
+// output's alpha sum is 0 (imaging leaves it transparent).
 func opaqueWeightsFor(dstSize, srcSize int, filter imaging.ResampleFilter) (opaqueWeights, bool) {
-	du := float64(srcSize) / float64(dstSize)
-	scale := max(du, 1.0)
-	ru := math.Ceil(scale * filter.Support)
 	out := opaqueWeights{starts: make([]int32, dstSize+1), inv: make([]float64, dstSize), alpha: make([]uint8, dstSize), allOpaque: true}
-	var weight []float64
-	for v := range dstSize {
-		fu := (float64(v)+0.5)*du - 0.5
-		begin := max(int(math.Ceil(fu-ru)), 0)
-		end := min(int(math.Floor(fu+ru)), srcSize-1)
-		first := len(weight)
-		var sum float64
-		for u := begin; u <= end; u++ {
-			if k := filter.Kernel((float64(u) - fu) / scale); k != 0 {
-				sum += k
-				out.index = append(out.index, int32(u))
-				weight = append(weight, k)
-			}
-		}
-		if sum != 0 {
-			for i := first; i < len(weight); i++ {
-				weight[i] /= sum
-			}
-		}
+	for v, taps := range resampleWeights(dstSize, srcSize, filter) {
 		var a float64 // imaging's alpha sum for an opaque picture
-		for _, k := range weight[first:] {
-			aw := float64(255) * k
+		for _, t := range taps {
+			aw := float64(255) * t.w
+			out.index = append(out.index, int32(t.i))
 			out.aw = append(out.aw, aw)
 			a += aw
 		}
