@@ -92,7 +92,7 @@ func (ch *Change) Negate() {
 // PrepareFor makes p's measures where comparisons with the changes read them, and only
 // there (Prepare makes them everywhere): a base compared with each feature of a fit, where
 // the features act on a part of the picture.
-func (p *Picture) PrepareFor(changes []*Change) {
+func (p *Picture) PrepareFor(changes []*Change, workers int) {
 	var r rect
 	for _, ch := range changes {
 		if ch == nil || !ch.ok || ch.reads.empty() {
@@ -104,7 +104,7 @@ func (p *Picture) PrepareFor(changes []*Change) {
 		}
 		r = rect{min(r.x0, ch.reads.x0), min(r.y0, ch.reads.y0), max(r.x1, ch.reads.x1), max(r.y1, ch.reads.y1)}
 	}
-	p.ensure(r)
+	p.ensureOn(r, workers)
 }
 
 // HoldsChange is Holds(p, p + ch): how much more the picture with the change holds an

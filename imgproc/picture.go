@@ -1,5 +1,7 @@
 package imgproc
 
+import "featurelab/internal/parallel"
+
 // Picture is one picture prepared for Holds, Structure and Shade: what every comparison
 // with another picture reads of it alone, made once and only where a comparison looks.
 // Reading a learned fit compares one base with each of its features, round after round
@@ -19,7 +21,8 @@ type Picture struct {
 	smooth []float64
 	// done is the rectangle, [x0, x1) × [y0, y1), where edges and texture are made.
 	done rect
-	// planes is room for one channel's plane and its blurs while they are made.
+	// planes is room for one channel's plane and its blurs while they are made, for
+	// each band of rows made at once.
 	planes []float64
 }
 
@@ -50,8 +53,9 @@ func NewPicture(samples []float64, w, h, c int) *Picture {
 	return &Picture{w: w, h: h, c: c, samples: samples}
 }
 
-// Prepare makes the picture's measures everywhere, so that comparisons only read it.
-func (p *Picture) Prepare() { p.ensure(rect{0, 0, p.w, p.h}) }
+// Prepare makes the picture's measures everywhere, on up to workers goroutines, so that
+// comparisons only read it.
+func (p *Picture) Prepare(workers int) { p.ensureOn(rect{0, 0, p.w, p.h}, workers) }
 
 // Changed tells p that its samples have changed: its measures are made again, in the
 // buffers they were made in.
@@ -67,7 +71,18 @@ const measureReach = max(structureScale+1, shadeScale)
 
 // ensure makes the measures at every pixel of r (and, when they were made elsewhere
 // before, over the smallest rectangle holding both).
-func (p *Picture) ensure(r rect) {
+func (p *Picture) ensure(r rect) { p.ensureOn(r, 1) }
+
+// bandRows is the fewest rows of a picture that ensureOn gives a goroutine: a band
+// blurs the few rows around it again (measureReach), and a goroutine woken for less
+// than that costs more than it saves.
+const bandRows = 32
+
+// ensureOn is ensure on up to workers goroutines, each measuring a band of r's rows
+// from the samples around it: every pixel's value is the same sum as on one goroutine,
+// so the measures do not depend on workers. A base read against every feature of a fit
+// (PrepareFor) is measured while the other cores would wait for it.
+func (p *Picture) ensureOn(r rect, workers int) {
 	if p.done.contains(r) || r.empty() {
 		return
 	}
@@ -79,13 +94,36 @@ func (p *Picture) ensure(r rect) {
 		r = rect{min(r.x0, p.done.x0), min(r.y0, p.done.y0), max(r.x1, p.done.x1), max(r.y1, p.done.y1)}
 	}
 	clear(p.edges)
-	w, h, c := p.w, p.h, p.c
-	// The samples the measures in r read, one channel at a time.
-	src := r.grown(measureReach, w, h)
-	if len(p.planes) < 3*w*h {
-		p.planes = make([]float64, 3*w*h)
+	wh := p.w * p.h
+	bands := max(1, min(workers, (r.y1-r.y0)/bandRows))
+	if len(p.planes) < 3*wh*bands {
+		p.planes = make([]float64, 3*wh*bands)
 	}
-	plane, smooth, scratch := p.planes[:w*h], p.planes[w*h:2*w*h], p.planes[2*w*h:3*w*h]
+	// smooth is kept one pixel around r (a Change's comparisons read it there); each
+	// band keeps its own rows of that, the first and the last band the rows beyond r.
+	kept := r.grown(1, p.w, p.h)
+	parallel.For(bands, bands, func(_, b int) {
+		band := rect{r.x0, r.y0 + (r.y1-r.y0)*b/bands, r.x1, r.y0 + (r.y1-r.y0)*(b+1)/bands}
+		keep := rect{kept.x0, band.y0, kept.x1, band.y1}
+		if b == 0 {
+			keep.y0 = kept.y0
+		}
+		if b == bands-1 {
+			keep.y1 = kept.y1
+		}
+		planes := p.planes[3*wh*b : 3*wh*(b+1)]
+		p.measure(band, keep, planes[:wh], planes[wh:2*wh], planes[2*wh:])
+	})
+	p.done = r
+}
+
+// measure makes the edges and the texture at every pixel of r, and the blur of radius
+// structureScale at those of keep (within r grown by a pixel), in the w×h planes given
+// as room, one channel at a time.
+func (p *Picture) measure(r, keep rect, plane, smooth, scratch []float64) {
+	w, h, c := p.w, p.h, p.c
+	// The samples the measures in r read.
+	src := r.grown(measureReach, w, h)
 	for ch := 0; ch < c; ch++ {
 		for y := src.y0; y < src.y1; y++ {
 			for x := src.x0; x < src.x1; x++ {
@@ -94,11 +132,10 @@ func (p *Picture) ensure(r rect) {
 			}
 		}
 		addEdges(p.edges, plane, w, h, 1, r)
-		blurred := r.grown(1, w, h)
-		boxBlurIn(smooth, scratch, plane, w, h, structureScale, blurred)
+		boxBlurIn(smooth, scratch, plane, w, h, structureScale, r.grown(1, w, h))
 		addEdges(p.edges, smooth, w, h, structureWeight, r)
-		for y := blurred.y0; y < blurred.y1; y++ {
-			for x := blurred.x0; x < blurred.x1; x++ {
+		for y := keep.y0; y < keep.y1; y++ {
+			for x := keep.x0; x < keep.x1; x++ {
 				q := y*w + x
 				p.smooth[q*c+ch] = smooth[q]
 			}
@@ -111,7 +148,6 @@ func (p *Picture) ensure(r rect) {
 			}
 		}
 	}
-	p.done = r
 }
 
 // addEdges adds weight times the squared differences of v (a w×h plane) to the right and

@@ -818,7 +818,7 @@ func (o *Objects) orient(Z, A *mat.Dense, energy bool) [][]float64 {
 	}
 	for round := 0; round < 2*k; round++ {
 		without.Changed()
-		without.PrepareFor(changes[1:]) // read by every feature's comparison at once
+		without.PrepareFor(changes[1:], o.workerCount()) // read by every feature's comparison at once
 		parallel.For(o.workerCount(), k-1, func(_, i int) {
 			holds[i+1] = without.HoldsChange(changes[i+1])
 		})

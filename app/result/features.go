@@ -226,7 +226,7 @@ func (a *Analysis) effects(pix *mat.Dense, base int) []string {
 		prepared = append(prepared, changes[k])
 	}
 	if scene != nil { // pictures under 2 × 2 read nothing: every feature adds
-		scene.PrepareFor(prepared)
+		scene.PrepareFor(prepared, a.Workers())
 	}
 	parallel.For(a.Workers(), len(read), func(_, i int) {
 		k := read[i]
