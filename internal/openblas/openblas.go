@@ -9,6 +9,10 @@ package openblas
 // void openblas_set_num_threads(int n);
 // int openblas_get_num_threads(void);
 // char *openblas_get_corename(void);
+// // The pthreads build's thread server: stopped once the calls are single-threaded.
+// // Weak, so that a build without one (serial, OpenMP) links without it.
+// extern int blas_thread_shutdown_(void) __attribute__((weak));
+// static void fl_blas_stop_threads(void) { if (blas_thread_shutdown_) blas_thread_shutdown_(); }
 // // The kernel table of a DYNAMIC_ARCH OpenBLAS (Debian's): weak, so that a build for one
 // // target links without them.
 // extern void gotoblas_dynamic_init(void) __attribute__((weak));
@@ -52,6 +56,12 @@ var BLAS netlib.Implementation
 func init() {
 	C.fl_blas_retarget()
 	Threads(1)
+	// The pthreads build starts a thread per core when it loads, and each spins on
+	// sched_yield for about 2^28 cycles waiting for work that a single-threaded caller
+	// never gives it: a core taken from the images' decoding for the first tenth of a
+	// second of every run. Stopping the server ends the spin; single-threaded calls do
+	// not use it. Threads must not raise the count afterwards: that starts it again.
+	C.fl_blas_stop_threads()
 }
 
 // Core names the kernels OpenBLAS runs on this machine (its core type, e.g. "SkylakeX").
