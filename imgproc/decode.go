@@ -219,6 +219,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 	// decoded in full by Go's decoders from the whole stream: the bytes already read,
 	// then the rest of the file.
 	var img image.Image
+	pooled := false // img's pixels are one of bufs' (libjpeg-turbo decoded it)
 	rec.keep = false
 	var stream io.Reader = io.MultiReader(bytes.NewReader(rec.buf.Bytes()), rec)
 	if arithmetic {
@@ -243,6 +244,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			d.skip = fmt.Sprintf("%s: %v", what, err)
 			return d
 		}
+		pooled = true
 	}
 	if format == "jpeg" && reduce != nil && img == nil {
 		up := orientedSize(cfg.Width, cfg.Height, orientation)
@@ -255,6 +257,7 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			}
 			stream = bytes.NewReader(data)
 			img, _ = decodeJPEGReduced(data, image.Pt(cfg.Width, cfg.Height), orientedSize(to.X, to.Y, orientation), bufs)
+			pooled = img != nil
 		}
 	}
 	if img == nil {
@@ -279,7 +282,11 @@ func decodeFile(fsys fs.FS, full, name string, budget int64, reduce func(image.P
 			stored := orientedSize(to.X, to.Y, orientation)
 			decodedAt := img
 			img = shrink(img, stored.X, stored.Y)
-			bufs.releasePixels(decodedAt)
+			if pooled {
+				// Only bufs' own go back: a large PNG's, which the next libjpeg-turbo
+				// decode seldom fits, would pile up there until the load ends.
+				bufs.releasePixels(decodedAt)
+			}
 		}
 	}
 	d.img = applyOrientation(img, orientation)
