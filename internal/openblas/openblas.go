@@ -56,12 +56,6 @@ var BLAS netlib.Implementation
 func init() {
 	C.fl_blas_retarget()
 	Threads(1)
-	// The pthreads build starts a thread per core when it loads, and each spins on
-	// sched_yield for about 2^28 cycles waiting for work that a single-threaded caller
-	// never gives it: a core taken from the images' decoding for the first tenth of a
-	// second of every run. Stopping the server ends the spin; single-threaded calls do
-	// not use it. Threads must not raise the count afterwards: that starts it again.
-	C.fl_blas_stop_threads()
 }
 
 // Core names the kernels OpenBLAS runs on this machine (its core type, e.g. "SkylakeX").
@@ -72,10 +66,19 @@ func Core() string { return C.GoString(C.openblas_get_corename()) }
 
 // Threads sets the number of threads OpenBLAS uses and returns the number it used
 // before; n < 1 only reads it.
+//
+// Setting one thread also stops the pthreads build's thread server, which any setting
+// starts again. It starts a thread per core when the library loads, and each spins on
+// sched_yield for about 2^28 cycles waiting for work that single-threaded calls never
+// give it: a core taken from the images' decoding for the first tenth of a second of
+// every run. Single-threaded calls do not use the server.
 func Threads(n int) int {
 	old := int(C.openblas_get_num_threads())
 	if n >= 1 {
 		C.openblas_set_num_threads(C.int(n))
+		if n == 1 {
+			C.fl_blas_stop_threads()
+		}
 	}
 	return old
 }

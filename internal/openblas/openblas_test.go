@@ -9,8 +9,10 @@ import (
 
 // TestBLASMultiplies: the BLAS of this build (OpenBLAS, or gonum's in the pure-Go build)
 // computes a product as the textbook loop does, says which kernels it runs, and runs
-// one thread.
+// one thread, also once its thread server was started again and stopped.
 func TestBLASMultiplies(t *testing.T) {
+	Threads(2)
+	Threads(1)
 	const m, n, k = 37, 29, 53
 	a, b := make([]float64, m*k), make([]float64, k*n)
 	for i := range a {
